@@ -1,0 +1,73 @@
+"""The Ark of the Covenant (2003), a Carcassonne variant, as a pure rules engine.
+
+>>> from engine.covenant import Game, PlaceTile, Pass
+>>> game = Game.new(players=2, seed=0, deck=["T39"])
+>>> game.apply(PlaceTile(x=1, y=0, rotation=0))[0].type
+'tile_placed'
+>>> game.phase
+'deploy'
+"""
+
+from engine.covenant.actions import (
+    Action,
+    Deploy,
+    MoveArk,
+    Pass,
+    PlaceArk,
+    PlaceTile,
+    action_from_dict,
+)
+from engine.covenant.errors import IllegalAction
+from engine.covenant.events import (
+    ArkMoved,
+    ArkPlaced,
+    Event,
+    FeatureScored,
+    FinalScoring,
+    GameOver,
+    Passed,
+    PieceDeployed,
+    PieceRef,
+    TileDiscarded,
+    TilePlaced,
+    TurnStarted,
+)
+from engine.covenant.game import CATEGORIES, FOLLOWERS, FeatureInfo, Game, Phase, PlacedTile
+from engine.covenant.geometry import PORT_NAMES, Pos
+from engine.covenant.tiles import START_TILE, TILES, RotatedTile, Segment, TileDesign
+
+__all__ = [
+    "CATEGORIES",
+    "FOLLOWERS",
+    "PORT_NAMES",
+    "START_TILE",
+    "TILES",
+    "Action",
+    "ArkMoved",
+    "ArkPlaced",
+    "Deploy",
+    "Event",
+    "FeatureInfo",
+    "FeatureScored",
+    "FinalScoring",
+    "Game",
+    "GameOver",
+    "IllegalAction",
+    "MoveArk",
+    "Pass",
+    "Passed",
+    "Phase",
+    "PieceDeployed",
+    "PieceRef",
+    "PlaceArk",
+    "PlaceTile",
+    "PlacedTile",
+    "Pos",
+    "RotatedTile",
+    "Segment",
+    "TileDesign",
+    "TileDiscarded",
+    "TilePlaced",
+    "TurnStarted",
+    "action_from_dict",
+]

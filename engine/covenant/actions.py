@@ -1,0 +1,89 @@
+"""What a player can do: immutable action values.
+
+Every action serialises to a small dict (``to_dict``) and back (:func:`action_from_dict`),
+which is how the game log stores them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any, ClassVar
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceTile:
+    """Place the tile in hand at (x, y), turned ``rotation`` degrees clockwise."""
+
+    x: int
+    y: int
+    rotation: int = 0
+    type: ClassVar[str] = "place_tile"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, **asdict(self)}
+
+
+@dataclass(frozen=True, slots=True)
+class Deploy:
+    """Put a follower (or the Prophet) on the feature of the new tile that holds ``port``."""
+
+    port: str
+    prophet: bool = False
+    type: ClassVar[str] = "deploy"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, **asdict(self)}
+
+
+@dataclass(frozen=True, slots=True)
+class MoveArk:
+    """Move the Ark one step per letter of ``path`` (N, E, S or W), 1 to 5 steps."""
+
+    path: str
+    type: ClassVar[str] = "move_ark"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, **asdict(self)}
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceArk:
+    """Put the Ark on tile (x, y) of the first city completed, which ends the turn."""
+
+    x: int
+    y: int
+    type: ClassVar[str] = "place_ark"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, **asdict(self)}
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Neither deploy a piece nor move the Ark this turn."""
+
+    type: ClassVar[str] = "pass"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type}
+
+
+Action = PlaceTile | Deploy | MoveArk | PlaceArk | Pass
+ACTION_TYPES: dict[str, type[Action]] = {
+    cls.type: cls for cls in (PlaceTile, Deploy, MoveArk, PlaceArk, Pass)
+}
+
+
+def action_from_dict(data: dict[str, Any]) -> Action:
+    """Rebuild an action from :meth:`to_dict` output; raises ``ValueError`` if malformed."""
+    if not isinstance(data, dict) or data.get("type") not in ACTION_TYPES:
+        raise ValueError(f"not an action: {data!r}")
+    cls = ACTION_TYPES[data["type"]]
+    names = {f.name for f in fields(cls)}
+    extra = set(data) - names - {"type"}
+    if extra:
+        raise ValueError(f"unexpected fields for {cls.type}: {sorted(extra)}")
+    try:
+        return cls(**{k: v for k, v in data.items() if k != "type"})
+    except TypeError as exc:
+        raise ValueError(f"malformed {cls.type}: {exc}") from None

@@ -1,0 +1,863 @@
+"""The Ark of the Covenant: the game state and its rules.
+
+A :class:`Game` is a pure function of (players, seed or scripted deck, actions applied).
+It is mutable like ``chess.Board``: :meth:`Game.apply` changes it and returns the events of
+what happened; an illegal action raises :class:`IllegalAction` and changes nothing, because
+every check runs before the first change.
+
+A turn moves through these phases::
+
+    place_tile --PlaceTile--> deploy --Deploy | MoveArk | Pass--> (scoring)
+        --> place_ark (only when the first city was just completed) --PlaceArk-->
+        --> next player's place_tile, or "over" after the last tile
+
+Rule decisions (English second edition) are listed in ``shared/design.md``; the ones the
+code has to make on its own are commented where they are made.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from types import MappingProxyType
+from typing import Any, Literal
+
+from engine.common.rng import Rng
+from engine.covenant.actions import Action, Deploy, MoveArk, Pass, PlaceArk, PlaceTile
+from engine.covenant.errors import IllegalAction
+from engine.covenant.events import (
+    ArkMoved,
+    ArkPlaced,
+    Event,
+    FeatureScored,
+    FinalScoring,
+    GameOver,
+    Passed,
+    PieceDeployed,
+    PieceRef,
+    TileDiscarded,
+    TilePlaced,
+    TurnStarted,
+)
+from engine.covenant.features import Features
+from engine.covenant.geometry import (
+    PORT_INDEX,
+    ROTATIONS,
+    SIDE_INDEX,
+    SIDE_NAMES,
+    Pos,
+    facing_port,
+    middle_port,
+    neighbour,
+    neighbours,
+    opposite,
+    side_ports,
+)
+from engine.covenant.majority import majority
+from engine.covenant.tiles import START_TILE, TILES, RotatedTile
+
+Phase = Literal["place_tile", "deploy", "place_ark", "over"]
+
+FOLLOWERS = 7
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+MAX_ARK_STEPS = 5
+TEMPLE_POINTS, TEMPLE_POINTS_UNFINISHED = 7, 3
+CATEGORIES = ("road", "city", "temple", "field", "ark")
+SAVE_FORMAT = 1
+
+_EDGE_WORDS = {"C": "a city", "R": "a road", "F": "a field"}
+_SIDE_WORDS = ("north", "east", "south", "west")
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedTile:
+    """A tile on the board: its design id, rotation, square and the pieces standing on it."""
+
+    id: str
+    rotation: int
+    x: int
+    y: int
+    pieces: tuple[PieceRef, ...] = ()
+
+    @property
+    def view(self) -> RotatedTile:
+        """The design as it lies, with sides and ports in board orientation."""
+        return TILES[self.id].rotated(self.rotation)
+
+
+@dataclass(frozen=True, slots=True)
+class FeatureInfo:
+    """A whole road, city or field as it stands now."""
+
+    kind: str
+    squares: tuple[Pos, ...]
+    extras: int
+    wolves: int
+    complete: bool
+    pieces: tuple[PieceRef, ...]
+
+
+class _Cell:
+    """A placed tile inside the engine: its view and the first node of its segments."""
+
+    __slots__ = ("base", "pieces", "pos", "tile")
+
+    def __init__(self, pos: Pos, tile: RotatedTile, base: int) -> None:
+        self.pos = pos
+        self.tile = tile
+        self.base = base
+        self.pieces: list[PieceRef] = []
+
+
+@cache
+def _fitting_rotations(tile_id: str, needs: tuple[str | None, ...]) -> tuple[int, ...]:
+    """The rotations of ``tile_id`` whose edges meet ``needs`` (None: no neighbour)."""
+    design = TILES[tile_id]
+    return tuple(
+        rotation
+        for rotation in ROTATIONS
+        if all(
+            need is None or need == edge
+            for need, edge in zip(needs, design.rotated(rotation).edges, strict=True)
+        )
+    )
+
+
+class Game:
+    """One game of The Ark of the Covenant for 2 to 5 players.
+
+    Build one with :meth:`new` (or :meth:`from_json`); read it through the properties;
+    change it only with :meth:`apply`.
+    """
+
+    __slots__ = (
+        "_ark",
+        "_board",
+        "_breakdown",
+        "_cells",
+        "_current",
+        "_deck",
+        "_features",
+        "_frontier",
+        "_history",
+        "_last",
+        "_on_board",
+        "_phase",
+        "_players",
+        "_prophets",
+        "_rng",
+        "_scores",
+        "_seed",
+        "_tile",
+        "_turn",
+    )
+
+    def __init__(self) -> None:  # use Game.new or Game.from_json
+        self._players = 0
+        self._seed = 0
+        self._rng = Rng(0)
+        self._deck: list[str] = []
+        self._tile: str | None = None
+        self._phase: Phase = "place_tile"
+        self._current = 0
+        self._turn = 0
+        self._cells: dict[Pos, _Cell] = {}
+        self._board: dict[Pos, PlacedTile] = {}
+        self._frontier: dict[Pos, list[str | None]] = {}
+        self._features = Features()
+        self._last: _Cell | None = None
+        self._ark: Pos | None = None
+        self._scores: list[int] = []
+        self._breakdown: list[dict[str, int]] = []
+        self._history: list[tuple[int, ...]] = []
+        self._on_board: list[int] = []
+        self._prophets: list[str] = []
+
+    # ------------------------------------------------------------------ creation
+
+    @classmethod
+    def new(cls, players: int, seed: int = 0, deck: list[str] | None = None) -> Game:
+        """A new game: the start tile at (0, 0) and the first tile drawn for seat 0.
+
+        Without ``deck`` the 71 other tiles are shuffled from ``seed``; with it, exactly
+        those tiles are drawn in that order (the start tile may not be among them).
+        """
+        if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(f"The Ark of the Covenant is for 2 to 5 players, not {players}.")
+        game = cls()
+        game._players = players
+        game._seed = seed
+        game._rng = Rng(seed)
+        if deck is None:
+            tiles = [
+                design.id
+                for design in TILES.values()
+                if not design.start
+                for _ in range(design.count)
+            ]
+            game._rng.shuffle(tiles)
+        else:
+            unknown = [t for t in deck if t not in TILES]
+            if unknown:
+                raise ValueError(f"unknown tiles in the deck: {unknown}")
+            if START_TILE in deck:
+                raise ValueError("the start tile is never in a deck")
+            tiles = list(deck)
+        game._deck = tiles
+        game._scores = [0] * players
+        game._breakdown = [dict.fromkeys(CATEGORIES, 0) for _ in range(players)]
+        game._on_board = [0] * players
+        game._prophets = ["hand"] * players
+        game._lay(TILES[START_TILE].rotated(0), (0, 0))
+        game._last = None
+        game._draw([])
+        return game
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def players(self) -> int:
+        return self._players
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def current_player(self) -> int:
+        return self._current
+
+    @property
+    def tile(self) -> str | None:
+        """The id of the tile to place now, or None outside the ``place_tile`` phase."""
+        return self._tile if self._phase == "place_tile" else None
+
+    @property
+    def tiles_left(self) -> int:
+        """Tiles still in the deck, not counting the one in hand."""
+        return len(self._deck)
+
+    @property
+    def turn(self) -> int:
+        """The number of the current turn, from 1 (the start tile is turn 0)."""
+        return self._turn
+
+    @property
+    def board(self) -> Mapping[Pos, PlacedTile]:
+        """Every placed tile by square, in the order they were placed."""
+        return MappingProxyType(self._board)
+
+    @property
+    def last_placed(self) -> Pos | None:
+        """The square of the tile placed last by a player (None before the first turn)."""
+        return self._last.pos if self._last else None
+
+    @property
+    def ark(self) -> Pos | None:
+        return self._ark
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self._scores)
+
+    @property
+    def score_history(self) -> tuple[tuple[int, ...], ...]:
+        """The scores at the end of every turn, from the first."""
+        return tuple(self._history)
+
+    def breakdown(self, seat: int) -> Mapping[str, int]:
+        """Points of ``seat`` by where they came from: road, city, temple, field, ark."""
+        return MappingProxyType(self._breakdown[seat])
+
+    def followers_left(self, seat: int) -> int:
+        return FOLLOWERS - self._on_board[seat]
+
+    def prophet_available(self, seat: int) -> bool:
+        return self._prophets[seat] == "hand"
+
+    def prophet_state(self, seat: int) -> str:
+        """``"hand"``, ``"board"`` or ``"box"`` (used and scored)."""
+        return self._prophets[seat]
+
+    def winners(self) -> tuple[int, ...]:
+        """The seats with the highest score (all of them share a tie)."""
+        top = max(self._scores)
+        return tuple(seat for seat, score in enumerate(self._scores) if score == top)
+
+    def feature(self, x: int, y: int, port: str) -> FeatureInfo:
+        """The whole feature that holds ``port`` of the tile at (x, y)."""
+        cell = self._cells.get((x, y))
+        if cell is None or port not in PORT_INDEX:
+            raise KeyError((x, y, port))
+        f = self._features
+        root = f.find(cell.base + cell.tile.port_segment[PORT_INDEX[port]])
+        return FeatureInfo(
+            kind=f.kind[root],
+            squares=tuple(sorted(f.squares[root], key=lambda p: (p[1], p[0]))),
+            extras=f.extras[root],
+            wolves=f.wolves[root],
+            complete=f.is_complete(root),
+            pieces=tuple(f.pieces[root]),
+        )
+
+    def temple_complete(self, x: int, y: int) -> bool:
+        return all(n in self._cells for n in neighbours((x, y)))
+
+    def placements(self) -> dict[Pos, tuple[int, ...]]:
+        """Where the tile in hand fits: square -> rotations, squares in reading order."""
+        if self._phase != "place_tile" or self._tile is None:
+            return {}
+        return self._placements_for(self._tile)
+
+    @property
+    def ark_choices(self) -> tuple[Pos, ...]:
+        """In ``place_ark``: the squares of the cities completed this turn."""
+        if self._phase != "place_ark":
+            return ()
+        return self._completed_city_squares()
+
+    # ------------------------------------------------------------------ legal actions
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the current phase (empty when the game is over)."""
+        if self._phase == "place_tile":
+            return [
+                PlaceTile(x, y, rotation)
+                for (x, y), rotations in self.placements().items()
+                for rotation in rotations
+            ]
+        if self._phase == "deploy":
+            return self._deploy_actions()
+        if self._phase == "place_ark":
+            return [PlaceArk(x, y) for x, y in self._completed_city_squares()]
+        return []
+
+    def _placements_for(self, tile_id: str) -> dict[Pos, tuple[int, ...]]:
+        found = {}
+        for pos in sorted(self._frontier, key=lambda p: (p[1], p[0])):
+            rotations = _fitting_rotations(tile_id, tuple(self._frontier[pos]))
+            if rotations:
+                found[pos] = rotations
+        return found
+
+    def _deploy_actions(self) -> list[Action]:
+        assert self._last is not None
+        seat = self._current
+        cell = self._last
+        f = self._features
+        followers: list[Action] = []
+        prophets: list[Action] = []
+        for index, segment in enumerate(cell.tile.segments):
+            if f.pieces[f.find(cell.base + index)]:
+                continue
+            if self._on_board[seat] < FOLLOWERS:
+                followers.append(Deploy(segment.first_port))
+            if segment.kind == "city" and self._prophets[seat] == "hand":
+                prophets.append(Deploy(segment.first_port, prophet=True))
+        actions = followers + prophets
+        if self._ark is not None:
+            actions.extend(MoveArk(path) for path in self._ark_paths())
+        actions.append(Pass())
+        return actions
+
+    def _ark_paths(self) -> list[str]:
+        assert self._ark is not None
+        cells = self._cells
+        paths: list[str] = []
+        visited = {self._ark}
+
+        def walk(pos: Pos, path: str) -> None:
+            x, y = pos
+            for letter, nxt in (
+                ("N", (x, y - 1)),
+                ("E", (x + 1, y)),
+                ("S", (x, y + 1)),
+                ("W", (x - 1, y)),
+            ):
+                if nxt in cells and nxt not in visited:
+                    step = path + letter
+                    paths.append(step)
+                    if len(step) < MAX_ARK_STEPS:
+                        visited.add(nxt)
+                        walk(nxt, step)
+                        visited.discard(nxt)
+
+        walk(self._ark, "")
+        return paths
+
+    # ------------------------------------------------------------------ applying
+
+    def apply(self, action: Action, seat: int | None = None) -> tuple[Event, ...]:
+        """Play ``action`` for the current player and return what happened.
+
+        If ``seat`` is given, it must be the current player's. Raises
+        :class:`IllegalAction` (and changes nothing) if the action is not legal now.
+        """
+        if self._phase == "over":
+            raise IllegalAction("The game is over.", "game_over")
+        if seat is not None and seat != self._current:
+            raise IllegalAction(
+                "It is not your turn.", "not_your_turn", seat=seat, current=self._current
+            )
+        if isinstance(action, PlaceTile):
+            return self._apply_place_tile(action)
+        if isinstance(action, Deploy):
+            return self._apply_deploy(action)
+        if isinstance(action, MoveArk):
+            return self._apply_move_ark(action)
+        if isinstance(action, Pass):
+            return self._apply_pass()
+        if isinstance(action, PlaceArk):
+            return self._apply_place_ark(action)
+        raise IllegalAction(f"That is not an action of this game: {action!r}.", "malformed")
+
+    def _require_phase(self, phase: Phase, what: str) -> None:
+        if self._phase == phase:
+            return
+        now = {
+            "place_tile": "Place your tile first.",
+            "deploy": "Your tile is placed: deploy a piece, move the Ark or pass.",
+            "place_ark": "Put the Ark on a tile of the city you completed first.",
+        }[self._phase]
+        raise IllegalAction(f"You cannot {what} now. {now}", "wrong_phase", phase=self._phase)
+
+    def _apply_place_tile(self, action: PlaceTile) -> tuple[Event, ...]:
+        self._require_phase("place_tile", "place a tile")
+        x, y, rotation = action.x, action.y, action.rotation
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (x, y, rotation)):
+            raise IllegalAction("A square and a rotation must be whole numbers.", "malformed")
+        if rotation not in ROTATIONS:
+            raise IllegalAction(
+                "The rotation must be 0, 90, 180 or 270 degrees.", "bad_rotation", rotation=rotation
+            )
+        pos = (x, y)
+        if pos in self._cells:
+            raise IllegalAction("There is already a tile on that square.", "occupied", x=x, y=y)
+        needs = self._frontier.get(pos)
+        if needs is None:
+            raise IllegalAction(
+                "A tile must touch a placed tile along a whole edge (not only at a corner).",
+                "not_adjacent",
+                x=x,
+                y=y,
+            )
+        assert self._tile is not None
+        tile = TILES[self._tile].rotated(rotation)
+        for side, need in enumerate(needs):
+            if need is not None and need != tile.edges[side]:
+                raise IllegalAction(
+                    f"That would put {_EDGE_WORDS[tile.edges[side]]} against "
+                    f"{_EDGE_WORDS[need]} on the {_SIDE_WORDS[side]} side.",
+                    "edge_mismatch",
+                    side=SIDE_NAMES[side],
+                    mine=tile.edges[side],
+                    theirs=need,
+                )
+        cell = self._lay(tile, pos)
+        self._last = cell
+        self._tile = None
+        self._phase = "deploy"
+        return (TilePlaced(self._current, tile.id, x, y, rotation),)
+
+    def _apply_deploy(self, action: Deploy) -> tuple[Event, ...]:
+        self._require_phase("deploy", "deploy a piece")
+        assert self._last is not None
+        port = action.port.upper() if isinstance(action.port, str) else None
+        if port not in PORT_INDEX or not isinstance(action.prophet, bool):
+            raise IllegalAction(
+                "Name a spot of the new tile by its compass point (N, NNE, ENE, E, ...).",
+                "bad_port",
+                port=action.port,
+            )
+        seat, cell, f = self._current, self._last, self._features
+        index = cell.tile.port_segment[PORT_INDEX[port]]
+        segment = cell.tile.segments[index]
+        root = f.find(cell.base + index)
+        if action.prophet:
+            if self._prophets[seat] != "hand":
+                raise IllegalAction("Your Prophet has already been used.", "prophet_used")
+            if segment.kind != "city":
+                raise IllegalAction("The Prophet can only go into a city.", "prophet_not_city")
+        elif self._on_board[seat] >= FOLLOWERS:
+            raise IllegalAction(
+                "You have no followers left; they come back when their road or city is scored.",
+                "no_followers",
+            )
+        if f.pieces[root]:
+            own = any(p.x == cell.pos[0] and p.y == cell.pos[1] for p in f.pieces[root])
+            where = "already has" if own else "is joined to one that already has"
+            raise IllegalAction(
+                f"That {segment.kind} {where} a piece on it.", "taken", feature=segment.kind
+            )
+        piece = PieceRef(seat, cell.pos[0], cell.pos[1], segment.first_port, action.prophet)
+        self._add_piece(cell, root, piece)
+        if action.prophet:
+            self._prophets[seat] = "board"
+        else:
+            self._on_board[seat] += 1
+        events: list[Event] = [
+            PieceDeployed(seat, cell.pos[0], cell.pos[1], piece.port, segment.kind, action.prophet)
+        ]
+        self._after_action(events)
+        return tuple(events)
+
+    def _apply_move_ark(self, action: MoveArk) -> tuple[Event, ...]:
+        self._require_phase("deploy", "move the Ark")
+        if self._ark is None:
+            raise IllegalAction(
+                "The Ark is not on the board yet: it comes with the first completed city.",
+                "no_ark",
+            )
+        path = action.path.upper() if isinstance(action.path, str) else ""
+        if not 1 <= len(path) <= MAX_ARK_STEPS or any(c not in SIDE_INDEX for c in path):
+            raise IllegalAction(
+                "The Ark moves 1 to 5 steps, each one N, E, S or W.", "bad_path", path=action.path
+            )
+        start = pos = self._ark
+        visited = {start}
+        squares: list[Pos] = []
+        for step, letter in enumerate(path, start=1):
+            pos = neighbour(pos, SIDE_INDEX[letter])
+            if pos not in self._cells:
+                raise IllegalAction(
+                    f"Step {step} of the Ark's path leaves the land: there is no tile there.",
+                    "ark_off_board",
+                    step=step,
+                )
+            if pos in visited:
+                raise IllegalAction(
+                    f"Step {step} goes back to a tile the Ark already visited this turn.",
+                    "ark_revisit",
+                    step=step,
+                )
+            visited.add(pos)
+            squares.append(pos)
+        points = [0] * self._players
+        for square in squares:
+            for piece in self._cells[square].pieces:
+                points[piece.seat] += 1
+        self._ark = pos
+        self._gain(points, "ark")
+        events: list[Event] = [ArkMoved(self._current, path, start, tuple(squares), tuple(points))]
+        self._after_action(events)
+        return tuple(events)
+
+    def _apply_pass(self) -> tuple[Event, ...]:
+        self._require_phase("deploy", "pass")
+        events: list[Event] = [Passed(self._current)]
+        self._after_action(events)
+        return tuple(events)
+
+    def _apply_place_ark(self, action: PlaceArk) -> tuple[Event, ...]:
+        self._require_phase("place_ark", "place the Ark")
+        pos = (action.x, action.y)
+        if pos not in self._completed_city_squares():
+            raise IllegalAction(
+                "The Ark must go on a tile of the city you just completed.",
+                "ark_not_in_city",
+                x=action.x,
+                y=action.y,
+            )
+        self._ark = pos
+        events: list[Event] = [ArkPlaced(self._current, action.x, action.y)]
+        self._end_turn(events)
+        return tuple(events)
+
+    # ------------------------------------------------------------------ the turn's steps
+
+    def _after_action(self, events: list[Event]) -> None:
+        """Score what the new tile completed, then place the Ark or end the turn."""
+        assert self._last is not None
+        cell, f = self._last, self._features
+        first_city = self._ark is None
+        city_done = False
+        seen: set[int] = set()
+        for index, segment in enumerate(cell.tile.segments):
+            if segment.kind == "field":
+                continue
+            root = f.find(cell.base + index)
+            if root in seen or f.open[root]:
+                continue
+            seen.add(root)
+            events.append(self._score_feature(root, complete=True))
+            city_done = city_done or segment.kind == "city"
+        # Temples after roads and cities, so pieces those returned no longer count.
+        for pos in (cell.pos, *neighbours(cell.pos)):
+            other = self._cells.get(pos)
+            if other is not None and other.tile.temple and self.temple_complete(*pos):
+                events.append(self._score_temple(pos, complete=True))
+        if first_city and city_done:
+            self._phase = "place_ark"
+            return
+        self._end_turn(events)
+
+    def _score_feature(self, root: int, complete: bool) -> FeatureScored:
+        f = self._features
+        kind = f.kind[root]
+        pieces = f.pieces[root]
+        tiles = len(f.squares[root])
+        extras = f.extras[root]
+        winners = majority(p.seat for p in pieces)
+        if kind == "field":
+            value = 2 * max(0, extras - f.wolves[root])
+        elif complete and kind == "city":
+            value = 2 * (tiles + extras)
+        else:
+            value = tiles + extras
+        points = [0] * self._players
+        doubled: tuple[int, ...] = ()
+        for seat in winners:
+            points[seat] = value
+        if complete and kind == "city":
+            doubled = tuple(sorted({p.seat for p in pieces if p.prophet and p.seat in winners}))
+            for seat in doubled:
+                points[seat] = 2 * value
+        returned: tuple[PieceRef, ...] = ()
+        if complete and pieces:
+            returned = tuple(pieces)
+            self._return_pieces(root)
+        self._gain(points, kind)
+        return FeatureScored(
+            feature=kind,  # type: ignore[arg-type]
+            complete=complete,
+            squares=tuple(sorted(f.squares[root], key=lambda p: (p[1], p[0]))),
+            tiles=tiles,
+            extras=extras,
+            wolves=f.wolves[root],
+            points=tuple(points),
+            winners=winners,
+            doubled=doubled,
+            returned=returned,
+        )
+
+    def _score_temple(self, pos: Pos, complete: bool) -> FeatureScored:
+        squares = [p for p in (pos, *neighbours(pos)) if p in self._cells]
+        seats = [piece.seat for p in squares for piece in self._cells[p].pieces]
+        winners = majority(seats)
+        value = TEMPLE_POINTS if complete else TEMPLE_POINTS_UNFINISHED
+        points = [value if seat in winners else 0 for seat in range(self._players)]
+        self._gain(points, "temple")
+        return FeatureScored(
+            feature="temple",
+            complete=complete,
+            squares=(pos, *sorted(squares[1:], key=lambda p: (p[1], p[0]))),
+            tiles=len(squares),
+            extras=0,
+            wolves=0,
+            points=tuple(points),
+            winners=winners,
+        )
+
+    def _end_turn(self, events: list[Event]) -> None:
+        self._history.append(tuple(self._scores))
+        self._current = (self._current + 1) % self._players
+        self._draw(events)
+
+    def _draw(self, events: list[Event]) -> None:
+        """Draw for the current player, discarding tiles that fit nowhere; or end the game."""
+        while self._deck:
+            tile = self._deck.pop(0)
+            if self._placements_for(tile):
+                self._tile = tile
+                self._phase = "place_tile"
+                self._turn += 1
+                events.append(TurnStarted(self._current, tile, self._turn, len(self._deck)))
+                return
+            events.append(TileDiscarded(self._current, tile))
+        self._tile = None
+        self._final_scoring(events)
+
+    def _final_scoring(self, events: list[Event]) -> None:
+        events.append(FinalScoring())
+        f = self._features
+        for pos, cell in self._cells.items():
+            if cell.tile.temple and not self.temple_complete(*pos):
+                scored = self._score_temple(pos, complete=False)
+                if scored.winners:
+                    events.append(scored)
+        for kinds in (("road", "city"), ("field",)):
+            seen: set[int] = set()
+            for cell in self._cells.values():
+                for index, segment in enumerate(cell.tile.segments):
+                    if segment.kind not in kinds:
+                        continue
+                    root = f.find(cell.base + index)
+                    if root in seen or not f.pieces[root] or f.is_complete(root):
+                        continue
+                    seen.add(root)
+                    events.append(self._score_feature(root, complete=False))
+        self._phase = "over"
+        events.append(GameOver(tuple(self._scores), self.winners()))
+
+    # ------------------------------------------------------------------ board mechanics
+
+    def _lay(self, tile: RotatedTile, pos: Pos) -> _Cell:
+        """Put ``tile`` on ``pos`` and join its segments to the neighbours' (no checks)."""
+        f = self._features
+        base = len(f.parent)
+        for segment in tile.segments:
+            open_edges = len(segment.sides) if segment.kind != "field" else 0
+            f.add(segment.kind, pos, segment.extras, segment.wolves, open_edges)
+        cell = _Cell(pos, tile, base)
+        for side, other_pos in enumerate(neighbours(pos)):
+            other = self._cells.get(other_pos)
+            if other is None:
+                needs = self._frontier.setdefault(other_pos, [None, None, None, None])
+                needs[opposite(side)] = tile.edges[side]
+                continue
+            for port in side_ports(side):
+                f.union(
+                    base + tile.port_segment[port],
+                    other.base + other.tile.port_segment[facing_port(port)],
+                )
+            if tile.edges[side] != "F":
+                # The edge is closed on both sides: the joined road or city lost two open ends.
+                f.open[f.find(base + tile.port_segment[middle_port(side)])] -= 2
+        self._frontier.pop(pos, None)
+        self._cells[pos] = cell
+        self._board[pos] = PlacedTile(tile.id, tile.rotation, pos[0], pos[1])
+        return cell
+
+    def _add_piece(self, cell: _Cell, root: int, piece: PieceRef) -> None:
+        cell.pieces.append(piece)
+        self._features.pieces[root].append(piece)
+        self._refresh(cell)
+
+    def _return_pieces(self, root: int) -> None:
+        for piece in self._features.pieces[root]:
+            cell = self._cells[(piece.x, piece.y)]
+            cell.pieces.remove(piece)
+            self._refresh(cell)
+            if piece.prophet:
+                self._prophets[piece.seat] = "box"
+            else:
+                self._on_board[piece.seat] -= 1
+        self._features.pieces[root] = []
+
+    def _refresh(self, cell: _Cell) -> None:
+        old = self._board[cell.pos]
+        self._board[cell.pos] = PlacedTile(old.id, old.rotation, old.x, old.y, tuple(cell.pieces))
+
+    def _gain(self, points: list[int], category: str) -> None:
+        for seat, gained in enumerate(points):
+            if gained:
+                self._scores[seat] += gained
+                self._breakdown[seat][category] += gained
+
+    def _completed_city_squares(self) -> tuple[Pos, ...]:
+        """The squares of the cities that the last tile completed, in reading order."""
+        if self._last is None:
+            return ()
+        cell, f = self._last, self._features
+        squares: set[Pos] = set()
+        for index, segment in enumerate(cell.tile.segments):
+            root = f.find(cell.base + index)
+            if segment.kind == "city" and f.open[root] == 0:
+                squares |= f.squares[root]
+        return tuple(sorted(squares, key=lambda p: (p[1], p[0])))
+
+    # ------------------------------------------------------------------ saving
+
+    def to_json(self) -> str:
+        """The whole state as compact JSON; :meth:`from_json` restores it exactly."""
+        pieces = [
+            [p.seat, p.x, p.y, p.port, p.prophet]
+            for cell in self._cells.values()
+            for p in cell.pieces
+        ]
+        state: dict[str, Any] = {
+            "game": "covenant",
+            "format": SAVE_FORMAT,
+            "players": self._players,
+            "seed": self._seed,
+            "rng": self._rng.state,
+            "deck": self._deck,
+            "tile": self._tile,
+            "phase": self._phase,
+            "current": self._current,
+            "turn": self._turn,
+            "placements": [
+                [c.tile.id, c.pos[0], c.pos[1], c.tile.rotation] for c in self._cells.values()
+            ],
+            "last": list(self._last.pos) if self._last else None,
+            "pieces": pieces,
+            "prophets": self._prophets,
+            "ark": list(self._ark) if self._ark else None,
+            "scores": self._scores,
+            "breakdown": self._breakdown,
+            "history": self._history,
+        }
+        return json.dumps(state, separators=(",", ":"), sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        """Restore a game saved with :meth:`to_json`; raises ``ValueError`` if it is damaged."""
+        try:
+            state = json.loads(text)
+            return cls._from_state(state)
+        except (KeyError, TypeError, IndexError, AttributeError) as exc:
+            raise ValueError(f"not a saved game of The Ark of the Covenant: {exc!r}") from None
+
+    @classmethod
+    def _from_state(cls, state: dict[str, Any]) -> Game:
+        if state.get("game") != "covenant" or state.get("format") != SAVE_FORMAT:
+            raise ValueError("not a saved game of The Ark of the Covenant (format 1)")
+        game = cls()
+        players = state["players"]
+        if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(f"bad player count {players!r}")
+        game._players = players
+        game._seed = state["seed"]
+        game._rng = Rng.from_state(int(state["rng"]))
+        game._deck = [str(t) for t in state["deck"]]
+        if any(t not in TILES for t in game._deck):
+            raise ValueError("unknown tile in the deck")
+        game._tile = state["tile"]
+        if state["phase"] not in ("place_tile", "deploy", "place_ark", "over"):
+            raise ValueError(f"bad phase {state['phase']!r}")
+        game._phase = state["phase"]
+        game._current = int(state["current"]) % players
+        game._turn = int(state["turn"])
+        for index, (tile_id, x, y, rotation) in enumerate(state["placements"]):
+            pos = (int(x), int(y))
+            if index == 0:
+                if (tile_id, pos, rotation) != (START_TILE, (0, 0), 0):
+                    raise ValueError("the start tile must come first, at (0, 0)")
+            else:
+                needs = game._frontier.get(pos)
+                if needs is None or rotation not in _fitting_rotations(tile_id, tuple(needs)):
+                    raise ValueError(f"tile {tile_id} does not fit at {pos}")
+            game._lay(TILES[tile_id].rotated(rotation), pos)
+        game._last = game._cells[tuple(state["last"])] if state["last"] else None
+        game._on_board = [0] * players
+        f = game._features
+        for seat, x, y, port, prophet in state["pieces"]:
+            cell = game._cells[(x, y)]
+            root = f.find(cell.base + cell.tile.port_segment[PORT_INDEX[port]])
+            game._add_piece(cell, root, PieceRef(seat, x, y, port, bool(prophet)))
+            if not prophet:
+                game._on_board[seat] += 1
+        game._prophets = [str(p) for p in state["prophets"]]
+        game._ark = tuple(state["ark"]) if state["ark"] else None  # type: ignore[assignment]
+        game._scores = [int(s) for s in state["scores"]]
+        game._breakdown = [{k: int(d[k]) for k in CATEGORIES} for d in state["breakdown"]]
+        game._history = [tuple(int(s) for s in row) for row in state["history"]]
+        if not (len(game._prophets) == len(game._scores) == len(game._breakdown) == players):
+            raise ValueError("per-seat lists do not match the player count")
+        return game
+
+    def copy(self) -> Game:
+        """An independent copy (through the save format, so it is exact)."""
+        return Game.from_json(self.to_json())
+
+    def __repr__(self) -> str:
+        return (
+            f"<Game players={self._players} turn={self._turn} phase={self._phase} "
+            f"current={self._current} scores={self._scores}>"
+        )
