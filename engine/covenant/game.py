@@ -353,7 +353,8 @@ class Game:
         f = self._features
         followers: list[Action] = []
         prophets: list[Action] = []
-        for index, segment in enumerate(cell.tile.segments):
+        for index in cell.tile.deploy_order:
+            segment = cell.tile.segments[index]
             if f.pieces[f.find(cell.base + index)]:
                 continue
             if self._on_board[seat] < FOLLOWERS:

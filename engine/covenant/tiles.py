@@ -79,6 +79,8 @@ class RotatedTile:
     #: For each of the 12 ports, the index in ``segments`` of the segment holding it.
     port_segment: tuple[int, ...]
     temple: bool
+    #: Segment indices ordered by their first port, clockwise from NNW.
+    deploy_order: tuple[int, ...]
 
     def segment_at(self, port: str | int) -> Segment:
         index = PORT_INDEX[port] if isinstance(port, str) else port
@@ -199,6 +201,7 @@ def _turn(design: TileDesign, quarter_turns: int) -> RotatedTile:
         segments=segments,
         port_segment=tuple(port_segment),
         temple=design.temple,
+        deploy_order=tuple(sorted(range(len(segments)), key=lambda i: segments[i].ports[0])),
     )
 
 
