@@ -1,0 +1,68 @@
+"""Pillow pictures of engine state: the board, the tile in hand, previews, final scores.
+
+Every function here is a pure function from engine state to PNG bytes: it reads the game
+and never changes it, and shares only caches of immutable sprites and fonts, so it is safe
+to call from worker threads (e.g. ``asyncio.to_thread``).
+"""
+
+from __future__ import annotations
+
+from engine.covenant.game import Game
+from render.board import BoardLayout, board_layout, draw_board, overlay_for
+from render.pictures import final_image, rotations_image
+from render.style import to_png
+
+__all__ = [
+    "BoardLayout",
+    "board_layout",
+    "board_png",
+    "final_png",
+    "preview_png",
+    "tile_rotations_png",
+    "warm_up",
+]
+
+
+def board_png(game: Game, *, spots: bool = False, names: list[str] | None = None) -> bytes:
+    """The board with labels, pieces, the last tile highlighted and the players' panel.
+
+    With ``spots`` the squares where the tile in hand fits are numbered 1..n in the order
+    of ``game.placements()``. ``names`` are display names per seat (default "Player 1"...).
+    """
+    image, _ = draw_board(game, spots=spots, names=names)
+    return to_png(image)
+
+
+def preview_png(
+    game: Game, x: int, y: int, rotation: int, *, names: list[str] | None = None
+) -> bytes:
+    """The board as it would look with the tile in hand placed at (x, y) turned ``rotation``.
+
+    The game is not changed. Raises ``ValueError`` if the tile does not fit there.
+    """
+    image, _ = draw_board(game, names=names, overlay=overlay_for(game, x, y, rotation))
+    return to_png(image)
+
+
+def tile_rotations_png(tile_id: str) -> bytes:
+    """Tile ``tile_id`` in its four rotations (0°, 90°, 180°, 270° clockwise), labelled."""
+    return to_png(rotations_image(tile_id))
+
+
+def final_png(game: Game, *, names: list[str] | None = None) -> bytes:
+    """The final scoring: points per player by roads, cities, temples, fields and Ark, and
+    the score over the turns (works mid-game too, titled with the turn)."""
+    return to_png(final_image(game, names))
+
+
+def warm_up() -> None:
+    """Build the shared palette and the tile masters now (about a second), e.g. at bot start,
+    so the first picture of a game is as quick as the others."""
+    from engine.covenant.tiles import TILES
+    from render.style import shared_palette
+    from render.tileart import anchors, master
+
+    shared_palette()
+    for tile_id in TILES:
+        master(tile_id)
+        anchors(tile_id)

@@ -1,0 +1,41 @@
+"""The game service: games in SQLite, played through the engines, with no Discord in it.
+
+>>> from bot.service import GameService   # await GameService.open(path) in a coroutine
+"""
+
+from bot.service.clock import Clock, FakeClock, SystemClock
+from bot.service.games import KINDS, GameKind, register
+from bot.service.models import (
+    ActionRecord,
+    DueTurn,
+    GameRecord,
+    GuildSettings,
+    GuildStats,
+    ModerationRecord,
+    Seat,
+    ServiceError,
+    TurnResult,
+)
+from bot.service.service import GameService
+from bot.service.storage import SCHEMA_VERSION, Storage
+
+__all__ = [
+    "KINDS",
+    "SCHEMA_VERSION",
+    "ActionRecord",
+    "Clock",
+    "DueTurn",
+    "FakeClock",
+    "GameKind",
+    "GameRecord",
+    "GameService",
+    "GuildSettings",
+    "GuildStats",
+    "ModerationRecord",
+    "Seat",
+    "ServiceError",
+    "Storage",
+    "SystemClock",
+    "TurnResult",
+    "register",
+]

@@ -1,0 +1,173 @@
+"""Immutable records the service hands to its callers.
+
+They are plain values (frozen dataclasses) so the Discord layer can keep them, format them
+and pass them back without being able to change the service's state by accident.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any, Literal
+
+GameStatus = Literal["lobby", "active", "finished", "ended", "error"]
+#: Statuses that hold a channel: at most one game per channel may be in one of them.
+OPEN_STATUSES: tuple[GameStatus, ...] = ("lobby", "active", "error")
+ActionSource = Literal["player", "bot", "timeout"]
+TimeoutAction = Literal["skip", "notify"]
+DueKind = Literal["reminder", "timeout"]
+
+
+class ServiceError(Exception):
+    """Something a user asked for that cannot be done; nothing was changed.
+
+    ``code`` names the reason for callers that translate it (for an illegal move it is
+    ``"illegal"`` and ``engine_code`` holds the engine's own code); ``str(error)`` is a
+    sentence a player can read.
+    """
+
+    def __init__(self, code: str, message: str, **params: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.params = params
+
+    def __repr__(self) -> str:
+        return f"ServiceError({self.code!r}, {self.message!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A place at the table. ``user_id`` is ``None`` once a computer plays the seat."""
+
+    index: int
+    user_id: int | None
+    name: str
+    is_bot: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One game as stored: who sits where, how far it is, and what became of it.
+
+    ``version`` counts the actions applied; ``current_seat`` is whose turn it is while the
+    game is active; ``waiting_since`` is when that seat was last asked to move (the clock
+    for reminders and time-outs). ``scores`` and ``winners`` (seat indices) are filled in
+    when the game finishes; ``error`` says why a damaged game was stopped.
+    """
+
+    id: int
+    guild_id: int
+    channel_id: int
+    kind: str
+    seed: int
+    options: dict[str, Any]
+    shuffle_seats: bool
+    creator_id: int
+    status: GameStatus
+    version: int
+    seats: tuple[Seat, ...]
+    created_at: datetime
+    updated_at: datetime
+    started_at: datetime | None = None
+    finished_at: datetime | None = None
+    current_seat: int | None = None
+    waiting_since: datetime | None = None
+    scores: tuple[int, ...] | None = None
+    winners: tuple[int, ...] | None = None
+    error: str | None = None
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        """The seat ``user_id`` holds, if any."""
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+    @property
+    def current(self) -> Seat | None:
+        """The seat whose turn it is (``None`` unless the game is active)."""
+        if self.current_seat is None or self.status != "active":
+            return None
+        return self.seats[self.current_seat]
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRecord:
+    """One applied action from the log: for history, replays and summaries."""
+
+    game_id: int
+    seq: int
+    seat: int
+    user_id: int | None
+    source: ActionSource
+    action: dict[str, Any]
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class TurnResult:
+    """What an action (or a time-out, or a removal) did, for the bot to announce.
+
+    ``actions`` lists every action stored by this call in order, the computer players'
+    replies included; ``events`` are the engine's events of all of them, in order.
+    ``next_seat`` is whose turn it is now (``None`` when the game is over).
+    """
+
+    game: GameRecord
+    actions: tuple[ActionRecord, ...]
+    events: tuple[Any, ...]
+    next_seat: Seat | None
+    game_over: bool
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ModerationRecord:
+    """One moderation act, and who did it."""
+
+    id: int
+    guild_id: int
+    game_id: int | None
+    moderator_id: int
+    act: str
+    target_user_id: int | None
+    detail: dict[str, Any]
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    """A guild's rules for slow players."""
+
+    guild_id: int
+    reminder_delay: timedelta
+    turn_timeout: timedelta
+    timeout_action: TimeoutAction = "skip"
+    moderator_role_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DueTurn:
+    """A turn that needs a reminder or a time-out now.
+
+    ``version`` pins the turn: acting on a :class:`DueTurn` after the player has moved is
+    refused as stale. ``dm`` says the player asked for reminders by direct message;
+    ``timeout_action`` and ``moderator_role_id`` come from the guild's settings.
+    """
+
+    kind: DueKind
+    game: GameRecord
+    seat: Seat
+    version: int
+    waiting_since: datetime
+    dm: bool
+    timeout_action: TimeoutAction
+    moderator_role_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class GuildStats:
+    """Games finished in a guild and wins per user (shared wins count for each winner)."""
+
+    guild_id: int
+    games_played: int
+    wins: dict[int, int] = field(default_factory=dict)
+    names: dict[int, str] = field(default_factory=dict)

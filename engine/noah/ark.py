@@ -1,0 +1,158 @@
+"""The ark itself: cabins, who may share one, shy neighbours and the tilt.
+
+The ark is two rows of cabins, port (side 0) and starboard (side 1), each a list of cabins
+from the bow outwards; a cabin is a list of up to three card ids. Cabins at the same row on
+both sides are *opposite*, neighbouring rows on one side are *adjacent*, and the other two
+(different side, neighbouring row) are *diagonal*. The functions here say why a card may not
+go somewhere (a sentence) or return ``None`` when it may; they never change anything.
+
+Rule readings:
+
+- Climate and the food chain apply to every card, provisions included (bananas are hot).
+- "Carnivores must be lighter than the other animals": provisions are not animals, so a
+  carnivore may sit with provisions of any weight; omnivores obey both food rules.
+- Turtle and hedgehog are "not bothered by larger carnivores or omnivores": the exemption is
+  for strictly heavier ones; a predator of the same weight still may not join them.
+- The hedgehog is itself a shy carnivore. Since it "can share a cabin with" heavier
+  carnivores, its shyness ignores carnivores heavier than itself too (it still fears the
+  weight-0 spider and mosquito). Other shy animals fear the hedgehog like any carnivore.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.noah.cards import (
+    ANY,
+    CARDS,
+    CARNIVORE,
+    CLIMATE,
+    EATS_PLANTS,
+    IS_ANIMAL,
+    IS_PROVISION,
+    NAME,
+    PREDATOR,
+    SHY,
+    TOUGH,
+    WEIGHT,
+)
+
+#: Cards per cabin.
+CABIN_SIZE = 3
+
+#: The yellow disc may stand at most this far from the middle of the bow.
+MAX_TILT = 2
+
+Cabins = list[list[list[int]]]
+
+
+def _diet_word(card: int) -> str:
+    return "an omnivore" if CARDS[card].diet == "omnivore" else "a carnivore"
+
+
+def fit_problem(cabin: Sequence[int], card: int) -> str | None:
+    """Why ``card`` may not join the cards of ``cabin`` (climate, food), or ``None``.
+
+    Capacity, tilt and shyness are checked elsewhere: this is only about cabin mates.
+    """
+    climate = CLIMATE[card]
+    name = NAME[card]
+    if climate != ANY:
+        for other in cabin:
+            theirs = CLIMATE[other]
+            if theirs != ANY and theirs != climate:
+                return (
+                    f"The {name} likes it {climate} and the {NAME[other]} likes it {theirs}: "
+                    "they cannot share a cabin."
+                )
+    if IS_PROVISION[card]:
+        for other in cabin:
+            if EATS_PLANTS[other]:
+                return (
+                    f"The {NAME[other]} would eat the {name}: plant eaters never share a "
+                    "cabin with provisions."
+                )
+        return None
+    if not IS_ANIMAL[card]:
+        return f"The {name} card cannot go on the ark."
+    if EATS_PLANTS[card]:
+        for other in cabin:
+            if IS_PROVISION[other]:
+                return (
+                    f"The {name} would eat the {NAME[other]}: plant eaters never share a "
+                    "cabin with provisions."
+                )
+    weight = WEIGHT[card]
+    predator = PREDATOR[card]
+    tough = TOUGH[card]
+    for other in cabin:
+        if not IS_ANIMAL[other]:
+            continue
+        theirs = WEIGHT[other]
+        if predator and weight >= theirs and not (TOUGH[other] and weight > theirs):
+            return (
+                f"The {name} is {_diet_word(card)} and must be lighter than every other "
+                f"animal in its cabin, but the {NAME[other]} weighs {theirs} and the {name} "
+                f"weighs {weight}."
+            )
+        if PREDATOR[other] and theirs >= weight and not (tough and theirs > weight):
+            return (
+                f"The {NAME[other]} is {_diet_word(other)} and must be lighter than every "
+                f"other animal in its cabin, but the {name} weighs {weight} and the "
+                f"{NAME[other]} weighs {theirs}."
+            )
+    return None
+
+
+def neighbour_cabins(cabins: Cabins, side: int, row: int) -> list[list[int]]:
+    """The cabins adjacent to (same side, next rows) or opposite (same row) a cabin.
+
+    ``row`` may be the row of a cabin not opened yet; diagonal cabins are not included.
+    """
+    result = []
+    mine = cabins[side]
+    if row > 0:
+        result.append(mine[row - 1])
+    if row + 1 < len(mine):
+        result.append(mine[row + 1])
+    theirs = cabins[1 - side]
+    if row < len(theirs):
+        result.append(theirs[row])
+    return result
+
+
+def shy_problem(cabins: Cabins, side: int, row: int, card: int) -> str | None:
+    """Why the shy ``card`` may not enter ``side``/``row`` for fear of a carnivore, or ``None``.
+
+    Only the entering animal is checked: shy animals already aboard never leave.
+    """
+    if not SHY[card]:
+        return None
+    weight = WEIGHT[card]
+    tough = TOUGH[card]
+    mine = cabins[side]
+    here = mine[row] if row < len(mine) else []
+    for where, group in (("in", [here]), ("next to", neighbour_cabins(cabins, side, row))):
+        for cabin in group:
+            for other in cabin:
+                if CARNIVORE[other] and other != card and not (tough and WEIGHT[other] > weight):
+                    return (
+                        f"The {NAME[card]} is shy and will not go {where} a cabin with the "
+                        f"{NAME[other]}, a carnivore."
+                    )
+    return None
+
+
+def cabin_is_legal(cabin: Sequence[int]) -> bool:
+    """True when these cards may share one cabin (size, climate, food; not shyness)."""
+    if len(cabin) > CABIN_SIZE:
+        return False
+    return all(fit_problem(cabin[:i], card) is None for i, card in enumerate(cabin))
+
+
+def side_weights(cabins: Cabins) -> tuple[int, int]:
+    """Total weight of the port and starboard cabins."""
+    return (
+        sum(WEIGHT[c] for cabin in cabins[0] for c in cabin),
+        sum(WEIGHT[c] for cabin in cabins[1] for c in cabin),
+    )

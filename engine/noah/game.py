@@ -1,0 +1,679 @@
+"""A game of Ark: set-up, turns, rain, pets, endgame and final scoring.
+
+:class:`Game` is the only public way to change a game. It is deterministic: the seed decides
+the shuffles (through :class:`engine.common.Rng`), after which the game is a pure function of
+the actions applied. Every action is tried on a private copy of the state, so an illegal one
+raises :class:`IllegalAction` and leaves the game exactly as it was.
+
+Seats are numbered clockwise from the start player (seat 0), so the next player is the left
+neighbour ``seat + 1`` and the right-hand neighbour, who receives the disc for a new cabin,
+is ``seat - 1``.
+
+Decisions where the rules leave room:
+
+- Set-up: the opening cards are laid out in the order drawn as A (port, row 0), B
+  (starboard, row 0), C (starboard, row 1), D (port, row 1). Rejected cards go under the
+  deck, which is reshuffled anyway before the hands are dealt. The kind-less special animals
+  (fox, skunk, mosquito, spider) count as one more kind for "at most two of a kind".
+- The supply is split with the smaller half on top (``n // 2`` cards); four rain cards are
+  shuffled into the bottom half and the fifth laid on it, so the first rain card falls just
+  after the top half.
+- A rain card drawn in the middle of a turn is set aside and the drawing goes on; the pet
+  choice (second rain card) and the endgame (fifth) begin when that turn is over. The fifth
+  rain card ends the turn at once: no further card is drawn or turned face up.
+- Pet choice: each player answers in turn order, starting with the next player, by
+  :class:`ChoosePet` or :class:`Pass`. Any card of the hand may be put face down (nobody can
+  check a face-down card), but at the end only an animal of weight 0-2 without "!" scores.
+- Endgame: play is one card for one disc to the supply; a player with no disc, or no card
+  that can legally go anywhere, can only pass. Passed players are skipped.
+- An empty supply before the fifth rain card (only possible in arranged games) counts as the
+  fifth rain card.
+- ``scores`` before the end are the points the visible figures and discs would give now
+  (pets not counted); after the end, the final scores.
+"""
+
+from __future__ import annotations
+
+import json
+from bisect import insort
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from engine.common import Rng
+from engine.noah.actions import (
+    SIDES,
+    Action,
+    ChoosePet,
+    IllegalAction,
+    Pass,
+    Placement,
+    PlayCards,
+    TakeCards,
+)
+from engine.noah.cards import (
+    CARDS,
+    CARNIVORE,
+    IS_ANIMAL,
+    IS_RAIN,
+    KIND,
+    KIND_INDEX,
+    KINDS,
+    NAME,
+    PLAYING_CARDS,
+    PLAYS_ALONE,
+    RAIN_CARDS,
+    WEIGHT,
+    card_id,
+)
+from engine.noah.events import (
+    CardDrawn,
+    CardTaken,
+    EndgameStarted,
+    Event,
+    FaceUpRefilled,
+    GameOver,
+    Passed,
+    PetChoiceStarted,
+    PetChosen,
+    PetDeclined,
+    PetRevealed,
+    RainFell,
+    SupplyExhausted,
+)
+from engine.noah.placing import Entries, legal_placements, place, placement_problem
+from engine.noah.scoring import total_scores, winners
+from engine.noah.state import ENDGAME, OVER, PET, PLAY, State
+
+#: Players allowed at one table.
+MIN_PLAYERS, MAX_PLAYERS = 3, 5
+
+#: Opening cards, their weights, and how many of one kind may be among them.
+OPENING_CARDS = 4
+OPENING_WEIGHTS = (1, 2)
+OPENING_PER_KIND = 2
+
+#: Where the opening cards A, B, C, D go: (side, row).
+OPENING_LAYOUT: tuple[tuple[int, int], ...] = ((0, 0), (1, 0), (1, 1), (0, 1))
+
+HAND_SIZE = 2
+FACE_UP = 3
+#: The rain card that brings the pets, and the one that ends the game.
+PET_RAIN, LAST_RAIN = 2, 5
+
+
+def starting_discs(players: int, seat: int) -> int:
+    """Action discs at the start: 3, or 4 for positions 4 and 5, or 4 each with 3 players."""
+    return 4 if players == 3 or seat >= 3 else 3
+
+
+class Game:
+    """One game of Ark. Create it with :meth:`new` (or :meth:`arranged` for a set position)."""
+
+    __slots__ = ("_legal", "_state")
+
+    def __init__(self, state: State) -> None:
+        self._state = state
+        self._legal: list[Action] | None = None
+
+    # ----------------------------------------------------------------- creation
+
+    @classmethod
+    def new(cls, players: int = 4, seed: int = 0) -> Game:
+        """A new game for ``players`` (3 to 5), set up with the shuffles of ``seed``."""
+        if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(f"Ark is played by {MIN_PLAYERS} to {MAX_PLAYERS} players.")
+        if type(seed) is not int:
+            raise ValueError("The seed must be a whole number.")
+        state = State(players, seed)
+        rng = Rng(seed)
+        cards = list(PLAYING_CARDS)
+        rng.shuffle(cards)
+        opening: list[int] = []
+        per_kind: dict[str, int] = {}
+        while len(opening) < OPENING_CARDS:
+            card = cards.pop()
+            kind = KIND[card]
+            if WEIGHT[card] in OPENING_WEIGHTS and per_kind.get(kind, 0) < OPENING_PER_KIND:
+                opening.append(card)
+                per_kind[kind] = per_kind.get(kind, 0) + 1
+            else:
+                cards.insert(0, card)  # face down under the deck
+        state.cabins = [[[], []], [[], []]]
+        for card, (side, row) in zip(opening, OPENING_LAYOUT, strict=True):
+            state.cabins[side][row].append(card)
+        state.tilt = _tilt_of(state.cabins)
+        rng.shuffle(cards)
+        for seat in range(players):
+            state.hands[seat] = sorted(cards.pop() for _ in range(HAND_SIZE))
+        state.face_up = [cards.pop() for _ in range(FACE_UP)]
+        top = cards[len(cards) - len(cards) // 2 :]
+        bottom = cards[: len(cards) - len(cards) // 2] + list(RAIN_CARDS[:-1])
+        rng.shuffle(bottom)
+        state.deck = [*bottom, RAIN_CARDS[-1], *top]
+        state.discs = [starting_discs(players, seat) for seat in range(players)]
+        state.rng = rng.state
+        return cls(state)
+
+    @classmethod
+    def arranged(
+        cls,
+        players: int = 4,
+        *,
+        port: Sequence[Sequence[int | str]] = (),
+        starboard: Sequence[Sequence[int | str]] = (),
+        hands: Sequence[Sequence[int | str]] = (),
+        face_up: Sequence[int | str] = (),
+        deck: Sequence[int | str] | None = None,
+        discs: Sequence[int] | None = None,
+        rain: int = 0,
+        current: int = 0,
+        phase: str = PLAY,
+        passed: Sequence[bool] | None = None,
+        pets: Sequence[int | str | None] | None = None,
+        figures: Mapping[int, Mapping[str, int]] | None = None,
+        half_figures: Mapping[int, Mapping[str, int]] | None = None,
+    ) -> Game:
+        """A game in a given position, for tests and puzzles. Cards are ids or names.
+
+        A name takes the first copy not used yet. ``port`` and ``starboard`` list the cabins
+        from the bow; the tilt follows from their weights. ``deck`` lists the supply from the
+        top; rain cards not fallen (``rain`` have) and not listed go under it. Cards not
+        mentioned go under the supply when ``deck`` is None, else to the box (out of play).
+        ``phase`` is ``"play"`` or ``"endgame"`` (the pet choice then counts as done when
+        ``rain >= 2``); ``figures`` / ``half_figures`` give ``{seat: {kind: count}}`` of
+        plain figures and figures on orange discs already on the scoring cards.
+        """
+        if phase not in (PLAY, ENDGAME):
+            raise ValueError('An arranged game starts in the "play" or "endgame" phase.')
+        state = State(players)
+        free = {c: True for c in range(len(CARDS))}
+
+        def take(item: int | str) -> int:
+            if isinstance(item, int):
+                if not free.get(item):
+                    raise ValueError(f"Card {item} is used twice.")
+                free[item] = False
+                return item
+            copy = 1
+            while True:
+                card = card_id(item, copy)
+                if free[card]:
+                    free[card] = False
+                    return card
+                copy += 1
+
+        rain_pile = [take("Rain") for _ in range(rain)]
+        state.cabins = [
+            [[take(c) for c in cabin] for cabin in port],
+            [[take(c) for c in cabin] for cabin in starboard],
+        ]
+        state.tilt = _tilt_of(state.cabins)
+        for seat, hand in enumerate(hands):
+            state.hands[seat] = sorted(take(c) for c in hand)
+        state.face_up = [take(c) for c in face_up]
+        if pets is not None:
+            state.pets = [None if p is None else take(p) for p in pets]
+        listed = [take(c) for c in deck] if deck is not None else []
+        rest = [c for c in range(len(CARDS)) if free[c]]
+        rains_left = [c for c in rest if IS_RAIN[c]]
+        others = [c for c in rest if not IS_RAIN[c]]
+        if deck is None:
+            listed = others
+        else:
+            state.box = others
+        state.deck = list(reversed(listed + rains_left))
+        state.rain = rain_pile
+        state.discs = (
+            list(discs)
+            if discs is not None
+            else [starting_discs(players, seat) for seat in range(players)]
+        )
+        for source, target in ((figures, state.plain), (half_figures, state.on_disc)):
+            for seat, counts in (source or {}).items():
+                for kind, count in counts.items():
+                    target[seat][KINDS.index(kind)] = count
+        state.current = current
+        state.phase = phase
+        if phase == ENDGAME:
+            state.endgame_due = True
+            state.passed = list(passed) if passed is not None else [False] * players
+        return cls(state)
+
+    # ----------------------------------------------------------------- reading
+
+    @property
+    def players(self) -> int:
+        """Number of players."""
+        return self._state.players
+
+    @property
+    def phase(self) -> str:
+        """``"play"`` (take or play), ``"pet"`` (pet choice), ``"endgame"`` or ``"over"``."""
+        return self._state.phase
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act now, or ``None`` when the game is over."""
+        return None if self._state.phase == OVER else self._state.current
+
+    @property
+    def tilt(self) -> int:
+        """The yellow disc: starboard weight minus port weight, between -2 and 2."""
+        return self._state.tilt
+
+    @property
+    def cabins(self) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+        """The ark: ``cabins[side][row]`` is the cards of a cabin (side 0 port, 1 starboard)."""
+        return tuple(tuple(tuple(c) for c in side) for side in self._state.cabins)  # type: ignore[return-value]
+
+    @property
+    def face_up(self) -> tuple[int, ...]:
+        """The face-up cards to take from."""
+        return tuple(self._state.face_up)
+
+    @property
+    def supply_size(self) -> int:
+        """Cards left in the supply (rain cards included)."""
+        return len(self._state.deck)
+
+    @property
+    def rain_fallen(self) -> int:
+        """How many rain cards have been drawn (0 to 5)."""
+        return len(self._state.rain)
+
+    @property
+    def discs(self) -> tuple[int, ...]:
+        """Action discs per seat."""
+        return tuple(self._state.discs)
+
+    @property
+    def box(self) -> tuple[int, ...]:
+        """Animals driven out of the game."""
+        return tuple(self._state.box)
+
+    def hand(self, seat: int) -> tuple[int, ...]:
+        """The cards in ``seat``'s hand. Private: show it to that player only."""
+        return tuple(self._state.hands[seat])
+
+    def pet(self, seat: int) -> int | None:
+        """``seat``'s pet. Private until the game is over: show it to that player only."""
+        return self._state.pets[seat]
+
+    def figures(self, seat: int) -> dict[str, float]:
+        """Figures of ``seat`` on each scoring card (1.5 for one on an orange disc)."""
+        state = self._state
+        return {
+            kind: state.plain[seat][k] + 1.5 * state.on_disc[seat][k]
+            for k, kind in enumerate(KINDS)
+        }
+
+    def _halves(self) -> list[list[int]]:
+        state = self._state
+        return [
+            [2 * p + 3 * d for p, d in zip(state.plain[seat], state.on_disc[seat], strict=True)]
+            for seat in range(state.players)
+        ]
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Points per seat: final once the game is over, else what the board gives now."""
+        state = self._state
+        if state.final is not None:
+            return tuple(state.final)
+        return tuple(total_scores(self._halves(), state.discs))
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats once the game is over (several if still tied), else ``()``."""
+        return tuple(self._state.winners or ())
+
+    def public_view(self) -> dict[str, Any]:
+        """Everything every player may see, as JSON-ready data: no hand, pet or supply card."""
+        state = self._state
+        over = state.phase == OVER
+        return {
+            "players": state.players,
+            "phase": state.phase,
+            "current_player": self.current_player,
+            "tilt": state.tilt,
+            "ark": {SIDES[side]: [list(cabin) for cabin in state.cabins[side]] for side in (0, 1)},
+            "face_up": list(state.face_up),
+            "supply": len(state.deck),
+            "rain_fallen": len(state.rain),
+            "hand_sizes": [len(h) for h in state.hands],
+            "discs": list(state.discs),
+            "figures": [self.figures(seat) for seat in range(state.players)],
+            "pets": [(p if over else True) if p is not None else None for p in state.pets],
+            "passed": list(state.passed) if state.phase in (ENDGAME, OVER) else None,
+            "box": list(state.box),
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+        }
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see: the public view plus their own hand and pet."""
+        data = self.public_view()
+        data["seat"] = seat
+        data["hand"] = list(self._state.hands[seat])
+        data["pet"] = self._state.pets[seat]
+        return data
+
+    # ----------------------------------------------------------------- JSON
+
+    def to_json(self) -> str:
+        """The whole game, RNG state included, as compact JSON text."""
+        return json.dumps(self._state.to_dict(), separators=(",", ":"), sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        """The game saved by :meth:`to_json`, exactly."""
+        try:
+            data = json.loads(text)
+        except (TypeError, json.JSONDecodeError) as error:
+            raise ValueError("This is not a saved game of Ark.") from error
+        return cls(State.from_dict(data))
+
+    # ----------------------------------------------------------------- legal actions
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the player to act, in a fixed order (empty once over)."""
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def _compute_legal(self) -> list[Action]:
+        state = self._state
+        seat = state.current
+        if state.phase == PLAY:
+            actions: list[Action] = [TakeCards(c) for c in state.face_up]
+            known: dict[int, Entries] = {}
+            for first in legal_placements(state, seat, False, set(), True, known):
+                actions.append(PlayCards((first,)))
+                if PLAYS_ALONE[first.card]:
+                    continue
+                used = {(SIDES.index(first.side), first.row)}
+                victim = first.drive_out
+                fresh_shy = CARNIVORE[first.card] or (victim is not None and CARNIVORE[victim])
+                saved = _save(state, seat, first)
+                place(state, seat, first, False, None)
+                for second in legal_placements(state, seat, False, used, False, known, fresh_shy):
+                    actions.append(PlayCards((first, second)))
+                _restore(state, seat, first, saved)
+            return actions
+        if state.phase == PET:
+            return [*(ChoosePet(c) for c in state.hands[seat]), Pass()]
+        if state.phase == ENDGAME:
+            plays: list[Action] = [
+                PlayCards((p,)) for p in legal_placements(state, seat, True, set(), True)
+            ]
+            return [*plays, Pass()]
+        return []
+
+    # ----------------------------------------------------------------- applying
+
+    def apply(self, action: Action, seat: int | None = None) -> tuple[Event, ...]:
+        """Carry out ``action`` for the player to act and return what happened.
+
+        With ``seat``, the action is refused unless it is that seat's turn. An illegal action
+        raises :class:`IllegalAction` and changes nothing.
+        """
+        state = self._state
+        if state.phase == OVER:
+            raise IllegalAction("The game is over: nobody can play any more.")
+        if seat is not None and seat != state.current:
+            raise IllegalAction(f"It is not your turn: it is the turn of seat {state.current}.")
+        work = state.copy()
+        events: list[Event] = []
+        if isinstance(action, TakeCards):
+            self._take(work, action, events)
+        elif isinstance(action, PlayCards):
+            self._play(work, action, events)
+        elif isinstance(action, ChoosePet):
+            self._choose_pet(work, action, events)
+        elif isinstance(action, Pass):
+            self._pass(work, events)
+        else:
+            raise IllegalAction("That is not something you can do in Ark.")
+        work.moves += 1
+        self._state = work
+        self._legal = None
+        return tuple(events)
+
+    def _take(self, state: State, action: TakeCards, events: list[Event]) -> None:
+        if state.phase == PET:
+            raise IllegalAction("First choose a pet, or pass.")
+        if state.phase == ENDGAME:
+            raise IllegalAction("No cards are taken in the endgame: play a card or pass.")
+        if type(action.card) is not int or action.card not in state.face_up:
+            raise IllegalAction("You can only take one of the face-up cards.")
+        seat = state.current
+        state.face_up.remove(action.card)
+        insort(state.hands[seat], action.card)
+        events.append(CardTaken(seat, action.card))
+        drawn = self._draw(state, events)
+        if drawn is not None:
+            insort(state.hands[seat], drawn)
+            events.append(CardDrawn(seat, drawn))
+        self._end_turn(state, events)
+
+    def _play(self, state: State, action: PlayCards, events: list[Event]) -> None:
+        seat = state.current
+        endgame = state.phase == ENDGAME
+        placements = action.placements
+        if state.phase == PET:
+            raise IllegalAction("First choose a pet, or pass.")
+        if not isinstance(placements, tuple) or not placements:
+            raise IllegalAction("Say which card or cards you play, and where.")
+        if endgame and len(placements) > 1:
+            raise IllegalAction("In the endgame you play one card a turn.")
+        if len(placements) > 2:
+            raise IllegalAction("You can play at most two cards a turn.")
+        used: set[tuple[int, int]] = set()
+        for index, p in enumerate(placements):
+            if index == 1:
+                alone = placements[0].card
+                if PLAYS_ALONE[alone]:
+                    raise IllegalAction(
+                        f"The {NAME[alone]} is played alone: after a slow animal or a "
+                        "provision you cannot play a second card."
+                    )
+                if (
+                    isinstance(p, Placement)
+                    and p.card in state.hands[seat]
+                    and (PLAYS_ALONE[p.card])
+                ):
+                    raise IllegalAction(
+                        "Slow animals and provisions cannot be played as a second card."
+                    )
+            problem = placement_problem(state, seat, p, endgame, used)
+            if problem is not None:
+                raise IllegalAction(problem)
+            place(state, seat, p, endgame, events)
+            used.add((SIDES.index(p.side), p.row))
+        if endgame:
+            self._next_in_endgame(state, seat, events)
+        else:
+            self._end_turn(state, events)
+
+    def _choose_pet(self, state: State, action: ChoosePet, events: list[Event]) -> None:
+        if state.phase != PET:
+            raise IllegalAction("Pets are chosen only when the second rain card has fallen.")
+        seat = state.current
+        if type(action.card) is not int or action.card not in state.hands[seat]:
+            raise IllegalAction("Your pet must be a card from your hand.")
+        state.hands[seat].remove(action.card)
+        state.pets[seat] = action.card
+        events.append(PetChosen(seat))
+        self._next_pet(state, events)
+
+    def _pass(self, state: State, events: list[Event]) -> None:
+        seat = state.current
+        if state.phase == PET:
+            events.append(PetDeclined(seat))
+            self._next_pet(state, events)
+        elif state.phase == ENDGAME:
+            state.passed[seat] = True
+            events.append(Passed(seat))
+            self._next_in_endgame(state, seat, events)
+        else:
+            raise IllegalAction("You can only pass in the endgame: take cards or play cards.")
+
+    # ----------------------------------------------------------------- turn flow
+
+    @staticmethod
+    def _draw(state: State, events: list[Event]) -> int | None:
+        """The next non-rain card of the supply, setting rain aside; None once it is over."""
+        deck = state.deck
+        while not state.endgame_due:
+            if not deck:
+                state.endgame_due = True
+                events.append(SupplyExhausted())
+                return None
+            card = deck.pop()
+            if not IS_RAIN[card]:
+                return card
+            state.rain.append(card)
+            fallen = len(state.rain)
+            events.append(RainFell(fallen))
+            if fallen == PET_RAIN:
+                state.pet_due = True
+            elif fallen >= LAST_RAIN:
+                state.endgame_due = True
+        return None
+
+    def _end_turn(self, state: State, events: list[Event]) -> None:
+        """Refill the face-up cards, then hand over to the pet choice, the endgame or the
+        next player."""
+        while len(state.face_up) < FACE_UP:
+            card = self._draw(state, events)
+            if card is None:
+                break
+            state.face_up.append(card)
+            events.append(FaceUpRefilled(card))
+        following = (state.current + 1) % state.players
+        if state.pet_due:
+            state.pet_due = False
+            state.phase = PET
+            state.pet_queue = [(following + i) % state.players for i in range(state.players)]
+            state.resume_phase = ENDGAME if state.endgame_due else PLAY
+            state.resume_seat = following
+            state.current = following
+            events.append(PetChoiceStarted(following))
+        elif state.endgame_due:
+            self._start_endgame(state, following, events)
+        else:
+            state.current = following
+
+    @staticmethod
+    def _start_endgame(state: State, first: int, events: list[Event]) -> None:
+        state.phase = ENDGAME
+        state.passed = [False] * state.players
+        state.current = first
+        events.append(EndgameStarted(first))
+
+    def _next_pet(self, state: State, events: list[Event]) -> None:
+        state.pet_queue.pop(0)
+        if state.pet_queue:
+            state.current = state.pet_queue[0]
+        elif state.resume_phase == ENDGAME:
+            self._start_endgame(state, state.resume_seat, events)
+        else:
+            state.phase = PLAY
+            state.current = state.resume_seat
+
+    def _next_in_endgame(self, state: State, seat: int, events: list[Event]) -> None:
+        for step in range(1, state.players + 1):
+            other = (seat + step) % state.players
+            if not state.passed[other]:
+                state.current = other
+                return
+        self._finish(state, events)
+
+    def _finish(self, state: State, events: list[Event]) -> None:
+        """Reveal the pets, score, and end the game."""
+        for seat, pet in enumerate(state.pets):
+            if pet is None:
+                continue
+            scored = CARDS[pet].can_be_pet
+            events.append(PetRevealed(seat, pet, scored))
+            if scored:
+                state.plain[seat][KIND_INDEX[pet]] += 1
+        state.phase = OVER
+        state.current = -1
+        self._state_final(state)
+        events.append(GameOver(tuple(state.final or ()), tuple(state.winners or ())))
+
+    @staticmethod
+    def _state_final(state: State) -> None:
+        halves = [
+            [2 * p + 3 * d for p, d in zip(state.plain[seat], state.on_disc[seat], strict=True)]
+            for seat in range(state.players)
+        ]
+        state.final = total_scores(halves, state.discs)
+        animals = [sum(1 for c in hand if IS_ANIMAL[c]) for hand in state.hands]
+        state.winners = list(winners(state.final, animals))
+
+    # ----------------------------------------------------------------- misc
+
+    def cards_everywhere(self) -> list[int]:
+        """Every card id wherever it is (supply, face up, hands, pets, ark, rain, box).
+
+        For checks: each of the 60 ids appears exactly once in a consistent game.
+        """
+        state = self._state
+        found = [*state.deck, *state.face_up, *state.rain, *state.box]
+        for hand in state.hands:
+            found.extend(hand)
+        found.extend(p for p in state.pets if p is not None)
+        for side in state.cabins:
+            for cabin in side:
+                found.extend(cabin)
+        return found
+
+    def __repr__(self) -> str:
+        return (
+            f"<Game of Ark: {self.players} players, {self.phase}, seat {self.current_player} "
+            f"to act, tilt {self.tilt}>"
+        )
+
+
+def _save(state: State, seat: int, placement: Placement) -> tuple[Any, ...]:
+    """What :func:`place` may change, so that :func:`_restore` can undo a trial placement.
+
+    Listing second cards needs the ark as the first card leaves it; undoing the few things a
+    placement touches is several times cheaper than copying the whole state for each one.
+    """
+    rows = state.cabins[SIDES.index(placement.side)]
+    row = placement.row
+    return (
+        state.hands[seat].copy(),
+        state.discs.copy(),
+        state.face_up.copy(),
+        len(rows),
+        rows[row].copy() if row < len(rows) else None,
+        state.tilt,
+        state.plain[seat].copy(),
+        state.on_disc[seat].copy(),
+        len(state.box),
+    )
+
+
+def _restore(state: State, seat: int, placement: Placement, saved: tuple[Any, ...]) -> None:
+    """Undo a trial placement recorded by :func:`_save`."""
+    hand, discs, face_up, count, cabin, tilt, plain, on_disc, boxed = saved
+    rows = state.cabins[SIDES.index(placement.side)]
+    state.hands[seat] = hand
+    state.discs = discs
+    state.face_up = face_up
+    del rows[count:]
+    if cabin is not None:
+        rows[placement.row][:] = cabin
+    state.tilt = tilt
+    state.plain[seat] = plain
+    state.on_disc[seat] = on_disc
+    del state.box[boxed:]
+
+
+def _tilt_of(cabins: Iterable[Iterable[Iterable[int]]]) -> int:
+    port, starboard = ([sum(WEIGHT[c] for c in cabin) for cabin in side] for side in cabins)
+    return sum(starboard) - sum(port)

@@ -1,0 +1,386 @@
+"""Putting one card on the ark: is it legal, doing it, and every way of doing it.
+
+These functions work on a :class:`~engine.noah.state.State` for the player ``seat``. The
+caller (:class:`engine.noah.Game`) runs them on a private copy of the state, so a problem
+found halfway through a two-card play never leaves a trace.
+
+Decisions where the rules leave room:
+
+- Playing two cards, each card must be legal when it is played, against the ark as the first
+  one left it (its weight, its cabin, a cabin it opened, a face-up card it took).
+- The face-up card taken when opening a cabin goes to the hand at once, so it may be the
+  second card of the same turn.
+- Opening a cabin in the endgame costs its disc on top of the disc every endgame play costs;
+  a face-up card is still taken if one is left (they are no longer refilled).
+- A driving-out animal may enter a full cabin (it takes the driven animal's place) and must
+  fit there by climate and food; it is never shy, so shyness is not checked. Only animals are
+  driven out (not provisions), never the fox, spider or mosquito; the mosquito drives out
+  weight-2 animals, the spider shy ones, the skunk any. Driving out is optional.
+- Driving out moves the tilt by the difference of the two weights, like every other card: a
+  lighter driver makes its side lighter. (The rulebook's example says the disc goes "to the
+  side with the skunk"; the engine keeps the tilt equal to the real weight difference.)
+- The figure for the driven animal goes on its scoring card; for the bronto it stands on an
+  orange disc, for the chimpanzee the driver also slides a disc under one of their figures.
+- The chimpanzee's disc goes under a plain figure (a figure has at most one disc) on the
+  heavy, useful, slow or shy card; the chimpanzee's own figure is placed first, so "useful"
+  is always possible.
+- Orange discs and figures never run out (the rules say the box may hold more pieces than
+  listed); the fox always gains 2 discs.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+
+from engine.noah.actions import SIDES, Placement
+from engine.noah.ark import CABIN_SIZE, MAX_TILT, fit_problem, shy_problem
+from engine.noah.cards import (
+    DRIVERS,
+    IS_ANIMAL,
+    KIND_INDEX,
+    KINDS,
+    NAME,
+    PLAYS_ALONE,
+    SHY,
+    SPECIAL,
+    UNDRIVABLE,
+    WEIGHT,
+)
+from engine.noah.events import (
+    AnimalDrivenOut,
+    CardPlayed,
+    CardTaken,
+    DiscPaid,
+    DiscsGained,
+    DiscUnderFigure,
+    Event,
+    FigurePlaced,
+)
+from engine.noah.state import State
+
+SIDE_INDEX: dict[str, int] = {name: i for i, name in enumerate(SIDES)}
+
+#: Scoring cards that may get the chimpanzee's disc (provisions may not).
+_HALF_KINDS = tuple(k for k in range(len(KINDS)) if KINDS[k] != "provision")
+_CHIMP_KIND = KINDS.index("useful")
+
+#: Action discs the fox brings from the supply.
+FOX_DISCS = 2
+
+
+def _half_options(state: State, seat: int) -> list[str]:
+    """Where the chimpanzee's disc may go, once the chimpanzee's figure has been placed."""
+    plain = state.plain[seat]
+    return [KINDS[k] for k in _HALF_KINDS if plain[k] > 0 or k == _CHIMP_KIND]
+
+
+def static_problem(state: State, side: int, row: int, card: int, victim: int | None) -> str | None:
+    """Why ``card`` may not go to ``side``/``row`` (driving out ``victim``), tilt aside.
+
+    Checks the cabin (room, climate, food, shyness) and the driving out; not the tilt, hand,
+    discs, face-up card or chimpanzee choice. Returns ``None`` when nothing is wrong.
+    """
+    rows = state.cabins[side]
+    cabin = rows[row] if row < len(rows) else []
+    if victim is None:
+        if len(cabin) >= CABIN_SIZE:
+            return "That cabin is full: a cabin holds three cards."
+        problem = fit_problem(cabin, card)
+        if problem is None and SHY[card]:
+            problem = shy_problem(state.cabins, side, row, card)
+        return problem
+    special = SPECIAL[card]
+    if special not in DRIVERS:
+        return f"The {NAME[card]} cannot drive other animals out."
+    if type(victim) is not int or victim not in cabin:
+        return "The animal to drive out must be in the cabin you play into."
+    if not IS_ANIMAL[victim]:
+        return f"Only animals can be driven out, and the {NAME[victim]} is a provision."
+    if SPECIAL[victim] in UNDRIVABLE:
+        return f"Nothing can drive out the {NAME[victim]}."
+    if special == "mosquito" and WEIGHT[victim] != 2:
+        return "The mosquito only drives out animals of weight 2."
+    if special == "spider" and not SHY[victim]:
+        return "The spider only drives out shy animals."
+    return fit_problem([c for c in cabin if c != victim], card)
+
+
+def tilt_after(state: State, side: int, card: int, victim: int | None) -> int:
+    """The tilt once ``card`` is on ``side`` (in place of ``victim`` if it drives one out)."""
+    delta = WEIGHT[card] - (0 if victim is None else WEIGHT[victim])
+    return state.tilt + delta if side else state.tilt - delta
+
+
+def tilt_problem(tilt: int, card: int) -> str | None:
+    """Why a tilt of ``tilt`` after playing ``card`` capsizes the ark, or ``None``."""
+    if -MAX_TILT <= tilt <= MAX_TILT:
+        return None
+    towards = SIDES[1] if tilt > 0 else SIDES[0]
+    return (
+        f"The {NAME[card]} would tip the ark over: it would lean {abs(tilt)} towards "
+        f"{towards}, and {MAX_TILT} is the most it can take."
+    )
+
+
+def core_problem(state: State, side: int, row: int, card: int, victim: int | None) -> str | None:
+    """Why ``card`` may not go to ``side``/``row`` (driving out ``victim``), or ``None``:
+    :func:`static_problem` and then the tilt."""
+    problem = static_problem(state, side, row, card, victim)
+    if problem is not None:
+        return problem
+    return tilt_problem(tilt_after(state, side, card, victim), card)
+
+
+def placement_problem(
+    state: State, seat: int, p: object, endgame: bool, used: set[tuple[int, int]]
+) -> str | None:
+    """Why the placement ``p`` is illegal for ``seat`` now, or ``None`` if it is legal.
+
+    ``used`` holds the cabins already played into this turn; ``endgame`` makes the play cost
+    a disc and forbids slow animals and provisions.
+    """
+    if not isinstance(p, Placement):
+        return "Each card played needs a Placement: the card, its side and its row."
+    card = p.card
+    if type(card) is not int or card not in state.hands[seat]:
+        return "You can only play a card from your hand."
+    name = NAME[card]
+    side = SIDE_INDEX.get(p.side) if isinstance(p.side, str) else None
+    if side is None:
+        return 'A card goes on the "port" or the "starboard" side of the ark.'
+    row = p.row
+    rows = state.cabins[side]
+    if type(row) is not int or not 0 <= row <= len(rows):
+        return (
+            f"There is no cabin there: the {p.side} side has rows 0 to {len(rows) - 1}, and a "
+            f"new cabin can only be opened at row {len(rows)}, next to the last one."
+        )
+    if (side, row) in used:
+        return "Two cards played in one turn must go into different cabins."
+    if endgame and PLAYS_ALONE[card]:
+        return "Slow animals and provisions cannot be played in the endgame."
+    new = row == len(rows)
+    discs = state.discs[seat] - (1 if endgame else 0)
+    if new:
+        if discs < 1:
+            return "Opening a new cabin costs an action disc, and you have none left" + (
+                " after the one this endgame play costs." if endgame else "."
+            )
+        if p.drive_out is not None:
+            return "A new cabin is empty: there is nobody to drive out."
+        if state.face_up:
+            if p.take not in state.face_up or type(p.take) is not int:
+                return "Opening a new cabin, you take one of the face-up cards: say which one."
+        elif p.take is not None:
+            return "There is no face-up card left to take."
+    elif p.take is not None:
+        return "You only take a face-up card when you open a new cabin."
+    problem = core_problem(state, side, row, card, p.drive_out)
+    if problem is not None:
+        return problem
+    victim = p.drive_out
+    if SPECIAL[card] == "chimpanzee" or (victim is not None and SPECIAL[victim] == "chimpanzee"):
+        options = _half_options(state, seat)
+        if not isinstance(p.half, str) or p.half not in options:
+            return (
+                "The chimpanzee puts an orange disc under one of your figures: choose "
+                + ", ".join(f'"{o}"' for o in options)
+                + "."
+            )
+    elif p.half is not None:
+        return f"Only a chimpanzee puts an orange disc under a figure, not the {name}."
+    return None
+
+
+def _figure(state: State, seat: int, card: int, events: list[Event] | None) -> None:
+    kind = KIND_INDEX[card]
+    if kind < 0:
+        return
+    half = SPECIAL[card] == "bronto"
+    if half:
+        state.on_disc[seat][kind] += 1
+    else:
+        state.plain[seat][kind] += 1
+    if events is not None:
+        events.append(FigurePlaced(seat, KINDS[kind], half))
+
+
+def place(state: State, seat: int, p: Placement, endgame: bool, events: list[Event] | None) -> None:
+    """Carry out a placement already found legal, appending what happened to ``events``
+    (``None`` when only trying it out: then no event is made)."""
+    card = p.card
+    side = SIDE_INDEX[p.side]
+    row = p.row
+    rows = state.cabins[side]
+    state.hands[seat].remove(card)
+    if endgame:
+        state.discs[seat] -= 1
+        if events is not None:
+            events.append(DiscPaid(seat, None))
+    new = row == len(rows)
+    victim = p.drive_out
+    if new:
+        right = (seat - 1) % state.players
+        state.discs[seat] -= 1
+        state.discs[right] += 1
+        if events is not None:
+            events.append(DiscPaid(seat, right))
+        rows.append([card])
+        delta = WEIGHT[card]
+    elif victim is not None:
+        cabin = rows[row]
+        cabin[cabin.index(victim)] = card
+        state.box.append(victim)
+        delta = WEIGHT[card] - WEIGHT[victim]
+    else:
+        rows[row].append(card)
+        delta = WEIGHT[card]
+    state.tilt += delta if side else -delta
+    if events is not None:
+        events.append(CardPlayed(seat, card, p.side, row, new, state.tilt))
+    _figure(state, seat, card, events)
+    if victim is not None:
+        if events is not None:
+            events.append(AnimalDrivenOut(seat, victim, card, p.side, row))
+        _figure(state, seat, victim, events)
+    if p.half is not None:
+        kind = KINDS.index(p.half)
+        state.plain[seat][kind] -= 1
+        state.on_disc[seat][kind] += 1
+        if events is not None:
+            events.append(DiscUnderFigure(seat, p.half))
+    if SPECIAL[card] == "fox":
+        state.discs[seat] += FOX_DISCS
+        if events is not None:
+            events.append(DiscsGained(seat, FOX_DISCS))
+    if new and p.take is not None:
+        state.face_up.remove(p.take)
+        insort(state.hands[seat], p.take)
+        if events is not None:
+            events.append(CardTaken(seat, p.take))
+
+
+#: Memo of :func:`_fit_ways`. Its result depends only on its arguments (the deck is fixed), so
+#: sharing it between games changes nothing but speed; it is emptied when it grows large.
+_FIT_MEMO: dict[tuple[int, tuple[int, ...]], tuple[tuple[int | None, int], ...]] = {}
+_FIT_MEMO_LIMIT = 200_000
+
+
+def _fit_ways(card: int, cabin: tuple[int, ...]) -> tuple[tuple[int | None, int], ...]:
+    """The ways ``card`` may go into an existing cabin holding ``cabin``, shyness and tilt
+    aside: ``(None, weight)`` to join it, ``(victim, weight change)`` to drive one out."""
+    key = (card, cabin)
+    ways = _FIT_MEMO.get(key)
+    if ways is not None:
+        return ways
+    found: list[tuple[int | None, int]] = []
+    weight = WEIGHT[card]
+    if len(cabin) < CABIN_SIZE and fit_problem(cabin, card) is None:
+        found.append((None, weight))
+    special = SPECIAL[card]
+    if special in DRIVERS:
+        for victim in cabin:
+            if (
+                IS_ANIMAL[victim]
+                and SPECIAL[victim] not in UNDRIVABLE
+                and (special != "mosquito" or WEIGHT[victim] == 2)
+                and (special != "spider" or SHY[victim])
+                and fit_problem([c for c in cabin if c != victim], card) is None
+            ):
+                found.append((victim, weight - WEIGHT[victim]))
+    if len(_FIT_MEMO) >= _FIT_MEMO_LIMIT:
+        _FIT_MEMO.clear()
+    ways = _FIT_MEMO[key] = tuple(found)
+    return ways
+
+
+#: Statically legal ways to enter existing cabins: (side, row, victim or None, weight change).
+Entries = list[tuple[int, int, int | None, int]]
+
+
+def _entries(state: State, card: int, used: set[tuple[int, int]]) -> Entries:
+    """Where ``card`` may go among the existing cabins, tilt aside (shyness included)."""
+    result: Entries = []
+    cabins = state.cabins
+    driver = SPECIAL[card] in DRIVERS
+    shy = SHY[card]
+    memo = _FIT_MEMO
+    for side in (0, 1):
+        for row, cabin in enumerate(cabins[side]):
+            if (len(cabin) >= CABIN_SIZE and not driver) or (side, row) in used:
+                continue
+            key = (card, tuple(cabin))
+            ways = memo.get(key)
+            if ways is None:
+                ways = _fit_ways(*key)
+            if ways and shy and shy_problem(cabins, side, row, card) is not None:
+                continue
+            for victim, delta in ways:
+                result.append((side, row, victim, delta))
+    return result
+
+
+def legal_placements(
+    state: State,
+    seat: int,
+    endgame: bool,
+    used: set[tuple[int, int]],
+    first: bool,
+    known: dict[int, Entries] | None = None,
+    fresh_shy: bool = False,
+) -> list[Placement]:
+    """Every legal placement for ``seat`` now, in a fixed order.
+
+    ``used`` holds the cabins already played into this turn; ``first`` is False for the
+    second card of a turn (no slow animal or provision then). ``known`` speeds up listing
+    second cards: the first listing fills it with each card's legal existing cabins (tilt
+    aside), later ones read it, because a first card changes nothing else a second card
+    minds, except that shy cards must look again (``fresh_shy``) when it brought or drove
+    out a carnivore; the tilt, discs, face-up cards and new cabins are checked every time.
+    """
+    discs = state.discs[seat] - (1 if endgame else 0)
+    if discs < 0:
+        return []
+    alone_ok = first and not endgame
+    result: list[Placement] = []
+    append = result.append
+    takes: list[int | None] = list(state.face_up) if state.face_up else [None]
+    tilt = state.tilt
+    halves = _half_options(state, seat)
+    cabins = state.cabins
+    counts = (len(cabins[0]), len(cabins[1]))
+    fill = known is not None and first
+    for card in state.hands[seat]:
+        if PLAYS_ALONE[card] and not alone_ok:
+            continue
+        chimp = SPECIAL[card] == "chimpanzee"
+        shy = SHY[card]
+        entries = None if known is None or fill or (shy and fresh_shy) else known.get(card)
+        if entries is None:
+            entries = _entries(state, card, used)
+            if fill:
+                known[card] = entries  # type: ignore[index]
+        for side, row, victim, delta in entries:
+            if (side, row) in used:
+                continue
+            if not -MAX_TILT <= (tilt + delta if side else tilt - delta) <= MAX_TILT:
+                continue
+            if chimp or (victim is not None and SPECIAL[victim] == "chimpanzee"):
+                for half in halves:
+                    append(Placement(card, SIDES[side], row, None, victim, half))
+            else:
+                append(Placement(card, SIDES[side], row, None, victim))
+        if discs < 1:
+            continue
+        weight = WEIGHT[card]
+        for side in (0, 1):
+            row = counts[side]
+            if (
+                -MAX_TILT <= (tilt + weight if side else tilt - weight) <= MAX_TILT
+                # An empty cabin takes any card; only shyness can stop it.
+                and not (shy and shy_problem(cabins, side, row, card) is not None)
+            ):
+                for take in takes:
+                    for half in halves if chimp else (None,):
+                        append(Placement(card, SIDES[side], row, take, None, half))
+    return result

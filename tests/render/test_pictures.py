@@ -1,0 +1,95 @@
+"""Rotations, final scoring, gallery, tile art and the rules of the render package."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import render
+from engine.common.data import DATA_DIR
+from engine.covenant import TILES, Game
+from render import gallery
+from render.pictures import ROTATION_GAP, ROTATION_TILE
+from render.style import PLAYERS
+from render.tileart import EMPTY, MAP, anchors, port_point, segment_map
+from tests.render.conftest import decode
+
+RENDER = Path(render.__file__).parent
+
+
+def test_rotations_picture_shows_four_different_turns() -> None:
+    image = decode(render.tile_rotations_png("T25"))
+    assert image.width == ROTATION_GAP + 4 * (ROTATION_TILE + ROTATION_GAP)
+    tiles = []
+    for i in range(4):
+        x = ROTATION_GAP + i * (ROTATION_TILE + ROTATION_GAP)
+        tiles.append(
+            image.crop((x + 4, 56, x + ROTATION_TILE - 4, 52 + ROTATION_TILE - 4)).tobytes()
+        )
+    assert len(set(tiles)) == 4
+
+
+def test_rotations_refuse_unknown_tiles() -> None:
+    with pytest.raises(ValueError):
+        render.tile_rotations_png("T99")
+
+
+@pytest.mark.parametrize("fixture", ["full_two", "full_five", "mid_three"])
+def test_final_scoring(fixture: str, request: pytest.FixtureRequest) -> None:
+    game: Game = request.getfixturevalue(fixture)
+    image = decode(render.final_png(game))
+    assert 800 <= image.width <= 2000 and 600 <= image.height <= 2000
+    colours = {c for _, c in image.getcolors(image.width * image.height) or []}
+    for seat in range(game.players):
+        assert PLAYERS[seat].colour in colours
+
+
+def test_gallery_writes_every_design(tmp_path: Path) -> None:
+    out = tmp_path / "gallery.png"
+    assert gallery.main([str(out)]) == 0
+    image = decode(out.read_bytes())
+    rows = -(-len(TILES) // gallery.COLUMNS)
+    assert len(TILES) == 61
+    assert image.height >= rows * (gallery.TILE + gallery.LABEL)
+    assert gallery.main([]) == 2
+
+
+@pytest.mark.parametrize("tile_id", list(TILES))
+def test_tile_geometry_matches_the_data(tile_id: str) -> None:
+    """Each port point lies on its own segment, and each piece spot inside its segment."""
+    design = TILES[tile_id]
+    seg_map = segment_map(tile_id)
+    for index, segment in enumerate(design.segments):
+        spot = anchors(tile_id)[index].piece
+        assert seg_map.getpixel((int(spot[0] * MAP), int(spot[1] * MAP))) == index
+        for port in segment.ports:
+            x, y = port_point(port)
+            px = min(MAP - 2, max(1, round(x * MAP)))
+            py = min(MAP - 2, max(1, round(y * MAP)))
+            assert seg_map.getpixel((px, py)) in (index, EMPTY), (segment.kind, port)
+    # Almost every pixel belongs to a segment (a few may fall between curves).
+    assert seg_map.tobytes().count(bytes([EMPTY])) < 10
+
+
+def test_render_imports_no_bot_libraries() -> None:
+    for path in RENDER.glob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            for name in names:
+                assert name.split(".")[0] not in {"discord", "aiosqlite", "bot"}, path
+
+
+def test_fonts_are_shipped_with_their_licence() -> None:
+    fonts = DATA_DIR / "fonts"
+    for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "LICENSE-DejaVu.txt"):
+        assert (fonts / name).is_file()
+    from render.style import font
+
+    assert Path(font(20).path).parent == fonts

@@ -1,0 +1,96 @@
+"""Fixtures of the service tests: a real SQLite file per test and a clock that stands still."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.service import FakeClock, GameRecord, GameService, TurnResult
+from bot.settings import Settings
+from engine.common import Rng
+from engine.covenant.players import sensible_action
+
+GUILD = 1000
+CHANNEL = 2000
+ALICE, BOB, CAROL, DAVE = 11, 12, 13, 14
+NAMES = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol", DAVE: "Dave"}
+MOD = 99
+#: Eight tiles; with "first legal action" play and three seats in join order the game ends
+#: after 16 actions with scores (1, 4, 4) (worked out with the engine alone).
+SCRIPTED_DECK = ["T39", "T12", "T37", "T20", "T30", "T44", "T05", "T08"]
+
+Opener = Callable[..., Awaitable[GameService]]
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "arkbot.sqlite3"
+
+
+@pytest.fixture
+async def open_service(db_path: Path, clock: FakeClock) -> AsyncIterator[Opener]:
+    """Opens services on the test's file (several may be open at once); closes them all."""
+    opened: list[GameService] = []
+
+    async def opener(**kwargs: Any) -> GameService:
+        service = await GameService.open(db_path, settings=Settings(), clock=clock, **kwargs)
+        opened.append(service)
+        return service
+
+    yield opener
+    for service in opened:
+        await service.close()  # closing twice is harmless
+
+
+@pytest.fixture
+async def service(open_service: Opener) -> GameService:
+    return await open_service()
+
+
+async def started_game(
+    service: GameService,
+    players: tuple[int, ...] = (ALICE, BOB, CAROL),
+    *,
+    channel: int = CHANNEL,
+    seed: int = 5,
+    deck: list[str] | None = None,
+    shuffle: bool = False,
+) -> GameRecord:
+    """A game in ``channel`` created by the first player, joined by the rest, started."""
+    options = {"deck": deck} if deck is not None else {}
+    first, *rest = players
+    await service.create_game(
+        GUILD, channel, first, NAMES[first], options=options, shuffle_seats=shuffle, seed=seed
+    )
+    for user in rest:
+        await service.join(channel, user, NAMES[user])
+    return await service.start(channel, first)
+
+
+async def play_one(
+    service: GameService, game_id: int, *, policy: str = "first", rng: Rng | None = None
+) -> TurnResult:
+    """Play one action for whoever's turn it is: the first legal one, or a sensible one."""
+    record, game = await service.state(game_id)
+    seat = record.current
+    assert seat is not None and seat.user_id is not None
+    if policy == "first":
+        action = game.legal_actions()[0]
+    else:
+        action = sensible_action(game, rng or Rng(record.version))  # type: ignore[arg-type]
+    return await service.act(record.channel_id, seat.user_id, action, record.version)
+
+
+async def play_to_end(service: GameService, game_id: int, **kwargs: Any) -> TurnResult:
+    while True:
+        result = await play_one(service, game_id, **kwargs)
+        if result.game_over:
+            return result

@@ -1,0 +1,118 @@
+"""Lobbies: create, join, leave, start; one open game per channel."""
+
+from __future__ import annotations
+
+import aiosqlite
+import pytest
+
+from bot.service import GameService, ServiceError
+from tests.service.conftest import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD, MOD, started_game
+
+
+async def test_create_join_leave_start(service: GameService) -> None:
+    lobby = await service.create_game(GUILD, CHANNEL, ALICE, "Alice", seed=3)
+    assert lobby.status == "lobby" and [s.user_id for s in lobby.seats] == [ALICE]
+    await service.join(CHANNEL, BOB, "Bob")
+    await service.join(CHANNEL, CAROL, "Carol")
+    after = await service.leave(CHANNEL, BOB)
+    assert [(s.index, s.user_id) for s in after.seats] == [(0, ALICE), (1, CAROL)]
+    game = await service.start(CHANNEL, ALICE)
+    assert game.status == "active" and game.version == 0
+    assert game.current is not None and game.current.index == 0
+    assert await service.game_in(CHANNEL) == game
+
+
+async def test_one_open_game_per_channel(service: GameService) -> None:
+    await service.create_game(GUILD, CHANNEL, ALICE, "Alice")
+    with pytest.raises(ServiceError) as error:
+        await service.create_game(GUILD, CHANNEL, BOB, "Bob")
+    assert error.value.code == "channel_busy"
+    # Another channel is free.
+    other = await service.create_game(GUILD, CHANNEL + 1, BOB, "Bob")
+    assert other.channel_id == CHANNEL + 1
+
+
+async def test_schema_itself_refuses_a_second_open_game(service: GameService) -> None:
+    """The partial unique index holds even for a writer that skips the service's check."""
+    await service.create_game(GUILD, CHANNEL, ALICE, "Alice")
+    with pytest.raises(aiosqlite.IntegrityError):
+        await service.storage.execute(
+            "INSERT INTO games (guild_id, channel_id, kind, seed, creator_id, status, "
+            "created_at, updated_at) VALUES (1, ?, 'covenant', 0, 1, 'active', 0, 0)",
+            (CHANNEL,),
+        )
+    # A finished game does not hold the channel.
+    await service.storage.execute(
+        "INSERT INTO games (guild_id, channel_id, kind, seed, creator_id, status, "
+        "created_at, updated_at) VALUES (1, ?, 'covenant', 0, 1, 'finished', 0, 0)",
+        (CHANNEL,),
+    )
+
+
+async def test_lobby_limits(service: GameService) -> None:
+    await service.create_game(GUILD, CHANNEL, ALICE, "Alice")
+    with pytest.raises(ServiceError) as error:
+        await service.start(CHANNEL, ALICE)
+    assert error.value.code == "too_few_players"
+    with pytest.raises(ServiceError) as error:
+        await service.join(CHANNEL, ALICE, "Alice")
+    assert error.value.code == "already_joined"
+    for user in range(100, 104):
+        await service.join(CHANNEL, user, f"P{user}")
+    with pytest.raises(ServiceError) as error:
+        await service.join(CHANNEL, 200, "Late")
+    assert error.value.code == "lobby_full"
+    with pytest.raises(ServiceError) as error:
+        await service.leave(CHANNEL, 200)
+    assert error.value.code == "not_joined"
+
+
+async def test_only_creator_or_moderator_starts(service: GameService) -> None:
+    await service.create_game(GUILD, CHANNEL, ALICE, "Alice")
+    await service.join(CHANNEL, BOB, "Bob")
+    with pytest.raises(ServiceError) as error:
+        await service.start(CHANNEL, BOB)
+    assert error.value.code == "not_allowed"
+    game = await service.start(CHANNEL, MOD, moderator=True)
+    assert game.status == "active"
+    with pytest.raises(ServiceError) as error:
+        await service.join(CHANNEL, CAROL, "Carol")
+    assert error.value.code == "already_started"
+
+
+async def test_creator_leaving_hands_over_and_last_one_closes(service: GameService) -> None:
+    await service.create_game(GUILD, CHANNEL, ALICE, "Alice")
+    await service.join(CHANNEL, BOB, "Bob")
+    lobby = await service.leave(CHANNEL, ALICE)
+    assert lobby.creator_id == BOB
+    closed = await service.leave(CHANNEL, BOB)
+    assert closed.status == "ended"
+    assert await service.game_in(CHANNEL) is None
+
+
+async def test_seat_order_shuffled_from_seed_or_kept(service: GameService) -> None:
+    players = (ALICE, BOB, CAROL, DAVE)
+    kept = await started_game(service, players, channel=1, seed=8, shuffle=False)
+    assert [s.user_id for s in kept.seats] == list(players)
+    orders = set()
+    for channel, seed in ((2, 8), (3, 8), (4, 9), (5, 10), (6, 11)):
+        game = await started_game(service, players, channel=channel, seed=seed, shuffle=True)
+        assert sorted(s.user_id for s in game.seats) == sorted(players)
+        assert [s.index for s in game.seats] == [0, 1, 2, 3]
+        orders.add((seed, tuple(s.user_id for s in game.seats)))
+    same_seed = [order for seed, order in orders if seed == 8]
+    assert len(same_seed) == 1  # the same seed seats the same table the same way
+    assert len({order for _, order in orders}) > 1  # and other seeds seat it otherwise
+
+
+async def test_bad_kind_and_options(service: GameService) -> None:
+    with pytest.raises(ServiceError) as error:
+        await service.create_game(GUILD, CHANNEL, ALICE, "Alice", kind="chess")
+    assert error.value.code == "unknown_kind"
+    with pytest.raises(ServiceError) as error:
+        await service.create_game(GUILD, CHANNEL, ALICE, "Alice", options={"deck": ["T27"]})
+    assert error.value.code == "bad_options"
+    with pytest.raises(ServiceError) as error:
+        await service.create_game(GUILD, CHANNEL, ALICE, "Alice", options={"speed": 3})
+    assert error.value.code == "bad_options"
+    assert await service.game_in(CHANNEL) is None

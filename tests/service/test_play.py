@@ -1,0 +1,161 @@
+"""Playing through the service: whole games, refusals, stale clicks, history, stats."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.service import KINDS, GameService, ServiceError
+from engine.common import Rng
+from engine.covenant import Game, Pass, PlaceTile, action_from_dict
+from tests.service.conftest import (
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL,
+    DAVE,
+    GUILD,
+    SCRIPTED_DECK,
+    play_one,
+    play_to_end,
+    started_game,
+)
+
+
+async def test_whole_scripted_game_from_lobby_to_final_scores(service: GameService) -> None:
+    game = await started_game(service, deck=SCRIPTED_DECK)
+    final = await play_to_end(service, game.id)
+    assert final.game_over and final.next_seat is None
+    assert final.scores == (1, 4, 4)
+    assert final.events[-1].type == "game_over"
+    record = await service.get_game(game.id)
+    assert record.status == "finished" and record.version == 16
+    assert record.scores == (1, 4, 4) and record.winners == (1, 2)
+    assert await service.game_in(CHANNEL) is None
+    history = await service.history(game.id)
+    assert [a.seq for a in history] == list(range(1, 17))
+    assert {a.user_id for a in history} == {ALICE, BOB, CAROL}
+    assert history[0].action == {"type": "place_tile", "x": -1, "y": 0, "rotation": 0}
+    stats = await service.stats(GUILD)
+    assert stats.games_played == 1 and stats.wins == {BOB: 1, CAROL: 1}
+    assert stats.names[BOB] == "Bob"
+
+
+async def test_whole_shuffled_game_matches_the_engine(service: GameService) -> None:
+    """A full 72-tile game: the service's outcome is the engine's, action for action."""
+    game = await started_game(service, (ALICE, BOB, CAROL, DAVE), seed=21, shuffle=True)
+    final = await play_to_end(service, game.id, policy="sensible")
+    history = await service.history(game.id)
+    engine = Game.new(players=4, seed=21)
+    for entry in history:
+        assert entry.seat == engine.current_player
+        engine.apply(action_from_dict(entry.action))
+    assert engine.phase == "over" and final.scores == engine.scores
+    assert (await service.get_game(game.id)).winners == engine.winners()
+
+
+async def test_turn_result_names_the_next_player(service: GameService) -> None:
+    game = await started_game(service, deck=SCRIPTED_DECK)
+    placed = await service.act(CHANNEL, ALICE, {"type": "place_tile", "x": -1, "y": 0})
+    assert placed.next_seat is not None and placed.next_seat.user_id == ALICE  # deploy next
+    assert [e.type for e in placed.events] == ["tile_placed"]
+    passed = await service.act(CHANNEL, ALICE, Pass(), expected_version=1)
+    assert passed.next_seat is not None and passed.next_seat.user_id == BOB
+    assert [e.type for e in passed.events] == ["passed", "turn_started"]
+    assert passed.game.version == 2 and passed.game.current_seat == 1
+    assert [a.seq for a in passed.actions] == [2]
+    assert game.id == passed.game.id
+
+
+async def test_refusals_change_nothing(service: GameService) -> None:
+    game = await started_game(service, deck=SCRIPTED_DECK)
+    before = await service.get_game(game.id)
+
+    async def refused(user: int, action: object, code: str, version: int | None = None) -> str:
+        with pytest.raises(ServiceError) as error:
+            await service.act(CHANNEL, user, action, version)
+        assert error.value.code == code
+        after = await service.get_game(game.id)
+        assert after.version == before.version and await service.history(game.id) == []
+        return str(error.value)
+
+    assert "Bob" not in await refused(BOB, PlaceTile(-1, 0), "not_your_turn")
+    assert "Alice's turn" in await refused(BOB, PlaceTile(-1, 0), "not_your_turn")
+    await refused(DAVE, PlaceTile(-1, 0), "not_a_player")
+    # The engine's sentence is passed through, with its code.
+    message = await refused(ALICE, PlaceTile(5, 5), "illegal")
+    assert message and message[0].isupper()
+    await refused(ALICE, Pass(), "illegal")
+    await refused(ALICE, {"type": "fly"}, "bad_action")
+    await refused(ALICE, {"type": "place_tile", "x": "a"}, "bad_action")
+    # The refused actions did not disturb the cached game either.
+    result = await service.act(CHANNEL, ALICE, PlaceTile(-1, 0))
+    assert result.game.version == 1
+
+
+async def test_illegal_action_keeps_engine_code(service: GameService) -> None:
+    await started_game(service, deck=SCRIPTED_DECK)
+    with pytest.raises(ServiceError) as error:
+        await service.act(CHANNEL, ALICE, Pass())
+    assert error.value.params["engine_code"] != ""
+
+
+async def test_finished_game_refuses_actions(service: GameService) -> None:
+    game = await started_game(service, deck=SCRIPTED_DECK)
+    await play_to_end(service, game.id)
+    with pytest.raises(ServiceError) as error:
+        await service.act(CHANNEL, ALICE, Pass())
+    assert error.value.code == "game_over"
+    with pytest.raises(ServiceError) as error:
+        await service.act(CHANNEL + 5, ALICE, Pass())
+    assert error.value.code == "no_game"
+
+
+async def test_lobby_refuses_actions(service: GameService) -> None:
+    await service.create_game(GUILD, CHANNEL, ALICE, "Alice")
+    with pytest.raises(ServiceError) as error:
+        await service.act(CHANNEL, ALICE, Pass())
+    assert error.value.code == "not_started"
+
+
+async def test_stale_version_is_refused(service: GameService) -> None:
+    await started_game(service, deck=SCRIPTED_DECK)
+    await service.act(CHANNEL, ALICE, PlaceTile(-1, 0), expected_version=0)
+    with pytest.raises(ServiceError) as error:
+        await service.act(CHANNEL, ALICE, PlaceTile(-1, 0), expected_version=0)
+    assert error.value.code == "stale"
+    assert str(error.value) == "That turn was already played."
+
+
+async def test_state_is_a_private_copy(service: GameService) -> None:
+    game = await started_game(service, deck=SCRIPTED_DECK)
+    _, engine = await service.state(game.id)
+    engine.apply(engine.legal_actions()[0])
+    record, fresh = await service.state(game.id)
+    assert record.version == 0 and fresh.phase == "place_tile"
+
+
+async def test_games_in_several_channels_are_independent(service: GameService) -> None:
+    one = await started_game(service, channel=1, deck=SCRIPTED_DECK)
+    two = await started_game(service, channel=2, seed=9)
+    rng = Rng(1)
+    for _ in range(6):
+        await play_one(service, one.id)
+        await play_one(service, two.id, policy="sensible", rng=rng)
+    assert (await service.get_game(one.id)).version == 6
+    assert (await service.get_game(two.id)).version == 6
+    assert len(await service.games(GUILD)) == 2
+
+
+async def test_whole_card_game_through_the_service(service: GameService) -> None:
+    """Ark (engine.noah) through the same service: lobby, play, restart-free replay."""
+    if "noah" not in KINDS:
+        pytest.skip("engine.noah is not available")
+    await service.create_game(GUILD, CHANNEL, ALICE, "Alice", kind="noah", seed=4)
+    await service.join(CHANNEL, BOB, "Bob")
+    await service.join(CHANNEL, CAROL, "Carol")
+    game = await service.start(CHANNEL, ALICE)
+    final = await play_to_end(service, game.id)
+    assert final.game.status == "finished" and final.scores == final.game.scores
+    service.forget()
+    _, replayed = await service.state(game.id)
+    assert replayed.phase == "over" and replayed.scores == final.scores

@@ -1,0 +1,59 @@
+"""Settings from the environment, and the registry of game kinds."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.service.games import KINDS, move_rng
+from bot.settings import Settings, SettingsError
+
+
+def test_defaults() -> None:
+    settings = Settings.from_env({})
+    assert settings.discord_token is None and settings.dev_guild is None
+    assert settings.db_path == Path("./arkbot.sqlite3")
+    assert settings.reminder_delay == timedelta(hours=12)
+    assert settings.turn_timeout == timedelta(hours=72)
+
+
+def test_values_from_the_environment() -> None:
+    settings = Settings.from_env(
+        {
+            "DISCORD_TOKEN": " abc ",
+            "ARKBOT_DB": "/tmp/x.db",
+            "ARKBOT_DEV_GUILD": "42",
+            "ARKBOT_REMINDER_HOURS": "1.5",
+            "ARKBOT_TIMEOUT_HOURS": "24",
+        }
+    )
+    assert settings.discord_token == "abc" and settings.db_path == Path("/tmp/x.db")
+    assert settings.dev_guild == 42 and settings.reminder_delay == timedelta(minutes=90)
+    with pytest.raises(AttributeError):
+        settings.dev_guild = 1  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        {"ARKBOT_DEV_GUILD": "guild"},
+        {"ARKBOT_REMINDER_HOURS": "soon"},
+        {"ARKBOT_TIMEOUT_HOURS": "-1"},
+        {"ARKBOT_REMINDER_HOURS": "80"},
+    ],
+)
+def test_bad_values_are_refused(env: dict[str, str]) -> None:
+    with pytest.raises(SettingsError):
+        Settings.from_env(env)
+
+
+def test_registry_drives_the_covenant_engine() -> None:
+    kind = KINDS["covenant"]
+    game = kind.new(3, 7, kind.check_options({}))
+    action = kind.bot_action(game, move_rng(7, 0))
+    assert kind.parse_action(kind.dump_action(action)) == action
+    game.apply(action)
+    assert kind.timeout_action(game, move_rng(7, 1)).type == "pass"
+    assert move_rng(7, 1).next_u64() == move_rng(7, 1).next_u64() != move_rng(7, 2).next_u64()
