@@ -2,7 +2,21 @@
 
 from __future__ import annotations
 
+import logging
 import sys
+
+from bot.settings import Settings, SettingsError
+
+
+def point_at_fake_discord(settings: Settings) -> None:
+    """For end-to-end tests only: send REST and gateway traffic to a fake Discord."""
+    import discord
+    import yarl
+
+    if settings.discord_api:
+        discord.http.Route.BASE = settings.discord_api.rstrip("/")
+    if settings.discord_gateway:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway)
 
 
 def main(argv: list[str]) -> int:
@@ -10,11 +24,28 @@ def main(argv: list[str]) -> int:
         from bot.demo import main as demo
 
         return demo(argv[1:])
-    print(
-        "The Discord bot is not built yet; run `python -m bot demo` for an offline game.",
-        file=sys.stderr,
+    try:
+        settings = Settings.from_env()
+    except SettingsError as exc:
+        print(f"arkbot: {exc}", file=sys.stderr)
+        return 2
+    logging.basicConfig(
+        level=settings.log_level,
+        stream=sys.stderr,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
-    return 2
+    if not settings.discord_token:
+        print(
+            "arkbot: set DISCORD_TOKEN to your bot's token (see README, 'Running the bot'), "
+            "or run `python -m bot demo` for an offline game.",
+            file=sys.stderr,
+        )
+        return 2
+    point_at_fake_discord(settings)
+    from bot.client import ArkBot
+
+    ArkBot(settings).run(settings.discord_token, log_handler=None)
+    return 0
 
 
 if __name__ == "__main__":

@@ -45,6 +45,19 @@ def _hours(environ: Mapping[str, str], name: str, default: float) -> timedelta:
     return timedelta(hours=hours)
 
 
+def _seconds(environ: Mapping[str, str], name: str, default: float) -> float:
+    raw = environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        seconds = float(raw)
+    except ValueError:
+        raise SettingsError(f"{name} must be a number of seconds, not {raw!r}") from None
+    if seconds <= 0:
+        raise SettingsError(f"{name} must be more than 0 seconds, not {raw!r}")
+    return seconds
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """What the bot needs to run.
@@ -58,12 +71,20 @@ class Settings:
     dev_guild: int | None = None
     reminder_delay: timedelta = timedelta(hours=DEFAULT_REMINDER_HOURS)
     turn_timeout: timedelta = timedelta(hours=DEFAULT_TIMEOUT_HOURS)
+    #: How often the bot looks for reminders and time-outs that are due.
+    poll_seconds: float = 60.0
+    log_level: str = "INFO"
+    #: For tests only: a fake Discord's REST base and gateway URL (never set in production).
+    discord_api: str | None = None
+    discord_gateway: str | None = None
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
         """Read ``DISCORD_TOKEN``, ``ARKBOT_DB``, ``ARKBOT_DEV_GUILD``,
-        ``ARKBOT_REMINDER_HOURS`` and ``ARKBOT_TIMEOUT_HOURS`` (all optional here; the
-        Discord layer refuses to start without a token).
+        ``ARKBOT_REMINDER_HOURS``, ``ARKBOT_TIMEOUT_HOURS``, ``ARKBOT_POLL_SECONDS`` and
+        ``ARKBOT_LOG_LEVEL`` (all optional here; the Discord layer refuses to start without
+        a token). ``ARKBOT_DISCORD_API`` and ``ARKBOT_DISCORD_GATEWAY`` point the bot at a
+        fake Discord in end-to-end tests and are never set in production.
         """
         env = os.environ if environ is None else environ
         reminder = _hours(env, "ARKBOT_REMINDER_HOURS", DEFAULT_REMINDER_HOURS)
@@ -76,4 +97,8 @@ class Settings:
             dev_guild=_optional_int(env, "ARKBOT_DEV_GUILD"),
             reminder_delay=reminder,
             turn_timeout=timeout,
+            poll_seconds=_seconds(env, "ARKBOT_POLL_SECONDS", 60.0),
+            log_level=(env.get("ARKBOT_LOG_LEVEL", "").strip() or "INFO").upper(),
+            discord_api=env.get("ARKBOT_DISCORD_API", "").strip() or None,
+            discord_gateway=env.get("ARKBOT_DISCORD_GATEWAY", "").strip() or None,
         )

@@ -11,6 +11,7 @@ from engine.covenant import (
     Event,
     FeatureScored,
     FinalScoring,
+    Game,
     GameOver,
     Passed,
     PieceDeployed,
@@ -30,7 +31,7 @@ def _gains(points: Sequence[int], names: Sequence[str]) -> str:
 def _scorers(event: FeatureScored, names: Sequence[str]) -> str:
     gains = _gains(event.points, names)
     if not gains:
-        return t("story.nobody")
+        return t("story.no_points") if event.winners else t("story.nobody")
     text = t("story.scorers", list=gains)
     return text + t("story.doubled") if event.doubled else text
 
@@ -103,3 +104,26 @@ def describe(event: Event, names: Sequence[str], grid: Grid) -> str | None:
 def tell(events: Iterable[Event], names: Sequence[str], grid: Grid) -> list[str]:
     """The sentences for ``events``, skipping the silent ones."""
     return [line for e in events if (line := describe(e, names, grid)) is not None]
+
+
+def turn_story(names: Sequence[str], before: Game, events: Iterable[Event]) -> list[str]:
+    """The sentences of a turn whose last request turned ``before`` into ``events``.
+
+    Squares are named on the grid of the picture posted when the turn began. If the
+    tile was placed by an earlier request of the same turn, that is told first. Who draws
+    next is left out: the turn message says it once, at its end.
+    """
+    # The grid of the picture posted when the turn began: before this turn's tile.
+    squares = [p for p in before.board if before.phase == "place_tile" or p != before.last_placed]
+    names_grid = Grid.around(squares)
+    lines: list[str] = []
+    if before.phase == "deploy" and before.last_placed is not None:
+        lines.append(
+            t(
+                "story.tile_placed",
+                player=names[before.current_player],
+                square=names_grid.name(before.last_placed),
+            )
+        )
+    shown = [e for e in events if not isinstance(e, TurnStarted)]
+    return lines + tell(shown, names, names_grid)

@@ -1,0 +1,159 @@
+"""``/arkmod``: what moderators may do: end a game, remove or replace a player, settings.
+
+A moderator has the Manage Channels permission or the role set with ``/arkmod settings``.
+Everyone else gets a clear, private refusal. The service logs every act with who did it.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.controller import is_moderator
+from bot.errors import Refusal
+from bot.i18n import t
+
+if TYPE_CHECKING:
+    from bot.client import ArkBot
+
+
+class Moderation(
+    commands.GroupCog, group_name="arkmod", group_description="Moderators: manage games here"
+):
+    def __init__(self, bot: ArkBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def _require_moderator(self, interaction: discord.Interaction) -> None:
+        settings = await self.bot.service.guild_settings(interaction.guild_id or 0)
+        if not is_moderator(interaction.user, settings.moderator_role_id):
+            raise Refusal("mod.not_moderator")
+
+    @app_commands.command(name="end", description="End the game in this channel")
+    @app_commands.guild_only()
+    async def end(self, interaction: discord.Interaction, reason: str = "") -> None:
+        await interaction.response.defer(thinking=True)
+        await self._require_moderator(interaction)
+        await self.bot.service.end_game(
+            interaction.channel_id, interaction.user.id, moderator=True, reason=reason
+        )
+        text = t("mod.ended", moderator=interaction.user.display_name)
+        if reason:
+            text += "\n" + t("mod.reason", reason=reason)
+        await interaction.followup.send(text)
+
+    @app_commands.command(
+        name="remove", description="Take a player out; a computer plays their seat"
+    )
+    @app_commands.guild_only()
+    async def remove(self, interaction: discord.Interaction, player: discord.Member) -> None:
+        await interaction.response.defer(thinking=True)
+        await self._require_moderator(interaction)
+        result = await self.bot.service.remove_player(
+            interaction.channel_id, interaction.user.id, player.id, moderator=True
+        )
+        await interaction.followup.send(
+            t("mod.removed", player=player.display_name, moderator=interaction.user.display_name),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        if result.game.status in ("active", "finished"):
+            record, game = await self.bot.service.state(result.game.id)
+            await self.bot.controller.post_turn(interaction.channel, record, game, [])
+
+    @app_commands.command(name="replace", description="Hand a player's seat to someone else")
+    @app_commands.guild_only()
+    async def replace(
+        self, interaction: discord.Interaction, player: discord.Member, newcomer: discord.Member
+    ) -> None:
+        await interaction.response.defer(thinking=True)
+        await self._require_moderator(interaction)
+        await self.bot.service.hand_seat(
+            interaction.channel_id,
+            interaction.user.id,
+            newcomer.id,
+            newcomer.display_name,
+            moderator=True,
+            from_user_id=player.id,
+        )
+        await interaction.followup.send(
+            t("mod.replaced", player=player.display_name, newcomer=newcomer.mention),
+            allowed_mentions=discord.AllowedMentions(users=[newcomer]),
+        )
+
+    @app_commands.command(
+        name="settings", description="Reminders, time-outs and the moderator role"
+    )
+    @app_commands.describe(
+        reminder_hours="Remind a player after this many hours",
+        timeout_hours="After this many hours, the turn times out",
+        timeout_action="skip: a computer plays the turn; notify: only tell the moderators",
+        moderator_role="Members with this role may moderate games",
+    )
+    @app_commands.choices(
+        timeout_action=[
+            app_commands.Choice(name="skip the turn", value="skip"),
+            app_commands.Choice(name="only tell the moderators", value="notify"),
+        ]
+    )
+    @app_commands.guild_only()
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        reminder_hours: app_commands.Range[float, 0.1, 720.0] | None = None,
+        timeout_hours: app_commands.Range[float, 0.2, 2160.0] | None = None,
+        timeout_action: str | None = None,
+        moderator_role: discord.Role | None = None,
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self._require_moderator(interaction)
+        changes: dict[str, object] = {}
+        if reminder_hours is not None:
+            changes["reminder_delay"] = timedelta(hours=reminder_hours)
+        if timeout_hours is not None:
+            changes["turn_timeout"] = timedelta(hours=timeout_hours)
+        if timeout_action is not None:
+            changes["timeout_action"] = timeout_action
+        if moderator_role is not None:
+            changes["moderator_role_id"] = moderator_role.id
+        new = await self.bot.service.set_guild_settings(
+            interaction.guild_id or 0, interaction.user.id, moderator=True, **changes
+        )
+        role = f"<@&{new.moderator_role_id}>" if new.moderator_role_id else t("mod.no_role")
+        await interaction.followup.send(
+            t(
+                "mod.settings",
+                reminder=round(new.reminder_delay.total_seconds() / 3600, 1),
+                timeout=round(new.turn_timeout.total_seconds() / 3600, 1),
+                action=t(f"mod.action_{new.timeout_action}"),
+                role=role,
+            ),
+            ephemeral=True,
+        )
+
+    @app_commands.command(name="log", description="The latest moderation acts in this server")
+    @app_commands.guild_only()
+    async def log(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self._require_moderator(interaction)
+        entries = await self.bot.service.moderation_log(interaction.guild_id or 0, limit=15)
+        damaged = await self.bot.service.damaged_games(interaction.guild_id or 0)
+        lines = [
+            t(
+                "mod.log_line",
+                when=discord.utils.format_dt(e.created_at, "R"),
+                moderator=f"<@{e.moderator_id}>",
+                act=e.act,
+                target=f"<@{e.target_user_id}>" if e.target_user_id else "",
+            )
+            for e in entries
+        ] or [t("mod.log_empty")]
+        lines += [
+            t("mod.damaged", channel=f"<#{g.channel_id}>", error=g.error or "?") for g in damaged
+        ]
+        await interaction.followup.send(
+            "\n".join(lines), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+        )
