@@ -39,6 +39,7 @@ from engine.covenant import (
     Action,
     Event,
     Game,
+    GameOver,
     MoveArk,
     Pass,
     PlaceArk,
@@ -136,10 +137,9 @@ class Controller:
         else:
             await interaction.response.defer(thinking=True)
         channel_id = interaction.channel_id
-        if from_button:
-            current = await self.service.game_in(channel_id)
-            if current is None or current.id != game_id or current.status != "lobby":
-                raise Refusal("lobby.gone")
+        current = await self.service.game_in(channel_id)
+        if from_button and (current is None or current.id != game_id or current.status != "lobby"):
+            raise Refusal("lobby.gone")
         user = interaction.user
         if op == "join":
             record = await self.service.join(channel_id, user.id, user.display_name)
@@ -148,6 +148,10 @@ class Controller:
         else:
             settings = await self.service.guild_settings(interaction.guild_id or 0)
             moderator = is_moderator(user, settings.moderator_role_id)
+            in_lobby = current is not None and current.status == "lobby"
+            if in_lobby and current.creator_id != user.id and not moderator:
+                creator = current.seat_of(current.creator_id)
+                raise Refusal("lobby.only_creator", creator=creator.name if creator else "?")
             record = await self.service.start(channel_id, user.id, moderator=moderator)
         content, view = self.lobby_message(record)
         if from_button:
@@ -226,7 +230,9 @@ class Controller:
 
     def story(self, record: GameRecord, before: Game, events: Sequence[Event]) -> list[str]:
         """The turn in words, naming squares as the player saw them."""
-        return turn_story(names_of(record), before, events)
+        # The winner is announced by the final-scoring lines, not twice.
+        shown = [e for e in events if not isinstance(e, GameOver)]
+        return turn_story(names_of(record), before, shown)
 
     # ================================================================ whose turn
 
@@ -477,11 +483,14 @@ class Controller:
         if still_mine:
             await self.show(interaction, *await self.panel(after_record, after), edit=edit)
             return
-        gained = [a - b for a, b in zip(result.scores, before.scores, strict=True)]
+        # Tell the whole turn, not only its last step: replay from the turn's first action.
+        steps_taken = {"place_tile": 0, "deploy": 1, "place_ark": 2}.get(before.phase, 0)
+        start, events = await self.service.replay(record.id, record.version - steps_taken)
+        gained = [a - b for a, b in zip(result.scores, start.scores, strict=True)]
         done = t("turn.done", points=gained[seat.index] if seat else 0)
         await self.show(interaction, done, None, None, edit=edit)
         await self.post_turn(
-            interaction.channel, after_record, after, self.story(record, before, result.events)
+            interaction.channel, after_record, after, self.story(record, start, events)
         )
 
     # ================================================================ components

@@ -57,7 +57,7 @@ def error_text(error: BaseException, language: str = "en") -> str:
         # The service's own sentence is already written for players.
         return error.message
     if isinstance(error, app_commands.CheckFailure):
-        return t("error.not_allowed", language)
+        return t("error.check_failed", language)
     return t("error.unexpected", language)
 
 

@@ -32,7 +32,7 @@ def rules_picture() -> bytes:
         Deploy("E"),
         PlaceTile(0, 1, 0),
         Deploy("NNW"),
-        PlaceTile(-1, 0, 0),
+        PlaceTile(-1, 0, 180),
         Pass(),
     ):
         game.apply(action)

@@ -657,6 +657,35 @@ class GameService:
         async with self.storage.read() as db:
             return [action_record(game_id, r) for r in await db.actions(game_id)]
 
+    async def replay(self, game_id: int, since: int) -> tuple[EngineGame, list[Any]]:
+        """The game as it was at version ``since`` and every event after it, in order.
+
+        A turn may take several requests (place the tile, then a follower, then the Ark);
+        this tells the whole turn at once, for the message that closes it.
+        """
+        async with self.storage.read() as db:
+            row = await db.game_row(game_id)
+            if row is None:
+                raise ServiceError("no_game", "There is no such game.")
+            seats = await db.seats(game_id)
+            rows = await db.actions(game_id)
+        kind = self._kind(row["kind"])
+        try:
+            game = kind.new(len(seats), row["seed"], kind.check_options(json.loads(row["options"])))
+            start: EngineGame | None = None
+            events: list[Any] = []
+            for action_row in rows:
+                if action_row["seq"] > since and start is None:
+                    start = kind.from_json(game.to_json())
+                action = kind.parse_action(json.loads(action_row["action"]))
+                applied = game.apply(action, seat=action_row["seat"])
+                if start is not None:
+                    events.extend(applied)
+        except (ValueError, TypeError, KeyError) as exc:
+            await self._mark_damaged(game_id, f"replay: {exc}")
+            raise ServiceError("game_damaged", "This game's log is damaged.") from None
+        return (start if start is not None else game), events
+
     async def stats(self, guild_id: int) -> GuildStats:
         """Finished games of a guild and wins per user (computer seats count for nobody)."""
         async with self.storage.read() as db:

@@ -1,0 +1,36 @@
+"""Fixtures: the real bot on a real SQLite file, driven through the in-process harness."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.client import ArkBot
+from bot.service import GameService
+from bot.settings import Settings
+from tests.discord.harness import Harness
+
+CHANNEL = 500
+
+
+def make_settings(path: Path) -> Settings:
+    # poll_seconds=0: no background reminder loop; tests call run_once themselves.
+    return Settings(db_path=path, poll_seconds=0)
+
+
+async def make_bot(path: Path) -> ArkBot:
+    service = await GameService.open(path)
+    return ArkBot(make_settings(path), service=service)
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "arkbot.sqlite3"
+
+
+@pytest.fixture
+async def harness(db_path: Path) -> AsyncIterator[Harness]:
+    async with Harness(await make_bot(db_path), channel_id=CHANNEL) as h:
+        yield h

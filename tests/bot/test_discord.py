@@ -1,0 +1,205 @@
+"""The bot through discord.py's own objects: commands, clicks, refusals, restarts.
+
+A two-player game on a scripted deck: T21 (a one-edge city) then T39 (a straight road).
+Ruth closes the start tile's city with her follower on it (4 points) and places the Ark;
+Boaz lays a road and passes; the deck is used up and the game ends 4-0.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from bot.client import ArkBot
+from tests.bot.conftest import CHANNEL, make_bot
+from tests.discord.harness import Harness, Sent
+
+RUTH, BOAZ, STRANGER, LEADER = 11, 12, 13, 14
+
+
+async def scripted_lobby(h: Harness, deck: list[str]) -> int:
+    """Ruth opens a lobby with a scripted deck (the service's test option); Boaz joins."""
+    bot: ArkBot = h.bot  # type: ignore[assignment]
+    h.user(RUTH, "Ruth")
+    h.user(BOAZ, "Boaz")
+    h.user(STRANGER, "Stranger")
+    h.user(LEADER, "Leader", moderator=True)
+    record = await bot.service.create_game(
+        h.guild_id, CHANNEL, RUTH, "Ruth", options={"deck": deck}, shuffle_seats=False
+    )
+    joined = await h.slash(BOAZ, "ark join")
+    assert "Boaz" in joined.last.content
+    return record.id
+
+
+async def start(h: Harness) -> Sent:
+    started = await h.slash(RUTH, "ark start")
+    board = [s for s in started if s.kind == "channel_message"][-1]
+    assert not board.ephemeral
+    assert board.images and board.images[0].format == "PNG"
+    assert f"<@{RUTH}>" in board.content
+    return board
+
+
+async def ruth_places_and_closes_the_city(h: Harness, board: Sent, game_id: int) -> Sent:
+    opened = await h.click(RUTH, board, f"ark:turn:{game_id}:1")
+    panel = opened.last
+    assert panel.ephemeral
+    assert "T21" in panel.content
+    assert panel.images[0].size[0] > panel.images[0].size[1]  # four rotations side by side
+    spot_select = f"arks:spot:{game_id}:0"
+    assert panel.component(spot_select).option_values == ["0,-1", "0,1"]
+    preview = (await h.select(RUTH, panel, spot_select, ["0,-1"])).last
+    assert "B1" in preview.content and "180" in preview.content
+    assert preview.component(f"ark:rot:{game_id}:0:0:-1:180").disabled  # fits one way only
+    deploy = (await h.click(RUTH, preview, f"ark:place:{game_id}:0:0:-1:180")).last
+    labels = [o["label"] for o in deploy.component(f"arks:deploy:{game_id}:1").options]
+    assert labels == ["field to the north", "city to the south", "Prophet: city to the south"]
+    put_ark = (await h.select(RUTH, deploy, f"arks:deploy:{game_id}:1", ["SSE:0"])).last
+    assert "first city" in put_ark.content
+    finished = await h.select(RUTH, put_ark, f"arks:putark:{game_id}:2", ["0,-1"])
+    assert "You scored 4" in finished[-2].content or "You scored 4" in finished.text
+    post = [s for s in finished if s.kind == "channel_message"][-1]
+    return post
+
+
+async def test_a_whole_scripted_game_through_commands_and_clicks(harness: Harness) -> None:
+    h = harness
+    game_id = await scripted_lobby(h, ["T21", "T39"])
+    board = await start(h)
+    post = await ruth_places_and_closes_the_city(h, board, game_id)
+    assert "Ruth placed a tile on B1." in post.content
+    assert "A 2-tile city was completed: Ruth +4." in post.content
+    assert "Scores: Ruth 4, Boaz 0" in post.content
+    assert f"<@{BOAZ}>" in post.content and "T39" in post.content
+    assert post.images[0].format == "PNG"
+    # Boaz types his turn instead of tapping.
+    choices = await h.autocomplete(BOAZ, "play place", focused="square", value="")
+    values = [c.value for c in choices]
+    assert "C3" in values and len(values) == len(set(values)) >= 4
+    assert choices[values.index("C3")].name.endswith("C3 (2 way(s))")
+    placed = await h.slash(BOAZ, "play place", square="C3", rotation=0)
+    assert placed.last.ephemeral and "Tile placed" in placed.last.content
+    ended = await h.slash(BOAZ, "play pass")
+    final = [s for s in ended if s.kind == "channel_message"][-1]
+    assert "Ruth** won with 4 points" in final.content
+    assert final.images[0].format == "PNG"
+    bot: ArkBot = h.bot  # type: ignore[assignment]
+    record = await bot.service.get_game(game_id)
+    assert record.status == "finished" and record.scores == (4, 0)
+    stats = await h.slash(RUTH, "ark stats")
+    assert "Games finished in this server: 1" in stats.last.content
+
+
+async def test_strangers_and_players_out_of_turn_are_refused_privately(harness: Harness) -> None:
+    h = harness
+    game_id = await scripted_lobby(h, ["T21", "T39"])
+    board = await start(h)
+    bot: ArkBot = h.bot  # type: ignore[assignment]
+    before = (await bot.service.get_game(game_id)).version
+    stranger = await h.click(STRANGER, board, f"ark:turn:{game_id}:1")
+    assert stranger.last.ephemeral and "not playing in this game" in stranger.last.content
+    early = await h.click(BOAZ, board, f"ark:turn:{game_id}:1")
+    assert early.last.ephemeral and "It is Ruth's turn" in early.last.content
+    typed = await h.slash(BOAZ, "play place", square="B1", rotation=180)
+    assert typed.last.ephemeral and "It is Ruth's turn" in typed.last.content
+    assert (await bot.service.get_game(game_id)).version == before
+    assert not [r for s in (stranger, early, typed) for r in s.errors]
+
+
+async def test_a_double_click_counts_once(harness: Harness) -> None:
+    h = harness
+    game_id = await scripted_lobby(h, ["T21", "T39"])
+    board = await start(h)
+    panel = (await h.click(RUTH, board, f"ark:turn:{game_id}:1")).last
+    preview = (await h.select(RUTH, panel, f"arks:spot:{game_id}:0", ["0,-1"])).last
+    place = f"ark:place:{game_id}:0:0:-1:180"
+    first, second = await asyncio.gather(
+        h.click(RUTH, preview, place), h.click(RUTH, preview, place)
+    )
+    texts = [first.text, second.text]
+    assert sum("already played" in text for text in texts) == 1
+    bot: ArkBot = h.bot  # type: ignore[assignment]
+    assert (await bot.service.get_game(game_id)).version == 1
+
+
+async def test_an_illegal_typed_move_explains_and_changes_nothing(harness: Harness) -> None:
+    h = harness
+    game_id = await scripted_lobby(h, ["T21", "T39"])
+    await start(h)
+    wrong = await h.slash(RUTH, "play place", square="B1", rotation=0)
+    assert wrong.last.ephemeral and "fits turned 180°" in wrong.last.content
+    nowhere = await h.slash(RUTH, "play place", square="Z9", rotation=0)
+    assert "cannot go on Z9" in nowhere.last.content
+    bot: ArkBot = h.bot  # type: ignore[assignment]
+    assert (await bot.service.get_game(game_id)).version == 0
+
+
+async def test_only_moderators_end_a_game(harness: Harness) -> None:
+    h = harness
+    game_id = await scripted_lobby(h, ["T21", "T39"])
+    await start(h)
+    refused = await h.slash(BOAZ, "arkmod end")
+    assert refused.last.ephemeral and "Only moderators" in refused.last.content
+    ended = await h.slash(LEADER, "arkmod end", reason="bedtime")
+    assert "ended by Leader" in ended.last.content and "bedtime" in ended.last.content
+    bot: ArkBot = h.bot  # type: ignore[assignment]
+    assert (await bot.service.get_game(game_id)).status == "ended"
+    log = await h.slash(LEADER, "arkmod log")
+    assert "end" in log.last.content
+
+
+async def test_buttons_keep_working_after_a_restart(harness: Harness, db_path: Path) -> None:
+    h = harness
+    game_id = await scripted_lobby(h, ["T21", "T39"])
+    board = await start(h)
+    panel = (await h.click(RUTH, board, f"ark:turn:{game_id}:1")).last
+    preview = (await h.select(RUTH, panel, f"arks:spot:{game_id}:0", ["0,-1"])).last
+    deploy = (await h.click(RUTH, preview, f"ark:place:{game_id}:0:0:-1:180")).last
+    await h.restart(await make_bot(db_path))
+    # The private panel from before the restart still works: the ids name game and version.
+    put_ark = (await h.select(RUTH, deploy, f"arks:deploy:{game_id}:1", ["SSE:0"])).last
+    assert "first city" in put_ark.content
+    finished = await h.select(RUTH, put_ark, f"arks:putark:{game_id}:2", ["0,-1"])
+    assert any(s.kind == "channel_message" for s in finished)
+    # The first turn's public button, from before the restart, now says it is old.
+    for user in (RUTH, BOAZ):
+        old = await h.click(user, board, f"ark:turn:{game_id}:1")
+        assert old.last.ephemeral and "already played" in old.last.content
+    bot: ArkBot = h.bot  # type: ignore[assignment]
+    assert (await bot.service.get_game(game_id)).version == 3  # place, deploy, put the Ark
+
+
+async def test_lobby_buttons_and_commands(harness: Harness) -> None:
+    h = harness
+    h.user(RUTH, "Ruth")
+    h.user(BOAZ, "Boaz")
+    opened = await h.slash(RUTH, "ark new")
+    lobby = opened.last
+    assert not lobby.ephemeral and "Ruth" in lobby.content
+    join = next(c for c in lobby.custom_ids if c.startswith("ark:lobby:join:"))
+    start_id = next(c for c in lobby.custom_ids if c.startswith("ark:lobby:start:"))
+    alone = await h.click(RUTH, lobby, start_id)
+    assert alone.last.ephemeral and "at least 2 players" in alone.last.content
+    joined = await h.click(BOAZ, lobby, join)
+    assert "Boaz" in h.message(lobby)["content"]
+    again = await h.click(BOAZ, lobby, join)
+    assert again.last.ephemeral and "already joined" in again.last.content
+    assert joined.callback is not None
+    refused = await h.click(BOAZ, lobby, start_id)
+    assert "Only Ruth, who opened this game" in refused.last.content
+    started = await h.click(RUTH, lobby, start_id)
+    assert any(s.kind == "channel_message" and s.images for s in started)
+    busy = await h.slash(BOAZ, "ark new")
+    assert "already a game" in busy.last.content
+
+
+async def test_rules_and_status_are_private(harness: Harness) -> None:
+    h = harness
+    game_id = await scripted_lobby(h, ["T21", "T39"])
+    rules = await h.slash(STRANGER, "ark rules")
+    assert rules.last.ephemeral and rules.last.images and "land tile" in rules.last.content
+    await start(h)
+    status = await h.slash(STRANGER, "ark status")
+    assert status.last.ephemeral and "Turn 1: Ruth is playing." in status.last.content
+    assert game_id
