@@ -1,0 +1,204 @@
+"""The fake Discord proven with a plain discord.py bot (``probe_bot.py``) in a subprocess."""
+
+from __future__ import annotations
+
+import signal
+import zlib
+
+import aiohttp
+
+from tests.e2e.conftest import StartBot
+from tests.e2e.fake_discord import EPHEMERAL, BotProcess, FakeDiscord, pngs
+
+WAIT = 5.0
+
+
+async def test_login_identify_and_command_sync(
+    fake_discord: FakeDiscord, probe: BotProcess
+) -> None:
+    rec = fake_discord.recorder
+    assert rec.find_requests("GET", r"^/users/@me$"), "static_login reads /users/@me"
+    assert rec.find_requests("GET", r"^/oauth2/applications/@me$")
+    assert fake_discord.identify_count == 1
+    # discord.py asks for zlib-stream unless a zstd module is installed; both decode.
+    connect = next(q for kind, _, q in rec.gateway_log if kind == "connect")
+    assert "v=10" in connect and "encoding=json" in connect
+    synced = {r.path: [c["name"] for c in r.json] for r in rec.commands_synced}
+    app, guild = fake_discord.APP_ID, fake_discord.GUILD_ID
+    assert sorted(synced[f"/applications/{app}/commands"]) == ["echo", "ping", "slow"]
+    assert sorted(synced[f"/applications/{app}/guilds/{guild}/commands"]) == [
+        "echo",
+        "ping",
+        "slow",
+    ]
+    # The sync answer carried ids, and GET returns the same commands.
+    assert all(c["id"] for c in rec.commands_synced[0].response)
+    assert rec.unknown == [], [f"{r.method} {r.path}" for r in rec.unknown]
+    # READY + GUILD_CREATE were complete enough for discord.py to reach on_ready.
+    out = await probe.wait_for_output("probe ready as arkbot in 1 guild(s)", timeout=WAIT)
+    assert "WARNING discord.state" not in out
+
+
+async def test_slash_command_reply_has_text_png_and_button(
+    fake_discord: FakeDiscord, probe: BotProcess
+) -> None:
+    iid = await fake_discord.slash("alice", "games", "ping")
+    reply = await fake_discord.recorder.wait_for_reply(iid, timeout=WAIT)
+    assert reply.content == "pong for alice"
+    assert not reply.ephemeral
+    [img] = pngs(reply)
+    assert img.size == (8, 8) and img.getpixel((0, 0)) == (200, 30, 30)
+    assert reply.attachments[0].description == "a probe square"
+    assert reply.custom_ids == ["probe:again", "probe:pick"]
+    callback = fake_discord.recorder.find_requests("POST", rf"^/interactions/{iid}/")
+    assert callback[0].query == {"with_response": "1"} and callback[0].files
+    assert fake_discord.recorder.interactions[iid].first_response_s is not None
+
+
+async def test_button_click_edits_the_message_and_select_answers_ephemerally(
+    fake_discord: FakeDiscord, probe: BotProcess
+) -> None:
+    rec = fake_discord.recorder
+    games = fake_discord.channel("games")
+    iid = await fake_discord.slash("alice", games, "ping")
+    reply = await rec.wait_for_reply(iid, timeout=WAIT)
+
+    pick = await fake_discord.select("bob", games, reply.id, "probe:pick", ["blue"])
+    picked = await rec.wait_for_reply(pick, timeout=WAIT)
+    assert picked.content == "picked blue" and picked.flags & EPHEMERAL
+
+    click = await fake_discord.click("bob", games, reply.id, reply.button("Again")["custom_id"])
+    edited = await rec.wait_for_message(
+        lambda m: m.id == reply.id and m.content.startswith("clicked"), timeout=WAIT
+    )
+    assert edited.content == "clicked by bob" and edited.components == []
+    assert len(edited.edits) == 1 and edited.edits[0]["content"] == "pong for alice"
+    assert rec.interactions[click].response_type == 7  # UPDATE_MESSAGE
+    assert [m.id for m in rec.messages_in(games.id)] == [reply.id, picked.id]
+
+
+async def test_autocomplete_options_and_deferred_followups(
+    fake_discord: FakeDiscord, probe: BotProcess
+) -> None:
+    rec = fake_discord.recorder
+    ac = await fake_discord.autocomplete("carol", "general", "echo", {"word": "c"}, focused="word")
+    assert (await rec.wait_for_response(ac, timeout=WAIT)).choices == [
+        {"name": "covenant", "value": "covenant"}
+    ]
+
+    echo = await fake_discord.slash("carol", "general", "echo", {"word": "ark", "times": 2})
+    said = await rec.wait_for_reply(echo, timeout=WAIT)
+    assert said.ephemeral and said.embeds[0]["description"] == "ark ark"
+
+    slow = await fake_discord.slash("dave", "general", "slow")
+    dm = fake_discord.dm_channel(fake_discord.user("dave"))
+    await rec.wait_for_message(lambda m: m.channel_id == dm.id, timeout=WAIT)
+    [original] = rec.replies_to(slow)  # the follow-up filled the "thinking" message
+    assert original.content == "slow done (edited)" and not original.loading
+    assert pngs(original)[0].getpixel((1, 1)) == (30, 30, 200)
+    general = rec.messages_in(fake_discord.channel("general").id)
+    assert general[-1].content == "a channel message (edited)"
+    assert [m.content for m in rec.messages_in(dm.id)] == ["a direct message"]
+    assert rec.unknown == [], [f"{r.method} {r.path}" for r in rec.unknown]
+
+
+async def test_rate_limited_callback_is_retried_and_nothing_is_lost(
+    fake_discord: FakeDiscord, probe: BotProcess
+) -> None:
+    rule = fake_discord.rate_limit(r"^POST /interactions/\d+/[^/]+/callback$", retry_after=0.3)
+    iid = await fake_discord.slash("alice", "games", "ping")
+    reply = await fake_discord.recorder.wait_for_reply(iid, timeout=WAIT)
+    attempts = fake_discord.recorder.find_requests("POST", rf"^/interactions/{iid}/")
+    assert [r.status for r in attempts] == [429, 200]
+    assert len(rule.hits) == 1 and attempts[1].at - attempts[0].at >= 0.3
+    assert len(fake_discord.recorder.replies_to(iid)) == 1 and pngs(reply)
+
+
+async def test_kill_9_and_restart_identifies_again_and_answers(
+    fake_discord: FakeDiscord, probe: BotProcess
+) -> None:
+    await probe.kill(signal.SIGKILL)
+    assert probe.proc is not None and probe.proc.returncode == -signal.SIGKILL
+    await probe.start()
+    await fake_discord.wait_ready(timeout=15, identifies=2)
+    iid = await fake_discord.slash("bob", "games", "ping")
+    reply = await fake_discord.recorder.wait_for_reply(iid, timeout=WAIT)
+    assert reply.content == "pong for bob"
+    # The restarted bot synced again and Discord kept the command ids stable.
+    path = f"/applications/{fake_discord.APP_ID}/commands"
+    first, *_, last = [r for r in fake_discord.recorder.commands_synced if r.path == path]
+    assert first is not last
+    assert {c["name"]: c["id"] for c in first.response} == {
+        c["name"]: c["id"] for c in last.response
+    }
+
+
+async def test_gateway_drop_is_resumed_without_a_new_identify(
+    fake_discord: FakeDiscord, probe: BotProcess
+) -> None:
+    await fake_discord.disconnect_gateway()
+    await fake_discord.recorder.wait_until(lambda: fake_discord.resume_count == 1, 15, "RESUME")
+    iid = await fake_discord.slash("alice", "games", "ping")
+    await fake_discord.recorder.wait_for_reply(iid, timeout=WAIT)
+    assert fake_discord.identify_count == 1
+
+
+async def test_rest_answers_are_exact_json_and_unknown_routes_are_recorded(
+    fake_discord: FakeDiscord,
+) -> None:
+    async with aiohttp.ClientSession() as http:
+        headers = {"Authorization": "Bot x"}
+        async with http.get(f"{fake_discord.api_base}/gateway/bot", headers=headers) as resp:
+            assert resp.headers["Content-Type"] == "application/json"
+            assert (await resp.json())["url"] == fake_discord.gateway_url
+            assert "X-RateLimit-Remaining" in resp.headers
+        async with http.get(f"{fake_discord.api_base}/nowhere", headers=headers) as resp:
+            assert resp.status == 404
+        # The gateway speaks zlib-stream when asked: HELLO ends with Z_SYNC_FLUSH.
+        url = f"{fake_discord.gateway_url}?v=10&encoding=json&compress=zlib-stream"
+        async with http.ws_connect(url) as ws:
+            frame = await ws.receive_bytes(timeout=WAIT)
+            assert frame.endswith(b"\x00\x00\xff\xff")
+            assert b'"heartbeat_interval"' in zlib.decompressobj().decompress(frame)
+    assert [r.path for r in fake_discord.recorder.unknown] == ["/nowhere"]
+
+
+async def test_start_bot_factory_runs_the_probe_without_guild_sync(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
+    """The fixture factory starts any argv; here, the probe without guild sync."""
+    proc = await start_bot()
+    await fake_discord.wait_ready(timeout=15)
+    await fake_discord.recorder.wait_until(
+        lambda: fake_discord.recorder.commands_synced, 10, "global sync"
+    )
+    assert proc.running
+    assert [r.path for r in fake_discord.recorder.commands_synced] == [
+        f"/applications/{fake_discord.APP_ID}/commands"
+    ]
+
+
+async def test_autosharded_client_finds_the_gateway_through_gateway_bot(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
+    """AutoShardedClient ignores DEFAULT_GATEWAY and asks GET /gateway/bot; READY carries
+    the shard pair it sent in IDENTIFY."""
+    proc = await start_bot(env={"PROBE_AUTOSHARD": "1"})
+    await proc.wait_for_output("probe ready as arkbot in 1 guild(s)", timeout=15)
+    assert fake_discord.recorder.find_requests("GET", r"^/gateway/bot$")
+    iid = await fake_discord.slash("carol", "games", "ping")
+    assert (
+        await fake_discord.recorder.wait_for_reply(iid, timeout=WAIT)
+    ).content == "pong for carol"
+
+
+async def test_second_callback_is_refused_as_discord_does(
+    fake_discord: FakeDiscord, probe: BotProcess
+) -> None:
+    """A double acknowledgement gets 400 / code 40060, and is kept in ``rejected``."""
+    iid = await fake_discord.slash("alice", "games", "ping")
+    ix = await fake_discord.recorder.wait_for_response(iid, timeout=WAIT)
+    url = f"{fake_discord.api_base}/interactions/{iid}/{ix.token}/callback"
+    async with aiohttp.ClientSession() as http, http.post(url, json={"type": 6}) as resp:
+        assert resp.status == 400 and (await resp.json())["code"] == 40060
+    assert [r["why"] for r in ix.rejected] == ["double"]
