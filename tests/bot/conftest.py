@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.client import ArkBot
-from bot.service import GameService
+from bot.service import Clock, GameService
 from bot.settings import Settings
 from tests.discord.harness import Harness
 
@@ -20,9 +20,10 @@ def make_settings(path: Path) -> Settings:
     return Settings(db_path=path, poll_seconds=0)
 
 
-async def make_bot(path: Path) -> ArkBot:
-    service = await GameService.open(path)
-    return ArkBot(make_settings(path), service=service)
+async def make_bot(path: Path, clock: Clock | None = None) -> ArkBot:
+    settings = make_settings(path)
+    service = await GameService.open(path, settings=settings, clock=clock)
+    return ArkBot(settings, service=service)
 
 
 @pytest.fixture

@@ -1,0 +1,106 @@
+"""Reminders and time-outs through the bot's background task, with a fake clock."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.client import ArkBot
+from bot.cogs.reminders import Reminders
+from bot.service import FakeClock
+from tests.bot.conftest import CHANNEL, make_bot
+from tests.bot.test_discord import BOAZ, LEADER, RUTH, scripted_lobby, start
+from tests.discord.harness import Harness
+
+
+def reminders(h: Harness) -> Reminders:
+    cog = h.bot.get_cog("Reminders")
+    assert isinstance(cog, Reminders)
+    return cog
+
+
+async def test_a_reminder_mentions_the_player_once(db_path: Path) -> None:
+    clock = FakeClock()
+    async with Harness(await make_bot(db_path, clock), channel_id=CHANNEL) as h:
+        await scripted_lobby(h, ["T21", "T39", "T39"])
+        await start(h)
+        clock.advance(hours=11)
+        async with h.capture() as early:
+            assert await reminders(h).run_once() == 0
+        assert list(early) == []
+        clock.advance(hours=2)
+        async with h.capture() as sent:
+            assert await reminders(h).run_once() == 1
+        (message,) = sent.messages
+        assert message.kind == "channel_message" and f"<@{RUTH}>" in message.content
+        async with h.capture() as again:
+            assert await reminders(h).run_once() == 0
+        assert list(again) == []
+
+
+async def test_dm_reminders_for_those_who_ask(db_path: Path) -> None:
+    clock = FakeClock()
+    async with Harness(await make_bot(db_path, clock), channel_id=CHANNEL) as h:
+        await scripted_lobby(h, ["T21", "T39", "T39"])
+        opted = await h.slash(RUTH, "ark reminders", dm="on")
+        assert opted.last.ephemeral and "DM" in opted.last.content
+        await start(h)
+        clock.advance(hours=13)
+        async with h.capture() as sent:
+            await reminders(h).run_once()
+        (in_channel,) = [s for s in sent.messages if s.channel_id == CHANNEL]
+        assert f"<@{RUTH}>" in in_channel.content
+        (dm,) = [s for s in sent.messages if s.channel_id != CHANNEL]
+        assert f"<#{CHANNEL}>" in dm.content
+
+
+async def test_a_time_out_lets_a_computer_play_the_turn(db_path: Path) -> None:
+    clock = FakeClock()
+    async with Harness(await make_bot(db_path, clock), channel_id=CHANNEL) as h:
+        game_id = await scripted_lobby(h, ["T21", "T39", "T39"])
+        await start(h)
+        clock.advance(hours=73)
+        async with h.capture() as sent:
+            await reminders(h).run_once()
+        board = [s for s in sent.messages if s.images]
+        assert len(board) == 1
+        assert "Ruth took too long" in board[0].content
+        assert f"<@{BOAZ}>" in board[0].content
+        bot: ArkBot = h.bot  # type: ignore[assignment]
+        record = await bot.service.get_game(game_id)
+        assert record.current_seat == 1 and record.version >= 2
+
+
+async def test_a_time_out_can_only_tell_the_moderators(db_path: Path) -> None:
+    clock = FakeClock()
+    async with Harness(await make_bot(db_path, clock), channel_id=CHANNEL) as h:
+        game_id = await scripted_lobby(h, ["T21", "T39", "T39"])
+        set_up = await h.slash(
+            LEADER, "arkmod settings", timeout_action="notify", moderator_role=h.moderator_role
+        )
+        assert "only tell the moderators" in set_up.last.content
+        refused = await h.slash(BOAZ, "arkmod settings", reminder_hours=1.0)
+        assert "Only moderators" in refused.last.content
+        await start(h)
+        clock.advance(hours=80)
+        async with h.capture() as sent:
+            await reminders(h).run_once()
+        texts = [s.content for s in sent.messages]
+        assert any("Ruth has not played" in text for text in texts)
+        bot: ArkBot = h.bot  # type: ignore[assignment]
+        assert (await bot.service.get_game(game_id)).version == 0
+
+
+async def test_after_downtime_the_task_catches_up(db_path: Path) -> None:
+    clock = FakeClock()
+    async with Harness(await make_bot(db_path, clock), channel_id=CHANNEL) as h:
+        game_id = await scripted_lobby(h, ["T21", "T39", "T39"])
+        await start(h)
+        # The bot is down for four days; a new process starts on the same database.
+        clock.advance(days=4)
+        await h.restart(await make_bot(db_path, clock))
+        async with h.capture():
+            handled = await reminders(h).run_once()
+        assert handled >= 1
+        bot: ArkBot = h.bot  # type: ignore[assignment]
+        record = await bot.service.get_game(game_id)
+        assert record.current_seat == 1  # the overdue turn was played by a computer
