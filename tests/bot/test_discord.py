@@ -203,3 +203,28 @@ async def test_rules_and_status_are_private(harness: Harness) -> None:
     status = await h.slash(STRANGER, "ark status")
     assert status.last.ephemeral and "Turn 1: Ruth is playing." in status.last.content
     assert game_id
+
+
+async def test_moving_the_ark_with_the_arrows_shows_who_scores(harness: Harness) -> None:
+    h = harness
+    game_id = await scripted_lobby(h, ["T21", "T39", "T39", "T39"])
+    board = await start(h)
+    await ruth_places_and_closes_the_city(h, board, game_id)  # the Ark goes on B1 (0, -1)
+    await h.slash(BOAZ, "play place", square="C3", rotation=0)  # the road east of the start
+    spots = await h.autocomplete(BOAZ, "play follower", focused="spot", value="road")
+    assert [(c.name, c.value) for c in spots] == [("road east–west", "E:0")]
+    deployed = await h.slash(BOAZ, "play follower", spot="E:0")
+    assert "Boaz put a follower on the road at C3." in deployed.text
+    panel = (await h.slash(RUTH, "play place", square="A3", rotation=0)).last
+    # From B1 the Ark can go south to the start tile, then east onto Boaz's road.
+    assert panel.component(f"ark:step:{game_id}:6:S").disabled is False
+    assert panel.component(f"ark:step:{game_id}:6:N").disabled is True
+    first = (await h.click(RUTH, panel, f"ark:step:{game_id}:6:S")).last
+    second = (await h.click(RUTH, first, f"ark:step:{game_id}:6:SE")).last
+    assert "The Ark would go **SE**: Boaz +1." in second.content
+    paths = await h.autocomplete(RUTH, "play ark", focused="path", value="S")
+    assert ("SE: Boaz +1", "SE") in [(c.name, c.value) for c in paths]
+    moved = await h.click(RUTH, second, f"ark:go:{game_id}:6:SE")
+    post = [s for s in moved if s.kind == "channel_message"][-1]
+    assert "Ruth moved the Ark 2 steps to C3: Boaz +1." in post.content
+    assert "Scores: Ruth 4, Boaz 1" in post.content
