@@ -10,8 +10,18 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar
 
 
+class _Serialisable:
+    """``to_dict`` for every action: its type name and its fields."""
+
+    __slots__ = ()
+    type: ClassVar[str]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, **asdict(self)}  # type: ignore[call-overload]
+
+
 @dataclass(frozen=True, slots=True)
-class PlaceTile:
+class PlaceTile(_Serialisable):
     """Place the tile in hand at (x, y), turned ``rotation`` degrees clockwise."""
 
     x: int
@@ -19,53 +29,38 @@ class PlaceTile:
     rotation: int = 0
     type: ClassVar[str] = "place_tile"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": self.type, **asdict(self)}
-
 
 @dataclass(frozen=True, slots=True)
-class Deploy:
+class Deploy(_Serialisable):
     """Put a follower (or the Prophet) on the feature of the new tile that holds ``port``."""
 
     port: str
     prophet: bool = False
     type: ClassVar[str] = "deploy"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": self.type, **asdict(self)}
-
 
 @dataclass(frozen=True, slots=True)
-class MoveArk:
+class MoveArk(_Serialisable):
     """Move the Ark one step per letter of ``path`` (N, E, S or W), 1 to 5 steps."""
 
     path: str
     type: ClassVar[str] = "move_ark"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": self.type, **asdict(self)}
-
 
 @dataclass(frozen=True, slots=True)
-class PlaceArk:
+class PlaceArk(_Serialisable):
     """Put the Ark on tile (x, y) of the first city completed, which ends the turn."""
 
     x: int
     y: int
     type: ClassVar[str] = "place_ark"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": self.type, **asdict(self)}
-
 
 @dataclass(frozen=True, slots=True)
-class Pass:
+class Pass(_Serialisable):
     """Neither deploy a piece nor move the Ark this turn."""
 
     type: ClassVar[str] = "pass"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": self.type}
 
 
 Action = PlaceTile | Deploy | MoveArk | PlaceArk | Pass

@@ -128,6 +128,7 @@ def test_first_ark_placement_when_two_cities_complete_at_once() -> None:
 
 #: Seats alternate: 0 north, 1 corner, 0 filler, 1 east, 0 corner, 1 filler, 0 south, 1 closes.
 PROPHET_DECK = ["T21", "T21", "T39", "T21", "T21", "T39", "T21", "T02"]
+PROPHET_ORDER = ("north", "corner_ne", "filler1", "east", "corner_se", "filler2", "south", "close")
 
 
 def _three_city_stubs(deploys: dict[str, Deploy | None]) -> dict[str, list]:
@@ -177,16 +178,7 @@ def test_a_prophet_against_two_followers_scores_nothing() -> None:
     # 1 filler, 0 south, 1 closes.
     events = play(
         game,
-        [
-            stubs["north"],
-            stubs["corner_ne"],
-            stubs["filler1"],
-            stubs["east"],
-            stubs["corner_se"],
-            stubs["filler2"],
-            stubs["south"],
-            stubs["close"],
-        ],
+        [stubs[name] for name in PROPHET_ORDER],
     )
     (city,) = scored(events, "city")
     assert (city.winners, city.points, city.doubled) == ((0,), (8, 0), ())
@@ -200,16 +192,7 @@ def test_a_prophet_in_a_tie_doubles_its_owners_points() -> None:
     game = Game.new(players=2, seed=0, deck=PROPHET_DECK)
     events = play(
         game,
-        [
-            stubs["north"],
-            stubs["corner_ne"],
-            stubs["filler1"],
-            stubs["east"],
-            stubs["corner_se"],
-            stubs["filler2"],
-            stubs["south"],
-            stubs["close"],
-        ],
+        [stubs[name] for name in PROPHET_ORDER],
     )
     (city,) = scored(events, "city")
     assert (city.winners, city.points, city.doubled) == ((0, 1), (8, 16), (1,))
