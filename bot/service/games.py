@@ -131,26 +131,7 @@ def _covenant_kind() -> GameKind:
 
 
 def _noah_kind() -> GameKind:
-    import dataclasses
-
-    from engine.noah import ChoosePet, Game, Pass, Placement, PlayCards, TakeCards
-
-    # The engine's actions have no dict form of their own yet: name each by its class.
-    types = {cls.__name__: cls for cls in (TakeCards, PlayCards, ChoosePet, Pass)}
-
-    def dump_action(action: Any) -> dict[str, Any]:
-        return {"type": type(action).__name__, **dataclasses.asdict(action)}
-
-    def parse_action(data: Any) -> Any:
-        if not isinstance(data, dict) or data.get("type") not in types:
-            raise ValueError(f"not an action: {data!r}")
-        fields = {k: v for k, v in data.items() if k != "type"}
-        try:
-            if data["type"] == "PlayCards":
-                return PlayCards(tuple(Placement(**p) for p in fields.pop("placements")))
-            return types[data["type"]](**fields)
-        except (TypeError, KeyError) as exc:
-            raise ValueError(f"malformed {data['type']}: {exc}") from None
+    from engine.noah import Game, action_from_dict
 
     def check_options(options: Mapping[str, Any]) -> dict[str, Any]:
         if options:
@@ -169,8 +150,8 @@ def _noah_kind() -> GameKind:
         new=lambda players, seed, options: Game.new(players=players, seed=seed),
         from_json=Game.from_json,
         check_options=check_options,
-        parse_action=parse_action,
-        dump_action=dump_action,
+        parse_action=action_from_dict,
+        dump_action=lambda action: action.to_dict(),
         bot_action=first_legal,
         timeout_action=first_legal,
         winners=lambda game: tuple(game.winners),  # a property in this engine

@@ -24,6 +24,7 @@ from engine.noah.actions import (
     Placement,
     PlayCards,
     TakeCards,
+    action_from_dict,
 )
 from engine.noah.cards import CARDS, KINDS, Card, card_id
 from engine.noah.events import (
@@ -83,6 +84,7 @@ __all__ = [
     "RainFell",
     "SupplyExhausted",
     "TakeCards",
+    "action_from_dict",
     "card_id",
     "starting_discs",
 ]

@@ -11,7 +11,8 @@ or :class:`Pass`; in the endgame a player plays one card (``PlayCards``) or pass
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+from typing import Any, ClassVar
 
 #: The two sides of the ark. Port is the lower row of cabins, starboard the upper one; the
 #: yellow tilt disc counts positive towards starboard.
@@ -47,32 +48,64 @@ class Placement:
     half: str | None = None
 
 
+class _Serialisable:
+    """``to_dict`` for every action: its type name and its fields (how the log stores it)."""
+
+    __slots__ = ()
+    type: ClassVar[str]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, **asdict(self)}  # type: ignore[call-overload]
+
+
 @dataclass(frozen=True, slots=True)
-class TakeCards:
+class TakeCards(_Serialisable):
     """Take the face-up card ``card``, then the top card of the supply."""
 
     card: int
+    type: ClassVar[str] = "take_cards"
 
 
 @dataclass(frozen=True, slots=True)
-class PlayCards:
+class PlayCards(_Serialisable):
     """Play one or two cards, in this order (each must be legal when it is played)."""
 
     placements: tuple[Placement, ...]
+    type: ClassVar[str] = "play_cards"
 
 
 @dataclass(frozen=True, slots=True)
-class ChoosePet:
+class ChoosePet(_Serialisable):
     """After the second rain card: put ``card`` from the hand face down as the pet."""
 
     card: int
+    type: ClassVar[str] = "choose_pet"
 
 
 @dataclass(frozen=True, slots=True)
-class Pass:
+class Pass(_Serialisable):
     """Take no pet (pet choice), or stop playing for the rest of the game (endgame)."""
+
+    type: ClassVar[str] = "pass"
 
 
 #: Every action type.
 Action = TakeCards | PlayCards | ChoosePet | Pass
 ACTION_TYPES: tuple[type, ...] = (TakeCards, PlayCards, ChoosePet, Pass)
+
+
+def action_from_dict(data: Any) -> Action:
+    """Rebuild an action from its ``to_dict`` form; raises ``ValueError`` if malformed."""
+    by_type = {cls.type: cls for cls in ACTION_TYPES}
+    if not isinstance(data, dict) or data.get("type") not in by_type:
+        raise ValueError(f"not an action: {data!r}")
+    fields = {k: v for k, v in data.items() if k != "type"}
+    try:
+        if data["type"] == PlayCards.type:
+            placements = fields.pop("placements")
+            if not isinstance(placements, list | tuple) or fields:
+                raise TypeError("play_cards takes a list of placements only")
+            return PlayCards(tuple(Placement(**p) for p in placements))
+        return by_type[data["type"]](**fields)
+    except TypeError as exc:
+        raise ValueError(f"malformed {data['type']}: {exc}") from None
