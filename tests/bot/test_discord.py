@@ -228,3 +228,25 @@ async def test_moving_the_ark_with_the_arrows_shows_who_scores(harness: Harness)
     post = [s for s in moved if s.kind == "channel_message"][-1]
     assert "Ruth moved the Ark 2 steps to C3: Boaz +1." in post.content
     assert "Scores: Ruth 4, Boaz 1" in post.content
+
+
+async def test_moderators_remove_and_replace_players(harness: Harness) -> None:
+    h = harness
+    game_id = await scripted_lobby(h, ["T21", "T39", "T39", "T39"])
+    await start(h)
+    refused = await h.slash(RUTH, "arkmod remove", player=BOAZ)
+    assert refused.last.ephemeral and "Only moderators" in refused.last.content
+    handed = await h.slash(LEADER, "arkmod replace", player=RUTH, newcomer=STRANGER)
+    assert f"<@{STRANGER}> takes over Ruth's seat" in handed.last.content
+    bot: ArkBot = h.bot  # type: ignore[assignment]
+    record = await bot.service.get_game(game_id)
+    assert record.seats[0].user_id == STRANGER
+    # Ruth no longer plays; the newcomer does.
+    gone = await h.slash(RUTH, "play tile")
+    assert "not playing in this game" in gone.last.content
+    mine = await h.slash(STRANGER, "play tile")
+    assert mine.last.ephemeral and "T21" in mine.last.content
+    removed = await h.slash(LEADER, "arkmod remove", player=BOAZ)
+    assert "a computer player takes over the seat" in removed.text
+    record = await bot.service.get_game(game_id)
+    assert record.seats[1].is_bot and record.seats[1].user_id is None
