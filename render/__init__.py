@@ -3,10 +3,14 @@
 Every function here is a pure function from engine state to PNG bytes: it reads the game
 and never changes it, and shares only caches of immutable sprites and fonts, so it is safe
 to call from worker threads (e.g. ``asyncio.to_thread``).
+
+Every word drawn comes from the ``[picture]`` section of the message catalogue in
+``language`` (default English); names of players, tile ids and square names are data.
 """
 
 from __future__ import annotations
 
+from engine.common.i18n import DEFAULT_LANGUAGE, catalogue
 from engine.covenant.game import Game
 from render.board import BoardLayout, board_layout, draw_board, overlay_for
 from render.pictures import final_image, rotations_image
@@ -23,36 +27,51 @@ __all__ = [
 ]
 
 
-def board_png(game: Game, *, spots: bool = False, names: list[str] | None = None) -> bytes:
+def board_png(
+    game: Game,
+    *,
+    spots: bool = False,
+    names: list[str] | None = None,
+    language: str = DEFAULT_LANGUAGE,
+) -> bytes:
     """The board with labels, pieces, the last tile highlighted and the players' panel.
 
     With ``spots`` the squares where the tile in hand fits are numbered 1..n in the order
     of ``game.placements()``. ``names`` are display names per seat (default "Player 1"...).
     """
-    image, _ = draw_board(game, spots=spots, names=names)
+    image, _ = draw_board(game, spots=spots, names=names, language=language)
     return to_png(image)
 
 
 def preview_png(
-    game: Game, x: int, y: int, rotation: int, *, names: list[str] | None = None
+    game: Game,
+    x: int,
+    y: int,
+    rotation: int,
+    *,
+    names: list[str] | None = None,
+    language: str = DEFAULT_LANGUAGE,
 ) -> bytes:
     """The board as it would look with the tile in hand placed at (x, y) turned ``rotation``.
 
     The game is not changed. Raises ``ValueError`` if the tile does not fit there.
     """
-    image, _ = draw_board(game, names=names, overlay=overlay_for(game, x, y, rotation))
+    overlay = overlay_for(game, x, y, rotation)
+    image, _ = draw_board(game, names=names, overlay=overlay, language=language)
     return to_png(image)
 
 
-def tile_rotations_png(tile_id: str) -> bytes:
+def tile_rotations_png(tile_id: str, *, language: str = DEFAULT_LANGUAGE) -> bytes:
     """Tile ``tile_id`` in its four rotations (0°, 90°, 180°, 270° clockwise), labelled."""
-    return to_png(rotations_image(tile_id))
+    return to_png(rotations_image(tile_id, language))
 
 
-def final_png(game: Game, *, names: list[str] | None = None) -> bytes:
+def final_png(
+    game: Game, *, names: list[str] | None = None, language: str = DEFAULT_LANGUAGE
+) -> bytes:
     """The final scoring: points per player by roads, cities, temples, fields and Ark, and
     the score over the turns (works mid-game too, titled with the turn)."""
-    return to_png(final_image(game, names))
+    return to_png(final_image(game, names, language))
 
 
 def warm_up() -> None:
@@ -63,6 +82,7 @@ def warm_up() -> None:
     from render.tileart import anchors, master
 
     shared_palette()
+    catalogue(DEFAULT_LANGUAGE)
     for tile_id in TILES:
         master(tile_id)
         anchors(tile_id)

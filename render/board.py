@@ -13,6 +13,7 @@ from typing import Literal
 
 from PIL import Image, ImageDraw
 
+from engine.common.i18n import DEFAULT_LANGUAGE, t
 from engine.covenant.game import FOLLOWERS, Game
 from engine.covenant.geometry import Pos
 from engine.covenant.notation import Grid, column_name
@@ -28,8 +29,12 @@ from render.style import (
     PLAYERS,
     SPOT,
     WHITE,
+    clip,
+    fitting,
     font,
     player_names,
+    sentence,
+    wrap,
 )
 from render.tileart import piece_point, sprite
 
@@ -179,6 +184,7 @@ def draw_board(
     spots: bool = False,
     names: list[str] | None = None,
     overlay: Overlay | None = None,
+    language: str = DEFAULT_LANGUAGE,
 ) -> tuple[Image.Image, BoardLayout]:
     """The board picture as a Pillow image, with the layout used to draw it."""
     layout = board_layout(game)
@@ -208,7 +214,8 @@ def draw_board(
         _outline(draw, layout.box(game.last_placed), LAST_TILE, tile)
     if spots and overlay is None:
         _draw_spots(draw, game, layout)
-    draw_panel(image, game, layout, player_names(game.players, names), overlay)
+    shown = player_names(game.players, names, language)
+    draw_panel(image, game, layout, shown, overlay, language)
     return image, layout
 
 
@@ -294,21 +301,55 @@ def _draw_spots(draw: ImageDraw.ImageDraw, game: Game, layout: BoardLayout) -> N
 
 # --------------------------------------------------------------------- panel
 
-_PROPHET_WORDS = {"hand": "Prophet ready", "board": "Prophet on board", "box": "Prophet used"}
+_PROPHET_WORDS = {
+    "hand": "picture.prophet_hand",
+    "board": "picture.prophet_board",
+    "box": "picture.prophet_box",
+}
+_DOING = {
+    "place_tile": "picture.placing",
+    "deploy": "picture.deploying",
+    "place_ark": "picture.placing_ark",
+}
+PHASE_SIZE = 22
+PHASE_LINE = 26
 
 
-def phase_text(game: Game, names: list[str]) -> str:
-    """One line saying whose turn it is and what they do now."""
+def phase_lines(
+    game: Game,
+    names: list[str],
+    language: str = DEFAULT_LANGUAGE,
+    width: float = PANEL_W - 8,
+    lines: int = 1,
+) -> list[str]:
+    """Whose turn it is and what they do now, in at most ``lines`` lines of ``width`` pixels.
+
+    The words are never cut: a name too long to fit is shortened instead.
+    """
+    face = font(PHASE_SIZE)
     if game.phase == "over":
-        winners = " & ".join(names[s] for s in game.winners())
-        return f"Game over · {winners} win{'s' if len(game.winners()) == 1 else ''}"
-    who = names[game.current_player]
-    doing = {
-        "place_tile": "places a tile",
-        "deploy": "deploys, moves the Ark or passes",
-        "place_ark": "places the Ark",
-    }[game.phase]
-    return f"{who} {doing}"
+        seats = game.winners()
+        key = "picture.over_one" if len(seats) == 1 else "picture.over_many"
+        joiner = t("picture.joiner", language)
+
+        def make(shown: list[str]) -> str:
+            return t(key, language, winners=joiner.join(shown))
+
+        who = [names[s] for s in seats]
+    else:
+        key = _DOING[game.phase]
+
+        def make(shown: list[str]) -> str:
+            return t(key, language, player=shown[0])
+
+        who = [names[game.current_player]]
+    text = sentence(make, who, lambda text: wrap(text, face, width, lines) is not None)
+    return wrap(text, face, width, lines) or [clip(text, face, width)]
+
+
+def phase_text(game: Game, names: list[str], language: str = DEFAULT_LANGUAGE) -> str:
+    """One line saying whose turn it is and what they do now (names shortened to fit)."""
+    return " ".join(phase_lines(game, names, language))
 
 
 def draw_panel(
@@ -317,28 +358,52 @@ def draw_panel(
     layout: BoardLayout,
     names: list[str],
     overlay: Overlay | None = None,
+    language: str = DEFAULT_LANGUAGE,
 ) -> None:
     """The players' panel: turn, tile in hand, tiles left, then one card per player."""
     draw = ImageDraw.Draw(image, "RGBA")
     x0, y0, x1, _ = layout.panel
-    draw.text((x0 + 4, y0 + 4), f"Turn {game.turn}", font=font(34, bold=True), fill=INK)
     draw.text(
-        (x0 + 4, y0 + 48), _fit(phase_text(game, names), 22, x1 - x0 - 8), font=font(22), fill=INK
+        (x0 + 4, y0 + 4),
+        clip(t("picture.turn", language, turn=game.turn), font(34, bold=True), x1 - x0 - 8),
+        font=font(34, bold=True),
+        fill=INK,
     )
     hand_size = 96
     hy = y0 + 86
     shown = overlay.tile_id if overlay else game.tile
+    # With no tile in hand the phase may take two lines: the hand's place is free.
+    lines = phase_lines(game, names, language, x1 - x0 - 8, 1 if shown is not None else 2)
+    for i, line in enumerate(lines):
+        draw.text((x0 + 4, y0 + 48 + i * PHASE_LINE), line, font=font(PHASE_SIZE), fill=INK)
     if shown is not None:
         rotation = overlay.rotation if overlay else 0
         image.paste(sprite(shown, rotation, hand_size), (x0 + 4, hy))
         draw.rectangle([x0 + 3, hy - 1, x0 + 4 + hand_size, hy + hand_size], outline=INK, width=2)
         if overlay:
-            caption = f"Preview: {shown} at {layout.grid.name(overlay.pos)}, {overlay.rotation}°"
+            caption = t(
+                "picture.preview",
+                language,
+                tile=shown,
+                square=layout.grid.name(overlay.pos),
+                rotation=overlay.rotation,
+            )
         else:
-            caption = f"In hand: {shown}"
-        draw.text((x0 + hand_size + 16, hy + 8), caption, font=font(22, bold=True), fill=INK)
+            caption = t("picture.in_hand", language, tile=shown)
+        face = font(22, bold=True)
+        draw.text(
+            (x0 + hand_size + 16, hy + 8),
+            clip(caption, face, x1 - x0 - hand_size - 20),
+            font=face,
+            fill=INK,
+        )
     tx = x0 + (hand_size + 16 if shown is not None else 4)
-    draw.text((tx, hy + 40), f"Tiles left: {game.tiles_left}", font=font(22), fill=INK_SOFT)
+    draw.text(
+        (tx, hy + 40),
+        clip(t("picture.tiles_left", language, left=game.tiles_left), font(22), x1 - tx - 4),
+        font=font(22),
+        fill=INK_SOFT,
+    )
     columns = 1 if layout.panel_side == "right" else max(1, (x1 - x0) // PANEL_W)
     card_w = (x1 - x0) // columns
     for seat in range(game.players):
@@ -346,12 +411,24 @@ def draw_panel(
         cx = x0 + col * card_w
         cy = y0 + HEADER_H + row * CARD_H
         _player_card(
-            image, draw, game, seat, names[seat], (cx, cy, cx + card_w - 8, cy + CARD_H - 8)
+            image,
+            draw,
+            game,
+            seat,
+            names[seat],
+            (cx, cy, cx + card_w - 8, cy + CARD_H - 8),
+            language,
         )
 
 
 def _player_card(
-    image: Image.Image, draw: ImageDraw.ImageDraw, game: Game, seat: int, name: str, box: Box
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    game: Game,
+    seat: int,
+    name: str,
+    box: Box,
+    language: str = DEFAULT_LANGUAGE,
 ) -> None:
     x0, y0, x1, y1 = box
     style = PLAYERS[seat]
@@ -366,25 +443,26 @@ def _player_card(
     )
     piece = pieces.legend_piece(seat, 60)
     image.paste(piece, (x0 + 8, y0 + (y1 - y0 - 60) // 2), piece)
+    score = str(game.scores[seat])
+    score_face = font(38, bold=True)
+    # Name and detail must stay clear of the score on the right.
+    room = x1 - 14 - score_face.getlength(score) - 12 - (x0 + 78)
     title = ("▶ " if current else "") + name
-    draw.text((x0 + 78, y0 + 8), _fit(title, 24, x1 - x0 - 170), font=font(24, bold=True), fill=INK)
+    title_face = font(24, bold=True)
+    draw.text((x0 + 78, y0 + 8), clip(title, title_face, room), font=title_face, fill=INK)
     prophet = game.prophet_state(seat)
-    words = _PROPHET_WORDS.get(prophet, prophet)
-    detail = f"Followers {game.followers_left(seat)}/{FOLLOWERS} · {words}"
-    draw.text((x0 + 78, y0 + 48), detail, font=font(18), fill=INK_SOFT)
-    draw.text(
-        (x1 - 14, y0 + 22), str(game.scores[seat]), font=font(38, bold=True), fill=INK, anchor="ra"
+    words = t(_PROPHET_WORDS[prophet], language)
+    detail = t(
+        "picture.followers",
+        language,
+        left=game.followers_left(seat),
+        total=FOLLOWERS,
+        prophet=words,
     )
-
-
-def _fit(text: str, size: int, width: int) -> str:
-    """``text`` shortened with an ellipsis so that it fits ``width`` pixels."""
-    face = font(size, bold=True)
-    if face.getlength(text) <= width:
-        return text
-    while text and face.getlength(text + "…") > width:
-        text = text[:-1]
-    return text + "…"
+    # A smaller size first, an ellipsis last.
+    detail_face = fitting(detail, room, (18, 16, 14))
+    draw.text((x0 + 78, y0 + 48), clip(detail, detail_face, room), font=detail_face, fill=INK_SOFT)
+    draw.text((x1 - 14, y0 + 22), score, font=score_face, fill=INK, anchor="ra")
 
 
 def overlay_for(game: Game, x: int, y: int, rotation: int) -> Overlay:

@@ -1,4 +1,7 @@
-"""Every tile design with its id and number of copies: ``python -m render.gallery out.png``."""
+"""Every tile design with its id and number of copies.
+
+``python -m render.gallery out.png [language]`` writes it (in English by default).
+"""
 
 from __future__ import annotations
 
@@ -7,8 +10,9 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
+from engine.common.i18n import DEFAULT_LANGUAGE, t
 from engine.covenant.tiles import TILES
-from render.style import INK, INK_SOFT, PARCHMENT, font, to_png
+from render.style import INK, INK_SOFT, PARCHMENT, clip, fitting, font, to_png
 from render.tileart import sprite
 
 TILE = 120
@@ -17,7 +21,9 @@ LABEL = 26
 COLUMNS = 8
 
 
-def gallery_image(tile_size: int = TILE, columns: int = COLUMNS) -> Image.Image:
+def gallery_image(
+    tile_size: int = TILE, columns: int = COLUMNS, *, language: str = DEFAULT_LANGUAGE
+) -> Image.Image:
     """All designs in id order, ``columns`` to a row, each captioned ``T01 ×1``."""
     ids = list(TILES)
     rows = -(-len(ids) // columns)
@@ -25,37 +31,42 @@ def gallery_image(tile_size: int = TILE, columns: int = COLUMNS) -> Image.Image:
     title_h = 56
     image = Image.new("RGB", (columns * cell_w + GAP, title_h + rows * cell_h + GAP), PARCHMENT)
     draw = ImageDraw.Draw(image)
-    draw.text(
-        (GAP, 14),
-        f"The Ark of the Covenant: {len(ids)} tile designs, "
-        f"{sum(d.count for d in TILES.values())} tiles",
-        font=font(24, bold=True),
-        fill=INK,
+    title = t(
+        "picture.gallery_title",
+        language,
+        designs=len(ids),
+        tiles=sum(d.count for d in TILES.values()),
     )
-    label_font = font(18, bold=True)
+    face = font(24, bold=True)
+    draw.text((GAP, 14), clip(title, face, image.width - 2 * GAP), font=face, fill=INK)
     for i, tile_id in enumerate(ids):
         col, row = divmod(i, columns)[::-1]
         x = GAP + col * cell_w
         y = title_h + row * cell_h
         image.paste(sprite(tile_id, 0, tile_size), (x, y))
         design = TILES[tile_id]
-        caption = f"{tile_id} ×{design.count}" + ("  start" if design.start else "")
-        draw.text((x + 2, y + tile_size + 3), caption, font=label_font, fill=INK_SOFT)
+        key = "picture.gallery_caption_start" if design.start else "picture.gallery_caption"
+        caption = t(key, language, tile=tile_id, count=design.count)
+        face = fitting(caption, cell_w - 4, (18, 16, 14, 12), bold=True)
+        draw.text(
+            (x + 2, y + tile_size + 3), clip(caption, face, cell_w - 4), font=face, fill=INK_SOFT
+        )
     return image
 
 
-def gallery_png() -> bytes:
+def gallery_png(*, language: str = DEFAULT_LANGUAGE) -> bytes:
     """The gallery as PNG bytes."""
-    return to_png(gallery_image())
+    return to_png(gallery_image(language=language))
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Write the gallery to the path given on the command line."""
+    """Write the gallery to the path given on the command line (then the language)."""
     args = sys.argv[1:] if argv is None else argv
-    if len(args) != 1:
-        print("usage: python -m render.gallery out.png", file=sys.stderr)
+    if len(args) not in (1, 2):
+        print("usage: python -m render.gallery out.png [language]", file=sys.stderr)
         return 2
-    Path(args[0]).write_bytes(gallery_png())
+    language = args[1] if len(args) == 2 else DEFAULT_LANGUAGE
+    Path(args[0]).write_bytes(gallery_png(language=language))
     print(f"wrote {args[0]}")
     return 0
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from engine.common.i18n import DEFAULT_LANGUAGE, t
 from engine.covenant.game import CATEGORIES, Game
 from engine.covenant.geometry import ROTATIONS
 from engine.covenant.tiles import TILES
@@ -16,8 +17,12 @@ from render.style import (
     PARCHMENT,
     PARCHMENT_DARK,
     PLAYERS,
+    clip,
+    fitting,
     font,
     player_names,
+    sentence,
+    wrap,
 )
 from render.tileart import sprite
 
@@ -25,7 +30,7 @@ ROTATION_TILE = 200
 ROTATION_GAP = 24
 
 
-def rotations_image(tile_id: str) -> Image.Image:
+def rotations_image(tile_id: str, language: str = DEFAULT_LANGUAGE) -> Image.Image:
     """``tile_id`` turned 0°, 90°, 180° and 270° clockwise, side by side and labelled."""
     if tile_id not in TILES:
         raise ValueError(f"unknown tile {tile_id!r}")
@@ -35,7 +40,10 @@ def rotations_image(tile_id: str) -> Image.Image:
     height = title_h + size + label_h + gap // 2
     image = Image.new("RGB", (width, height), PARCHMENT)
     draw = ImageDraw.Draw(image)
-    draw.text((gap, 12), f"Tile {tile_id}: the four ways to turn it", font=font(26, True), fill=INK)
+    title = t("picture.rotations_title", language, tile=tile_id)
+    draw.text(
+        (gap, 12), clip(title, font(26, True), width - 2 * gap), font=font(26, True), fill=INK
+    )
     label_font = font(28, bold=True)
     for i, rotation in enumerate(ROTATIONS):
         x = gap + i * (size + gap)
@@ -43,7 +51,7 @@ def rotations_image(tile_id: str) -> Image.Image:
         draw.rectangle([x - 2, title_h - 2, x + size + 1, title_h + size + 1], outline=INK, width=2)
         draw.text(
             (x + size // 2, title_h + size + label_h // 2 + 2),
-            f"{rotation}°",
+            t("picture.degrees", language, rotation=rotation),
             font=label_font,
             fill=INK,
             anchor="mm",
@@ -54,17 +62,20 @@ def rotations_image(tile_id: str) -> Image.Image:
 # --------------------------------------------------------------------- final scoring
 
 _HEADINGS = {
-    "road": "Roads",
-    "city": "Cities",
-    "temple": "Temples",
-    "field": "Fields",
-    "ark": "Ark",
+    "road": "picture.column_road",
+    "city": "picture.column_city",
+    "temple": "picture.column_temple",
+    "field": "picture.column_field",
+    "ark": "picture.column_ark",
+    "total": "picture.column_total",
 }
 
 
-def final_image(game: Game, names: list[str] | None = None) -> Image.Image:
+def final_image(
+    game: Game, names: list[str] | None = None, language: str = DEFAULT_LANGUAGE
+) -> Image.Image:
     """The score breakdown per player and, below it, the score over the turns."""
-    shown = player_names(game.players, names)
+    shown = player_names(game.players, names, language)
     width = 1100
     pad = 28
     row_h = 64
@@ -76,33 +87,42 @@ def final_image(game: Game, names: list[str] | None = None) -> Image.Image:
     image = Image.new("RGB", (width, height), PARCHMENT)
     draw = ImageDraw.Draw(image)
     winners = game.winners()
-    title = "Final scores" if game.phase == "over" else f"Scores after turn {game.turn}"
-    draw.text((pad, 18), title, font=font(40, True), fill=INK)
-    lead = " & ".join(shown[s] for s in winners)
-    verb = "wins" if len(winners) == 1 else "share the win"
     if game.phase == "over":
-        draw.text(
-            (pad, 68),
-            f"{lead} {verb} with {game.scores[winners[0]]} points",
-            font=font(24),
-            fill=INK_SOFT,
+        title = t("picture.final_title", language)
+    else:
+        title = t("picture.scores_after", language, turn=game.turn)
+    draw.text(
+        (pad, 18), clip(title, font(40, True), width - 2 * pad), font=font(40, True), fill=INK
+    )
+    if game.phase == "over":
+        key = "picture.winner_one" if len(winners) == 1 else "picture.winner_many"
+        joiner = t("picture.joiner", language)
+        points = game.scores[winners[0]]
+        face = font(24)
+        line = sentence(
+            lambda who: t(key, language, winners=joiner.join(who), points=points),
+            [shown[s] for s in winners],
+            lambda text: face.getlength(text) <= width - 2 * pad,
         )
+        draw.text((pad, 68), clip(line, face, width - 2 * pad), font=face, fill=INK_SOFT)
     # Table: player, one column per category, total.
     name_w = 330
     columns = [*CATEGORIES, "total"]
     col_w = (width - 2 * pad - name_w) // len(columns)
-    head_font, cell_font, total_font = font(22, True), font(26), font(30, True)
+    cell_font, total_font = font(26), font(30, True)
     draw.rectangle([pad, table_top, width - pad, table_top + row_h], fill=PARCHMENT_DARK)
-    draw.text((pad + 12, table_top + row_h // 2), "Player", font=head_font, fill=INK, anchor="lm")
+    heading = t("picture.column_player", language)
+    head_font = fitting(heading, name_w - 24, (22, 20, 18), bold=True)
+    draw.text(
+        (pad + 12, table_top + row_h // 2),
+        clip(heading, head_font, name_w - 24),
+        font=head_font,
+        fill=INK,
+        anchor="lm",
+    )
     for i, key in enumerate(columns):
         cx = pad + name_w + i * col_w + col_w // 2
-        draw.text(
-            (cx, table_top + row_h // 2),
-            _HEADINGS.get(key, "Total"),
-            font=head_font,
-            fill=INK,
-            anchor="mm",
-        )
+        _heading(draw, t(_HEADINGS[key], language), cx, table_top + row_h // 2, col_w - 8)
     for seat in range(game.players):
         y = table_top + row_h * (seat + 1)
         if seat % 2:
@@ -112,7 +132,7 @@ def final_image(game: Game, names: list[str] | None = None) -> Image.Image:
         star = "★ " if seat in winners and game.phase == "over" else ""
         draw.text(
             (pad + 66, y + row_h // 2),
-            _clip(star + shown[seat], name_w - 80),
+            clip(star + shown[seat], font(26, True), name_w - 80),
             font=font(26, True),
             fill=INK,
             anchor="lm",
@@ -138,21 +158,40 @@ def final_image(game: Game, names: list[str] | None = None) -> Image.Image:
                     anchor="mm",
                 )
     draw.rectangle([pad, table_top, width - pad, table_top + table_h], outline=GRID_LINE, width=2)
-    _chart(draw, game, (pad + 60, chart_top + 40, width - pad - 20, chart_top + chart_h))
+    box = (pad + 60, chart_top + 40, width - pad - 20, chart_top + chart_h)
+    _chart(draw, game, box, language)
     return image
 
 
-def _clip(text: str, width: int) -> str:
-    face = font(26, True)
-    while text and face.getlength(text) > width:
-        text = text[:-2] + "…"
-    return text
+def _heading(draw: ImageDraw.ImageDraw, text: str, cx: int, cy: int, width: int) -> None:
+    """A column heading centred on (cx, cy): smaller if need be, else on two lines."""
+    face = fitting(text, width, (22, 20, 18), bold=True)
+    if face.getlength(text) <= width:
+        draw.text((cx, cy), text, font=face, fill=INK, anchor="mm")
+        return
+    for size in (18, 16, 14):
+        face = font(size, True)
+        lines = wrap(text, face, width, 2)
+        if lines is not None:
+            break
+    else:
+        lines = [clip(text, face, width)]
+    step = face.size + 3
+    top = cy - step * (len(lines) - 1) / 2
+    for i, line in enumerate(lines):
+        draw.text((cx, top + i * step), line, font=face, fill=INK, anchor="mm")
 
 
-def _chart(draw: ImageDraw.ImageDraw, game: Game, box: tuple[int, int, int, int]) -> None:
+def _chart(
+    draw: ImageDraw.ImageDraw,
+    game: Game,
+    box: tuple[int, int, int, int],
+    language: str = DEFAULT_LANGUAGE,
+) -> None:
     """Score over the turns: one line per player, with the seat's mark along it."""
     x0, y0, x1, y1 = box
-    draw.text((x0 - 60, y0 - 44), "Score over the turns", font=font(26, True), fill=INK)
+    title = clip(t("picture.chart_title", language), font(26, True), x1 - x0 + 60)
+    draw.text((x0 - 60, y0 - 44), title, font=font(26, True), fill=INK)
     history = [tuple(0 for _ in range(game.players)), *game.score_history]
     if game.phase == "over" and history[-1] != game.scores:
         # The end-of-game scoring (fields, unfinished features) comes after the last turn.
@@ -170,7 +209,8 @@ def _chart(draw: ImageDraw.ImageDraw, game: Game, box: tuple[int, int, int, int]
     for turn in range(0, turns + 1, tick):
         x = x0 + (x1 - x0) * turn / turns
         draw.text((x, y1 + 8), str(turn), font=axis_font, fill=INK_SOFT, anchor="ma")
-    draw.text(((x0 + x1) / 2, y1 + 34), "turn", font=axis_font, fill=INK_SOFT, anchor="ma")
+    axis = t("picture.chart_axis", language)
+    draw.text(((x0 + x1) / 2, y1 + 34), axis, font=axis_font, fill=INK_SOFT, anchor="ma")
     draw.line([(x0, y0), (x0, y1), (x1, y1)], fill=INK, width=2)
     for seat in range(game.players):
         style = PLAYERS[seat]

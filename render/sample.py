@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from engine.common.i18n import DEFAULT_LANGUAGE, t
+from engine.covenant.notation import column_name
 from engine.covenant.tiles import TILES
 from render import pieces
 from render.style import INK, INK_SOFT, PARCHMENT, PLAYERS, font
@@ -34,8 +36,19 @@ def palette_sample() -> Image.Image:
     ark = pieces.ark(CELL)
     image.paste(ark, (x, y), ark)
     draw = ImageDraw.Draw(image)
+    letters = "".join(column_name(c) for c in range(7))
+    # Some text for the anti-aliased ink colours (the words do not matter, only the ink).
+    turn = t("picture.turn", DEFAULT_LANGUAGE, turn=12)
+    player = t("picture.player", DEFAULT_LANGUAGE, number=1)
     draw.text(
-        (4, y + CELL + 4), "Turn 12 Ruth 36 ABCDEFG 0123456789", font=font(22, True), fill=INK
+        (4, y + CELL + 4), f"{turn} {player} 36 {letters} 0123456789", font=font(22, True), fill=INK
     )
-    draw.text((4, y + CELL + 28), "Followers 4/7 Prophet ready", font=font(14), fill=INK_SOFT)
+    followers = t(
+        "picture.followers",
+        DEFAULT_LANGUAGE,
+        left=4,
+        total=7,
+        prophet=t("picture.prophet_hand", DEFAULT_LANGUAGE),
+    )
+    draw.text((4, y + CELL + 28), followers, font=font(14), fill=INK_SOFT)
     return image

@@ -7,6 +7,7 @@ threads at the same time.
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
@@ -14,6 +15,7 @@ from typing import Literal
 from PIL import Image, ImageFont
 
 from engine.common.data import DATA_DIR
+from engine.common.i18n import DEFAULT_LANGUAGE, t
 
 RGB = tuple[int, int, int]
 Mark = Literal["circle", "square", "triangle", "diamond", "cross"]
@@ -68,10 +70,15 @@ PLAYERS: tuple[PlayerStyle, ...] = (
 )
 
 
-def player_names(players: int, names: list[str] | None) -> list[str]:
+def player_names(
+    players: int, names: list[str] | None, language: str = DEFAULT_LANGUAGE
+) -> list[str]:
     """Display names per seat: the given ones, else ``Player 1``, ``Player 2``, ..."""
     given = list(names or [])
-    return [given[i] if i < len(given) and given[i] else f"Player {i + 1}" for i in range(players)]
+    return [
+        given[i] if i < len(given) and given[i] else t("picture.player", language, number=i + 1)
+        for i in range(players)
+    ]
 
 
 @lru_cache(maxsize=64)
@@ -79,6 +86,60 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """DejaVu Sans from ``data/fonts`` (shipped, so text looks the same everywhere)."""
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
     return ImageFont.truetype(str(FONT_DIR / name), max(6, size))
+
+
+def clip(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
+    """``text`` shortened with an ellipsis so that it fits ``width`` pixels in ``face``."""
+    if face.getlength(text) <= width:
+        return text
+    while text and face.getlength(text + "…") > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def fitting(
+    text: str, width: float, sizes: tuple[int, ...], bold: bool = False
+) -> ImageFont.FreeTypeFont:
+    """The first of ``sizes`` at which ``text`` fits ``width`` pixels, else the last one."""
+    for size in sizes:
+        if font(size, bold).getlength(text) <= width:
+            break
+    return font(size, bold)
+
+
+def wrap(text: str, face: ImageFont.FreeTypeFont, width: float, lines: int) -> list[str] | None:
+    """``text`` broken at spaces into at most ``lines`` lines of ``width`` pixels, or None."""
+    result: list[str] = []
+    for word in text.split(" "):
+        joined = f"{result[-1]} {word}" if result else word
+        if result and face.getlength(joined) <= width:
+            result[-1] = joined
+        elif face.getlength(word) <= width and len(result) < lines:
+            result.append(word)
+        else:
+            return None
+    return result
+
+
+def sentence(
+    make: Callable[[list[str]], str],
+    names: list[str],
+    fits: Callable[[str], bool],
+) -> str:
+    """``make(names)``, with the longest name shortened (``Eleaz…``) until ``fits`` says yes.
+
+    Only the names are cut, never the words of the sentence (unless even one-letter names do
+    not fit, which a sensible width rules out).
+    """
+    names = list(names)
+    text = make(names)
+    while not fits(text):
+        longest = max(range(len(names)), key=lambda i: len(names[i].rstrip("…")), default=None)
+        if longest is None or len(names[longest].rstrip("…")) <= 1:
+            break
+        names[longest] = names[longest].rstrip("…")[:-1].rstrip() + "…"
+        text = make(names)
+    return text
 
 
 #: zlib level 1: with a palette image the data are small and higher levels only cost time.
