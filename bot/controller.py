@@ -113,7 +113,8 @@ class Controller:
         return content, view
 
     async def new_game(self, interaction: discord.Interaction, *, shuffle: bool) -> None:
-        await interaction.response.defer(thinking=True)
+        # No defer: the service answers in milliseconds, and a refusal ("there is already a
+        # game here") must stay private, which a public defer would not allow.
         user = interaction.user
         record = await self.service.create_game(
             interaction.guild_id or 0,
@@ -125,7 +126,7 @@ class Controller:
             shuffle_seats=shuffle,
         )
         content, view = self.lobby_message(record)
-        await interaction.followup.send(content, view=view)
+        await interaction.response.send_message(content, **({"view": view} if view else {}))
 
     async def lobby(
         self, interaction: discord.Interaction, op: str, game_id: int | None = None
@@ -133,9 +134,8 @@ class Controller:
         """Join, leave or start, from a lobby button (``game_id`` given) or a command."""
         from_button = game_id is not None
         if from_button:
+            # Deferring a button's update keeps later refusals private (as follow-ups).
             await interaction.response.defer()
-        else:
-            await interaction.response.defer(thinking=True)
         channel_id = interaction.channel_id
         current = await self.service.game_in(channel_id)
         if from_button and (current is None or current.id != game_id or current.status != "lobby"):
@@ -157,7 +157,8 @@ class Controller:
         if from_button:
             await interaction.edit_original_response(content=content, view=view)
         else:
-            await interaction.followup.send(content, **({"view": view} if view else {}))
+            # Not deferred (see new_game): answer at once, publicly, then draw the board.
+            await interaction.response.send_message(content, **({"view": view} if view else {}))
         if op == "start":
             record, game = await self.service.state(record.id)
             await self.post_turn(interaction.channel, record, game, [t("lobby.go")])

@@ -191,7 +191,9 @@ async def test_lobby_buttons_and_commands(harness: Harness) -> None:
     started = await h.click(RUTH, lobby, start_id)
     assert any(s.kind == "channel_message" and s.images for s in started)
     busy = await h.slash(BOAZ, "ark new")
-    assert "already a game" in busy.last.content
+    assert busy.last.ephemeral and "already a game" in busy.last.content
+    late = await h.slash(BOAZ, "ark join")
+    assert late.last.ephemeral
 
 
 async def test_rules_and_status_are_private(harness: Harness) -> None:
