@@ -259,9 +259,11 @@ class Controller:
         seat = record.seat_of(interaction.user.id)
         if seat is None:
             raise Refusal("turn.stranger")
+        record, game = await self.service.state(record.id)
+        # Checked on the state the move will be played on: a double click may have moved
+        # the game on since the record above was read.
         if version is not None and record.version != version:
             raise Refusal("turn.stale")
-        record, game = await self.service.state(record.id)
         if turn is not None and game.turn != turn:
             raise Refusal("turn.stale")
         if seat.index != game.current_player:

@@ -36,8 +36,9 @@ class Moderation(
     @app_commands.command(name="end", description="End the game in this channel")
     @app_commands.guild_only()
     async def end(self, interaction: discord.Interaction, reason: str = "") -> None:
-        await interaction.response.defer(thinking=True)
+        # Check first: after a public defer, even a refusal would be shown to everyone.
         await self._require_moderator(interaction)
+        await interaction.response.defer(thinking=True)
         await self.bot.service.end_game(
             interaction.channel_id, interaction.user.id, moderator=True, reason=reason
         )
@@ -51,8 +52,9 @@ class Moderation(
     )
     @app_commands.guild_only()
     async def remove(self, interaction: discord.Interaction, player: discord.Member) -> None:
-        await interaction.response.defer(thinking=True)
+        # Check first: after a public defer, even a refusal would be shown to everyone.
         await self._require_moderator(interaction)
+        await interaction.response.defer(thinking=True)
         result = await self.bot.service.remove_player(
             interaction.channel_id, interaction.user.id, player.id, moderator=True
         )
@@ -69,8 +71,9 @@ class Moderation(
     async def replace(
         self, interaction: discord.Interaction, player: discord.Member, newcomer: discord.Member
     ) -> None:
-        await interaction.response.defer(thinking=True)
+        # Check first: after a public defer, even a refusal would be shown to everyone.
         await self._require_moderator(interaction)
+        await interaction.response.defer(thinking=True)
         await self.bot.service.hand_seat(
             interaction.channel_id,
             interaction.user.id,

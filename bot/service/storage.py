@@ -233,14 +233,15 @@ class Storage:
 
     # ---------------------------------------------------------------- helpers
 
+    # execute_fetchall is one trip to the connection's thread (execute, fetch and close a
+    # cursor would be three): it shortens how long a busy bot holds the lock.
+
     async def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        async with self.connection.execute(sql, params) as cursor:
-            row = await cursor.fetchone()
-        return None if row is None else row[0]
+        rows = await self.connection.execute_fetchall(sql, params)
+        return rows[0][0] if rows else None
 
     async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
-        async with self.connection.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+        return list(await self.connection.execute_fetchall(sql, params))
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Run one statement; returns the last row id (for inserts)."""

@@ -1,0 +1,254 @@
+"""Many games at once through one arkbot process, against the loopback fake Discord.
+
+Run: ``python bench/e2e_load.py [--games 200] [--tiles 4] [--think 3] [--ramp 10]``. The real bot
+(``python -m bot``) runs as its own process on a fresh SQLite file; this process runs the
+fake Discord (``tests/e2e/fake_discord.py``) and the simulated players. Every game is in
+its own channel with three players of its own; its lobby is opened in the database with a
+short scripted deck (``--tiles`` tiles, drawn from a seed), and its moves are chosen before
+the run by the engine's "sensible" computer player. Then all games are played at once:
+``/ark start``, and each turn as a person would play it, alternately by typing ``/play``
+commands and by clicking ``Play my turn``, the spot menu, ``Place it`` and the follower
+menu or ``Pass``. The games start spread over ``--ramp`` seconds, and each player waits
+about ``--think`` seconds before a turn (the steps of a turn follow each other at once, or
+after the fake's click delay of 0.1 s). This process's garbage collector is paused during
+play, so its pauses are not counted against the bot.
+
+Figures (from the fake's clocks: an interaction's time starts when its INTERACTION_CREATE
+is on the gateway):
+
+- ``interactions_per_s``: interactions answered per second of play, all games together.
+- ``first_response_p50_ms`` / ``first_response_p99_ms``: to the bot's first answer (the
+  interaction callback, usually a defer).
+- ``board_posted_p50_ms`` / ``board_posted_p99_ms``: from the move that closes a turn to
+  the new board posted in the channel.
+- ``unanswered``: interactions the bot never acknowledged (Discord would say "This
+  interaction failed").
+- ``peak_rss_mb``: the bot process's peak resident memory (VmHWM).
+
+At the end every game's version and action log in the database are checked against the
+moves the players made; a mismatch is printed and fails the run (exit status 1).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import math
+import os
+import random
+import resource
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from _common import figure, header, median
+
+from bot.service import GameService
+from engine.common import Rng
+from engine.covenant import TILES, Game
+from engine.covenant.players import sensible_action
+from tests.e2e.fake_discord import BotProcess, FakeDiscord, python_argv
+from tests.e2e.players import (
+    REPO,
+    Table,
+    arkbot_env,
+    open_lobby,
+    peak_rss_mb,
+    split_turns,
+    wait_until_up,
+)
+
+PLAYERS = 3
+DECK_TILES = [t for t, tile in TILES.items() if not tile.start]
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q``-th percentile (nearest rank) of ``values``."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q / 100 * len(ordered)) - 1))]
+
+
+def kind_of(payload: dict) -> str:
+    """``/play place`` or ``ark:place``: what an interaction was, for the breakdown."""
+    data = payload.get("data") or {}
+    if "custom_id" in data:
+        return ":".join(data["custom_id"].split(":")[:2])
+    options = data.get("options") or []
+    sub = options[0]["name"] if options and options[0].get("type") in (1, 2) else ""
+    return f"/{data.get('name', '?')} {sub}".strip()
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a live process, from /proc/<pid>/stat."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def plan_game(seed: int, tiles: int) -> tuple[list[str], list[list]]:
+    """A scripted deck and the turns the players will play on it."""
+    deck = random.Random(seed).choices(DECK_TILES, k=tiles)
+    game = Game.new(players=PLAYERS, seed=0, deck=deck)
+    start, rng, actions = game.copy(), Rng(seed), []
+    while game.phase != "over":
+        action = sensible_action(game, rng)
+        game.apply(action)
+        actions.append(action)
+    return deck, split_turns(start, actions)
+
+
+async def play(
+    table: Table, turns: list[list], think: float, ramp: float, rng: random.Random
+) -> None:
+    """One game, start to final scoring; even turns typed, odd turns clicked."""
+    await asyncio.sleep(rng.uniform(0, ramp))
+    await table.start()
+    for n, plan in enumerate(turns):
+        await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
+        await table.play_turn(plan, typed=n % 2 == 0)
+
+
+async def run(args: argparse.Namespace) -> int:
+    header("e2e_load")
+    sys.stdout.flush()
+    games = args.games
+    channels = [f"game-{i}" for i in range(games)]
+    users = [f"p{i}-{s}" for i in range(games) for s in range(PLAYERS)]
+    fake = FakeDiscord(users=users, channels=channels, moderators=())
+    await fake.start()
+    workdir = Path(tempfile.mkdtemp(prefix="arkbot-e2e-load-"))
+    db_path = workdir / "arkbot.sqlite3"
+    tables: list[tuple[Table, list[list]]] = []
+    service = await GameService.open(db_path)
+    try:
+        for i in range(games):
+            deck, turns = plan_game(args.seed + i, args.tiles)
+            channel = fake.channel(channels[i])
+            seats = [fake.user(f"p{i}-{s}") for s in range(PLAYERS)]
+            game_id = await open_lobby(db_path, fake, channel, seats, deck, service=service)
+            tables.append((Table.scripted(fake, channel, game_id, seats, deck), turns))
+    finally:
+        await service.close()
+    moves = sum(len(t) for _, turns in tables for t in turns)
+
+    proc = BotProcess(
+        python_argv("-m", "bot"),
+        arkbot_env(fake, db_path, ARKBOT_POLL_SECONDS="60", ARKBOT_LOG_LEVEL="WARNING"),
+        workdir / "bot.log",
+        cwd=REPO,
+    )
+    failures: list[str] = []
+    try:
+        await proc.start()
+        await wait_until_up(fake, proc, timeout=30)
+        rec = fake.recorder
+        before = set(rec.interactions)
+        # This process is the measuring side: its garbage collector's pauses (long ones,
+        # with every request and picture recorded) would be counted against the bot.
+        gc.collect()
+        gc.freeze()
+        gc.disable()
+        started = time.monotonic()
+        rngs = [random.Random(args.seed * 100_003 + i) for i in range(games)]
+        results = await asyncio.gather(
+            *(
+                play(t, turns, args.think, args.ramp, r)
+                for (t, turns), r in zip(tables, rngs, strict=True)
+            ),
+            return_exceptions=True,
+        )
+        elapsed = time.monotonic() - started
+        gc.enable()
+        for (table, _), result in zip(tables, results, strict=True):
+            if isinstance(result, BaseException):
+                failures.append(f"#{table.channel.name}: {type(result).__name__}: {result}")
+        await asyncio.sleep(0.5)  # late answers still count as answered
+        rss = peak_rss_mb(proc.proc.pid) if proc.running else float("nan")
+        bot_cpu = cpu_seconds(proc.proc.pid) if proc.running else float("nan")
+        output = proc.output(tail=None)
+    finally:
+        await proc.stop()
+        await fake.close()
+
+    played = [rec.interactions[i] for i in rec.interactions if i not in before]
+    answered = [ix for ix in played if ix.responded_at is not None]
+    first = [ix.first_response_s * 1000 for ix in answered]
+    boards = [
+        (board.updated_at - rec.interactions[iid].dispatched_at) * 1000
+        for table, _ in tables
+        for iid, board in table.turn_ends
+        if iid in rec.interactions and iid not in before
+    ]
+
+    # No game state lost: the database holds exactly the moves the players made.
+    service = await GameService.open(db_path)
+    try:
+        for table, _ in tables:
+            record = await service.get_game(table.game_id)
+            logged = len(await service.history(table.game_id))
+            if not record.version == logged == table.version:
+                failures.append(
+                    f"#{table.channel.name}: db version {record.version}, log {logged}, "
+                    f"players made {table.version}"
+                )
+            elif table.game.phase == "over" and record.status != "finished":
+                failures.append(f"#{table.channel.name}: finished here, {record.status} there")
+    finally:
+        await service.close()
+
+    print(
+        f"games: {games} at once ({PLAYERS} players each, {args.tiles}-tile decks, "
+        f"{moves} moves), started over {args.ramp} s, think time {args.think} s, one bot process"
+    )
+    print(
+        f"played in {elapsed:.1f} s: {len(played)} interactions, "
+        f"{len(boards)} boards posted, {len(failures)} games with problems"
+    )
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    print(
+        f"cpu: bot process {bot_cpu:.1f} s, this process (fake Discord and players) "
+        f"{own.ru_utime + own.ru_stime:.1f} s"
+    )
+    for line in failures[:10]:
+        print("  problem:", line)
+    if "Traceback" in output:
+        print("  the bot logged a traceback")
+    kinds: dict[str, list[float]] = {}
+    for ix in answered:
+        kinds.setdefault(kind_of(ix.payload), []).append(ix.first_response_s * 1000)
+    slowest = sorted(kinds.items(), key=lambda kv: -percentile(kv[1], 99))[:3]
+    print(
+        "slowest first responses (p99): "
+        + ", ".join(f"{k} {percentile(v, 99):.0f} ms (n={len(v)})" for k, v in slowest)
+    )
+    figure("first_response_p50_ms", median(first) if first else float("nan"), "ms")
+    figure("board_posted_p50_ms", median(boards) if boards else float("nan"), "ms")
+    print(f"interactions_per_s: {len(answered) / elapsed:.1f} interactions/s")
+    print(f"first_response_p99_ms: {percentile(first, 99):.1f} ms")
+    print(f"board_posted_p99_ms: {percentile(boards, 99):.1f} ms")
+    print(f"unanswered: {len(played) - len(answered)} interactions")
+    print(f"peak_rss_mb: {rss:.1f} MB")
+    if failures or "Traceback" in output:
+        print("  the database and the bot's log are kept in", workdir)
+        return 1
+    shutil.rmtree(workdir, ignore_errors=True)
+    return 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=200, help="games played at once")
+    parser.add_argument("--tiles", type=int, default=4, help="tiles in each game's deck")
+    parser.add_argument("--think", type=float, default=3.0, help="mean seconds between moves")
+    parser.add_argument("--ramp", type=float, default=10.0, help="seconds over which games start")
+    parser.add_argument("--seed", type=int, default=1)
+    return asyncio.run(run(parser.parse_args()))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
