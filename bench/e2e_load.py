@@ -23,7 +23,8 @@ is on the gateway):
   the new board posted in the channel.
 - ``unanswered``: interactions the bot never acknowledged (Discord would say "This
   interaction failed").
-- ``peak_rss_mb``: the bot process's peak resident memory (VmHWM).
+- ``peak_rss_mb``: the peak resident memory (VmHWM) of the bot process plus its picture
+  worker processes, summed.
 
 At the end every game's version and action log in the database are checked against the
 moves the players made; a mismatch is printed and fails the run (exit status 1).
@@ -57,6 +58,7 @@ from tests.e2e.players import (
     arkbot_env,
     open_lobby,
     peak_rss_mb,
+    process_family,
     split_turns,
     wait_until_up,
 )
@@ -84,10 +86,16 @@ def kind_of(payload: dict) -> str:
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a live process, from /proc/<pid>/stat."""
-    with open(f"/proc/{pid}/stat") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """User + system CPU time of a live process and its descendants, from /proc."""
+    total = 0.0
+    for member in process_family(pid):
+        try:
+            with open(f"/proc/{member}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 def plan_game(seed: int, tiles: int) -> tuple[list[str], list[list]]:
@@ -211,7 +219,7 @@ async def run(args: argparse.Namespace) -> int:
     )
     own = resource.getrusage(resource.RUSAGE_SELF)
     print(
-        f"cpu: bot process {bot_cpu:.1f} s, this process (fake Discord and players) "
+        f"cpu: bot and picture workers {bot_cpu:.1f} s, this process (fake Discord and players) "
         f"{own.ru_utime + own.ru_stime:.1f} s"
     )
     for line in failures[:10]:

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-import render
 from bot.controller import Controller
 from bot.controls import ArkButton, ArkSelect
 from bot.errors import report
+from bot.pictures import Pictures
 from bot.service import GameService
 from bot.settings import Settings
 
@@ -37,6 +36,7 @@ class ArkBot(commands.Bot):
         self.settings = settings
         self.service: GameService = service  # type: ignore[assignment]  # opened in setup_hook
         self.controller = Controller(self)
+        self.pictures = Pictures(settings.render_workers)
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
@@ -51,7 +51,7 @@ class ArkBot(commands.Bot):
             await self.add_cog(cog)
         self.add_dynamic_items(ArkButton, ArkSelect)
         # Draw the tile sprites now, not during a player's first click.
-        await asyncio.to_thread(render.warm_up)
+        await self.pictures.warm_up()
         await self.sync_commands()
 
     async def sync_commands(self) -> None:
@@ -73,5 +73,6 @@ class ArkBot(commands.Bot):
 
     async def close(self) -> None:
         await super().close()
+        self.pictures.close()
         if self.service is not None:
             await self.service.close()

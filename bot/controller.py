@@ -11,7 +11,6 @@ three-second deadline is always met.
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from collections.abc import Sequence
@@ -19,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-import render
 from bot.controls import ArkButton, ArkSelect, view_of
 from bot.errors import Refusal
 from bot.i18n import t
@@ -177,14 +175,12 @@ class Controller:
         lines = list(story)[-STORY_LINES:]
         scores = ", ".join(f"{n} {s}" for n, s in zip(names, game.scores, strict=True))
         if game.phase == "over" or record.status != "active":
-            data = await asyncio.to_thread(render.final_png, game, names=names)
+            data = await self.bot.pictures.final(game, names=names)
             lines.append(self.final_words(record, game))
             await channel.send("\n".join(lines), file=png(data, "final-scores.png"))
             return
         seat = record.seats[game.current_player]
-        data = await asyncio.to_thread(
-            render.board_png, game, spots=game.phase == "place_tile", names=names
-        )
+        data = await self.bot.pictures.board(game, spots=game.phase == "place_tile", names=names)
         lines.append(t("turn.scores", scores=scores))
         who = f"<@{seat.user_id}>" if seat.user_id else seat.name
         lines.append(t("turn.next", player=who, tile=game.tile or "-", left=game.tiles_left))
@@ -311,7 +307,7 @@ class Controller:
                             "page", g, v, page + 1, label="▶", disabled=page + 1 >= pages, row=1
                         )
                     )
-                data = await asyncio.to_thread(render.tile_rotations_png, game.tile)
+                data = await self.bot.pictures.rotations(game.tile)
                 content = t("turn.place_intro", tile=game.tile, count=len(spots))
                 if pages > 1:
                     content += "\n" + t("turn.page", page=page + 1, pages=pages)
@@ -321,7 +317,7 @@ class Controller:
             if rotation not in rotations:
                 raise Refusal("turn.no_such_spot")
             after = rotations[(rotations.index(rotation) + 1) % len(rotations)]
-            data = await asyncio.to_thread(render.preview_png, game, x, y, rotation, names=names)
+            data = await self.bot.pictures.preview(game, x, y, rotation, names=names)
             content = t(
                 "turn.preview",
                 square=grid(game).name((x, y)),
@@ -411,7 +407,7 @@ class Controller:
                     "pass", g, v, label=t("button.pass"), style=discord.ButtonStyle.secondary, row=2
                 )
             )
-            data = await asyncio.to_thread(render.board_png, game, names=names)
+            data = await self.bot.pictures.board(game, names=names)
             return "\n".join(lines), png(data, "board.png"), view_of(*items)
         if game.phase == "place_ark":
             squares = game.ark_choices
@@ -426,7 +422,7 @@ class Controller:
                 ],
                 placeholder=t("turn.putark_placeholder"),
             )
-            data = await asyncio.to_thread(render.board_png, game, names=names)
+            data = await self.bot.pictures.board(game, names=names)
             return t("turn.putark_intro"), png(data, "board.png"), view_of(select)
         raise Refusal("turn.game_not_active")
 

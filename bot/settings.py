@@ -45,6 +45,15 @@ def _hours(environ: Mapping[str, str], name: str, default: float) -> timedelta:
     return timedelta(hours=hours)
 
 
+def _count(environ: Mapping[str, str], name: str, default: int) -> int:
+    raw = environ.get(name, "").strip()
+    if not raw:
+        return default
+    if not raw.isdigit():
+        raise SettingsError(f"{name} must be a whole number (0 or more), not {raw!r}")
+    return int(raw)
+
+
 def _seconds(environ: Mapping[str, str], name: str, default: float) -> float:
     raw = environ.get(name, "").strip()
     if not raw:
@@ -73,6 +82,8 @@ class Settings:
     turn_timeout: timedelta = timedelta(hours=DEFAULT_TIMEOUT_HOURS)
     #: How often the bot looks for reminders and time-outs that are due.
     poll_seconds: float = 60.0
+    #: Worker processes that draw pictures (0: threads of the bot's own process).
+    render_workers: int = 1
     log_level: str = "INFO"
     #: For tests only: a fake Discord's REST base and gateway URL (never set in production).
     discord_api: str | None = None
@@ -81,10 +92,11 @@ class Settings:
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
         """Read ``DISCORD_TOKEN``, ``ARKBOT_DB``, ``ARKBOT_DEV_GUILD``,
-        ``ARKBOT_REMINDER_HOURS``, ``ARKBOT_TIMEOUT_HOURS``, ``ARKBOT_POLL_SECONDS`` and
-        ``ARKBOT_LOG_LEVEL`` (all optional here; the Discord layer refuses to start without
-        a token). ``ARKBOT_DISCORD_API`` and ``ARKBOT_DISCORD_GATEWAY`` point the bot at a
-        fake Discord in end-to-end tests and are never set in production.
+        ``ARKBOT_REMINDER_HOURS``, ``ARKBOT_TIMEOUT_HOURS``, ``ARKBOT_POLL_SECONDS``,
+        ``ARKBOT_RENDER_WORKERS`` and ``ARKBOT_LOG_LEVEL`` (all optional here; the Discord
+        layer refuses to start without a token). ``ARKBOT_DISCORD_API`` and
+        ``ARKBOT_DISCORD_GATEWAY`` point the bot at a fake Discord in end-to-end tests and
+        are never set in production.
         """
         env = os.environ if environ is None else environ
         reminder = _hours(env, "ARKBOT_REMINDER_HOURS", DEFAULT_REMINDER_HOURS)
@@ -98,6 +110,7 @@ class Settings:
             reminder_delay=reminder,
             turn_timeout=timeout,
             poll_seconds=_seconds(env, "ARKBOT_POLL_SECONDS", 60.0),
+            render_workers=_count(env, "ARKBOT_RENDER_WORKERS", 1),
             log_level=(env.get("ARKBOT_LOG_LEVEL", "").strip() or "INFO").upper(),
             discord_api=env.get("ARKBOT_DISCORD_API", "").strip() or None,
             discord_gateway=env.get("ARKBOT_DISCORD_GATEWAY", "").strip() or None,

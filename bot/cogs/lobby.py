@@ -88,7 +88,7 @@ class Lobby(commands.GroupCog, group_name="ark", group_description="The Ark of t
             raise Refusal("error.game_damaged")
         record, game = await self.bot.service.state(record.id)
         names = names_of(record)
-        data = await asyncio.to_thread(render.board_png, game, spots=True, names=names)
+        data = await self.bot.pictures.board(game, spots=True, names=names)
         scores = ", ".join(f"{n} {s}" for n, s in zip(names, game.scores, strict=True))
         lines = [
             t("status.turn", turn=game.turn, player=names[game.current_player]),

@@ -17,7 +17,8 @@ CHANNEL = 500
 
 def make_settings(path: Path) -> Settings:
     # poll_seconds=0: no background reminder loop; tests call run_once themselves.
-    return Settings(db_path=path, poll_seconds=0)
+    # render_workers=0: pictures in threads here; the end-to-end tests use worker processes.
+    return Settings(db_path=path, poll_seconds=0, render_workers=0)
 
 
 async def make_bot(path: Path, clock: Clock | None = None) -> ArkBot:

@@ -13,6 +13,7 @@ sees it.
 
 from __future__ import annotations
 
+import os
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -402,13 +403,33 @@ def split_turns(game: Game, actions: Sequence[Action]) -> list[list[Action]]:
     return [t for t in turns if t]
 
 
-def peak_rss_mb(pid: int) -> float:
-    """VmHWM (peak resident set) of a live process, in MB."""
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1]) / 1024
-    return float("nan")
+def process_family(pid: int) -> list[int]:
+    """``pid`` and all its live descendants (the bot and its picture workers)."""
+    family, queue = [], [pid]
+    while queue:
+        current = queue.pop()
+        family.append(current)
+        try:
+            for task in os.listdir(f"/proc/{current}/task"):
+                with open(f"/proc/{current}/task/{task}/children") as children:
+                    queue.extend(int(child) for child in children.read().split())
+        except OSError:
+            continue  # gone meanwhile
+    return family
+
+
+def peak_rss_mb(pid: int, *, family: bool = True) -> float:
+    """VmHWM (peak resident set) in MB of a live process, summed over its descendants."""
+    total = 0.0
+    for member in process_family(pid) if family else [pid]:
+        try:
+            with open(f"/proc/{member}/status") as status:
+                total += next(
+                    int(line.split()[1]) / 1024 for line in status if line.startswith("VmHWM:")
+                )
+        except (OSError, StopIteration):
+            continue
+    return total or float("nan")
 
 
 __all__ = [
@@ -420,6 +441,7 @@ __all__ = [
     "display_name",
     "open_lobby",
     "peak_rss_mb",
+    "process_family",
     "split_turns",
     "stored_game",
     "wait_until_up",
