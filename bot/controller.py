@@ -178,6 +178,7 @@ class Controller:
             data = await self.bot.pictures.final(game, names=names)
             lines.append(self.final_words(record, game))
             await channel.send("\n".join(lines), file=png(data, "final-scores.png"))
+            await self.service.mark_announced(record.id, record.version)
             return
         seat = record.seats[game.current_player]
         data = await self.bot.pictures.board(game, spots=game.phase == "place_tile", names=names)
@@ -200,6 +201,7 @@ class Controller:
             view=view,
             allowed_mentions=PUBLIC_MENTIONS,
         )
+        await self.service.mark_announced(record.id, record.version)
 
     def final_words(self, record: GameRecord, game: Game) -> str:
         names = names_of(record)
@@ -480,6 +482,8 @@ class Controller:
             and after.turn == before.turn
         )
         if still_mine:
+            # Mid-turn: the player's private panel shows it; nothing to post in public.
+            await self.service.mark_announced(after_record.id, after_record.version)
             await self.show(interaction, *await self.panel(after_record, after), edit=edit)
             return
         # Tell the whole turn, not only its last step: replay from the turn's first action.

@@ -51,8 +51,9 @@ class Reminders(commands.Cog):
             await asyncio.sleep(self.bot.settings.poll_seconds)
 
     async def run_once(self, now: datetime | None = None) -> int:
-        """Send every reminder and time-out due at ``now``; returns how many were handled."""
-        handled = 0
+        """Post missed turns, then send every reminder and time-out due at ``now``; returns
+        how many were handled."""
+        handled = await self.announce_missed()
         for due in await self.bot.service.due(now):
             if not await self.bot.service.claim(due):
                 continue
@@ -64,6 +65,24 @@ class Reminders(commands.Cog):
             await self.bot.service.mark_sent(due)
             handled += 1
         return handled
+
+    async def announce_missed(self) -> int:
+        """Post the board of games whose latest move was stored but never shown (the bot
+        stopped in between), so the next player is told without waiting for a reminder."""
+        posted = 0
+        for record in await self.bot.service.unannounced():
+            try:
+                record, game = await self.bot.service.state(record.id)
+                if record.status == "active" and game.phase in ("deploy", "place_ark"):
+                    # Mid-turn: the player carries on from their panel or /play tile.
+                    await self.bot.service.mark_announced(record.id, record.version)
+                    continue
+                channel = await self._channel(record.channel_id)
+                await self.bot.controller.post_turn(channel, record, game, [t("turn.recovered")])
+                posted += 1
+            except Exception:
+                log.exception("could not announce game %s", record.id)
+        return posted
 
     async def _channel(self, channel_id: int) -> Any:
         return self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)

@@ -75,6 +75,9 @@ _UNSET: Any = object()
 _SEAT_SHUFFLE_SALT = 0x5EA75EA75EA7
 
 
+#: How long a stored move may wait for its announcement before it counts as missed.
+ANNOUNCE_GRACE = timedelta(minutes=2)
+
 class _Damaged(Exception):
     """A game whose stored form cannot be turned back into a game."""
 
@@ -656,6 +659,31 @@ class GameService:
         """Every action of a game in order, with its time, seat and user."""
         async with self.storage.read() as db:
             return [action_record(game_id, r) for r in await db.actions(game_id)]
+
+    # ================================================================ announcements
+
+    async def mark_announced(self, game_id: int, version: int) -> None:
+        """Record that the channel has seen the game up to ``version``."""
+        async with self.storage.write() as db:
+            await db.execute(
+                "INSERT INTO announcements (game_id, version) VALUES (?, ?) "
+                "ON CONFLICT (game_id) DO UPDATE SET version = MAX(version, excluded.version)",
+                (game_id, version),
+            )
+
+    async def unannounced(self, grace: timedelta = ANNOUNCE_GRACE) -> list[GameRecord]:
+        """Active or finished games changed more than ``grace`` ago that the channel has not
+        seen in their latest version: the bot stopped between storing a move and posting it.
+        (The grace leaves a move that is being announced right now alone.)"""
+        before = self._now_ms() - _td_ms(grace)
+        async with self.storage.read() as db:
+            rows = await db.rows(
+                "SELECT g.id FROM games g LEFT JOIN announcements a ON a.game_id = g.id "
+                "WHERE g.status IN ('active', 'finished') AND g.version > COALESCE(a.version, -1) "
+                "AND g.updated_at <= ? ORDER BY g.updated_at",
+                (before,),
+            )
+            return [await self._record(db, row["id"]) for row in rows]
 
     async def replay(self, game_id: int, since: int) -> tuple[EngineGame, list[Any]]:
         """The game as it was at version ``since`` and every event after it, in order.

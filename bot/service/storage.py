@@ -136,6 +136,19 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         ) WITHOUT ROWID
         """,
     ),
+    # 2: the last version of each game that the bot has shown in its channel, so a turn
+    # stored just before a crash is still announced after the restart.
+    (
+        """
+        CREATE TABLE announcements (
+            game_id     INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+            version     INTEGER NOT NULL
+        )
+        """,
+        # Games from before this table were announced as they went.
+        "INSERT INTO announcements (game_id, version) SELECT id, version FROM games "
+        "WHERE status IN ('active', 'finished')",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -104,3 +104,33 @@ async def test_after_downtime_the_task_catches_up(db_path: Path) -> None:
         bot: ArkBot = h.bot  # type: ignore[assignment]
         record = await bot.service.get_game(game_id)
         assert record.current_seat == 1  # the overdue turn was played by a computer
+
+
+async def test_a_turn_stored_just_before_a_crash_is_still_announced(db_path: Path) -> None:
+    clock = FakeClock()
+    async with Harness(await make_bot(db_path, clock), channel_id=CHANNEL) as h:
+        game_id = await scripted_lobby(h, ["T21", "T39", "T39"])
+        await start(h)
+        bot: ArkBot = h.bot  # type: ignore[assignment]
+        # Ruth's whole turn reaches the database, but the bot dies before posting it.
+        for action in (
+            {"type": "place_tile", "x": 0, "y": -1, "rotation": 180},
+            {"type": "deploy", "port": "S", "prophet": False},
+            {"type": "place_ark", "x": 0, "y": -1},
+        ):
+            await bot.service.act(CHANNEL, RUTH, action)
+        await h.restart(await make_bot(db_path, clock))
+        async with h.capture() as soon:
+            await reminders(h).run_once()
+        assert list(soon) == []  # within the grace period it may still be on its way
+        clock.advance(minutes=3)
+        async with h.capture() as sent:
+            assert await reminders(h).run_once() == 1
+        (board,) = [s for s in sent.messages if s.images]
+        assert "not shown because the bot was restarting" in board.content
+        assert f"<@{BOAZ}>" in board.content and "Scores: Ruth 4, Boaz 0" in board.content
+        async with h.capture() as again:
+            assert await reminders(h).run_once() == 0
+        assert list(again) == []
+        bot = h.bot  # type: ignore[assignment]
+        assert (await bot.service.get_game(game_id)).version == 3
