@@ -78,6 +78,7 @@ _SEAT_SHUFFLE_SALT = 0x5EA75EA75EA7
 #: How long a stored move may wait for its announcement before it counts as missed.
 ANNOUNCE_GRACE = timedelta(minutes=2)
 
+
 class _Damaged(Exception):
     """A game whose stored form cannot be turned back into a game."""
 
