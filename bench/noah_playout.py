@@ -10,13 +10,10 @@ lines, ending with ``games_per_s_4p``.
 
 from __future__ import annotations
 
-import os
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from _common import figure, header
 
 from engine.common import Rng
 from engine.noah import Game
@@ -51,20 +48,20 @@ def run(players: int, first_seed: int) -> tuple[float, float, float]:
 
 
 def main() -> None:
-    print(f"cores: {os.cpu_count()}")
+    header("noah_playout")
     play(4, 0)  # warm up imports and memo
     figures: dict[int, list[tuple[float, float, float]]] = {}
     for players in (3, 5, 4):
         figures[players] = [run(players, 1000 * r) for r in range(RUNS if players == 4 else 2)]
     for players in (3, 5):
         rate = statistics.median(f[0] for f in figures[players])
-        print(f"games_per_s_{players}p: {rate:.1f} games/s")
+        figure(f"games_per_s_{players}p", rate, "games/s")
     four = figures[4]
-    print(f"actions_per_game_4p: {statistics.median(f[1] for f in four):.1f} actions")
-    print(f"legal_actions_listed_4p: {statistics.median(f[2] for f in four):.1f} actions")
+    figure("actions_per_game_4p", statistics.median(f[1] for f in four), "actions")
+    figure("legal_actions_listed_4p", statistics.median(f[2] for f in four), "actions")
     rate = statistics.median(f[0] for f in four)
-    print(f"ms_per_game_4p: {1000 / rate:.2f} ms")
-    print(f"games_per_s_4p: {rate:.1f} games/s")
+    figure("ms_per_game_4p", 1000 / rate, "ms")
+    figure("games_per_s_4p", rate, "games/s")
 
 
 if __name__ == "__main__":
