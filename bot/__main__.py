@@ -36,7 +36,7 @@ def main(argv: list[str]) -> int:
     )
     if not settings.discord_token:
         print(
-            "arkbot: set DISCORD_TOKEN to your bot's token (see README, 'Running the bot'), "
+            "arkbot: set DISCORD_TOKEN to your bot's token (see README, 'Running the bot on Discord'), "
             "or run `python -m bot demo` for an offline game.",
             file=sys.stderr,
         )
