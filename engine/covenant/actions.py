@@ -6,22 +6,14 @@ which is how the game log stores them.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-
-class _Serialisable:
-    """``to_dict`` for every action: its type name and its fields."""
-
-    __slots__ = ()
-    type: ClassVar[str]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": self.type, **asdict(self)}  # type: ignore[call-overload]
+from engine.common.values import Serialisable
 
 
 @dataclass(frozen=True, slots=True)
-class PlaceTile(_Serialisable):
+class PlaceTile(Serialisable):
     """Place the tile in hand at (x, y), turned ``rotation`` degrees clockwise."""
 
     x: int
@@ -31,7 +23,7 @@ class PlaceTile(_Serialisable):
 
 
 @dataclass(frozen=True, slots=True)
-class Deploy(_Serialisable):
+class Deploy(Serialisable):
     """Put a follower (or the Prophet) on the feature of the new tile that holds ``port``."""
 
     port: str
@@ -40,7 +32,7 @@ class Deploy(_Serialisable):
 
 
 @dataclass(frozen=True, slots=True)
-class MoveArk(_Serialisable):
+class MoveArk(Serialisable):
     """Move the Ark one step per letter of ``path`` (N, E, S or W), 1 to 5 steps."""
 
     path: str
@@ -48,7 +40,7 @@ class MoveArk(_Serialisable):
 
 
 @dataclass(frozen=True, slots=True)
-class PlaceArk(_Serialisable):
+class PlaceArk(Serialisable):
     """Put the Ark on tile (x, y) of the first city completed, which ends the turn."""
 
     x: int
@@ -57,7 +49,7 @@ class PlaceArk(_Serialisable):
 
 
 @dataclass(frozen=True, slots=True)
-class Pass(_Serialisable):
+class Pass(Serialisable):
     """Neither deploy a piece nor move the Ark this turn."""
 
     type: ClassVar[str] = "pass"

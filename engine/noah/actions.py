@@ -11,8 +11,10 @@ or :class:`Pass`; in the endgame a player plays one card (``PlayCards``) or pass
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any, ClassVar
+
+from engine.common.values import Serialisable
 
 #: The two sides of the ark. Port is the lower row of cabins, starboard the upper one; the
 #: yellow tilt disc counts positive towards starboard.
@@ -48,18 +50,8 @@ class Placement:
     half: str | None = None
 
 
-class _Serialisable:
-    """``to_dict`` for every action: its type name and its fields (how the log stores it)."""
-
-    __slots__ = ()
-    type: ClassVar[str]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": self.type, **asdict(self)}  # type: ignore[call-overload]
-
-
 @dataclass(frozen=True, slots=True)
-class TakeCards(_Serialisable):
+class TakeCards(Serialisable):
     """Take the face-up card ``card``, then the top card of the supply."""
 
     card: int
@@ -67,7 +59,7 @@ class TakeCards(_Serialisable):
 
 
 @dataclass(frozen=True, slots=True)
-class PlayCards(_Serialisable):
+class PlayCards(Serialisable):
     """Play one or two cards, in this order (each must be legal when it is played)."""
 
     placements: tuple[Placement, ...]
@@ -75,7 +67,7 @@ class PlayCards(_Serialisable):
 
 
 @dataclass(frozen=True, slots=True)
-class ChoosePet(_Serialisable):
+class ChoosePet(Serialisable):
     """After the second rain card: put ``card`` from the hand face down as the pet."""
 
     card: int
@@ -83,7 +75,7 @@ class ChoosePet(_Serialisable):
 
 
 @dataclass(frozen=True, slots=True)
-class Pass(_Serialisable):
+class Pass(Serialisable):
     """Take no pet (pet choice), or stop playing for the rest of the game (endgame)."""
 
     type: ClassVar[str] = "pass"
