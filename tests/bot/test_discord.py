@@ -11,6 +11,9 @@ import asyncio
 from pathlib import Path
 
 from bot.client import ArkBot
+from bot.turns import spot_choices
+from engine.common import Rng
+from engine.covenant.players import sensible_action
 from tests.bot.conftest import CHANNEL, make_bot
 from tests.discord.harness import Harness, Sent
 
@@ -252,3 +255,32 @@ async def test_moderators_remove_and_replace_players(harness: Harness) -> None:
     assert "a computer player takes over the seat" in removed.text
     record = await bot.service.get_game(game_id)
     assert record.seats[1].is_bot and record.seats[1].user_id is None
+
+
+async def test_more_than_25_spots_are_paged(harness: Harness) -> None:
+    h = harness
+    h.user(RUTH, "Ruth")
+    h.user(BOAZ, "Boaz")
+    bot: ArkBot = h.bot  # type: ignore[assignment]
+    record = await bot.service.create_game(h.guild_id, CHANNEL, RUTH, "Ruth", seed=3)
+    await bot.service.join(CHANNEL, BOAZ, "Boaz")
+    await bot.service.start(CHANNEL, RUTH)
+    rng = Rng(3)
+    # Play on through the service until the tile in hand fits on more than 25 squares.
+    while True:
+        record, game = await bot.service.state(record.id)
+        if game.phase == "place_tile" and len(game.placements()) > 25:
+            break
+        user = record.seats[game.current_player].user_id
+        await bot.service.act(CHANNEL, user, sensible_action(game, rng))
+    spots = spot_choices(game)
+    user = record.seats[game.current_player].user_id
+    panel = (await h.slash(user, "play tile")).last
+    select = f"arks:spot:{record.id}:{record.version}"
+    assert len(panel.component(select).options) == 25
+    assert "page 1 of 2" in panel.content
+    assert panel.component(f"ark:page:{record.id}:{record.version}:-1").disabled
+    second = (await h.click(user, panel, f"ark:page:{record.id}:{record.version}:1")).last
+    rest = second.component(select).option_values
+    assert rest == [f"{s.x},{s.y}" for s in spots[25:]]
+    assert "page 2 of 2" in second.content
