@@ -35,6 +35,25 @@ def test_values_from_the_environment() -> None:
         settings.dev_guild = 1  # type: ignore[misc]
 
 
+def test_bot_process_settings_from_the_environment() -> None:
+    settings = Settings.from_env(
+        {
+            "ARKBOT_POLL_SECONDS": "2.5",
+            "ARKBOT_RENDER_WORKERS": "0",
+            "ARKBOT_LOG_LEVEL": "debug",
+            "ARKBOT_DISCORD_API": "http://127.0.0.1:9/api/v10",
+        }
+    )
+    assert (settings.poll_seconds, settings.render_workers, settings.log_level) == (
+        2.5,
+        0,
+        "DEBUG",
+    )
+    assert settings.discord_api == "http://127.0.0.1:9/api/v10"
+    assert settings.discord_gateway is None
+    assert Settings.from_env({}).render_workers == 1
+
+
 @pytest.mark.parametrize(
     "env",
     [
@@ -42,6 +61,9 @@ def test_values_from_the_environment() -> None:
         {"ARKBOT_REMINDER_HOURS": "soon"},
         {"ARKBOT_TIMEOUT_HOURS": "-1"},
         {"ARKBOT_REMINDER_HOURS": "80"},
+        {"ARKBOT_POLL_SECONDS": "0"},
+        {"ARKBOT_RENDER_WORKERS": "two"},
+        {"ARKBOT_RENDER_WORKERS": "-1"},
     ],
 )
 def test_bad_values_are_refused(env: dict[str, str]) -> None:
