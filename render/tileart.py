@@ -303,22 +303,38 @@ class Anchors:
 
 @lru_cache(maxsize=128)
 def anchors(tile_id: str) -> tuple[Anchors, ...]:
-    """Per segment of the design (rotation 0): the piece spot and one spot per icon."""
+    """Per segment of the design (rotation 0): the piece spot and one spot per icon.
+
+    Every piece spot of the tile is chosen first, so that icons keep clear of all of them,
+    not only of their own segment's: a sheep never hides a follower standing next to it.
+    """
     design = TILES[tile_id]
     seg_map = segment_map(tile_id)
-    out = []
-    for index, segment in enumerate(design.segments):
+    cells_of: list[list[tuple[int, int, int]]] = []
+    pieces: list[tuple[int, int] | None] = []
+    for index in range(len(design.segments)):
         depth = _depth(seg_map, index)
         cells = [(i % MAP, i // MAP, d) for i, d in enumerate(depth) if d > 0]
+        cells_of.append(cells)
         if not cells:  # cannot happen with the reference set; stay safe for other data
-            out.append(Anchors(CENTRE, ()))
+            pieces.append(None)
             continue
         cx = sum(c[0] for c in cells) / len(cells)
         cy = sum(c[1] for c in cells) / len(cells)
         top = max(c[2] for c in cells)
         deepest = [c for c in cells if c[2] >= top]
         px, py, _ = min(deepest, key=lambda c: (c[0] - cx) ** 2 + (c[1] - cy) ** 2)
-        chosen = [(px, py)]
+        pieces.append((px, py))
+    all_pieces = [p for p in pieces if p is not None]
+    out = []
+    for segment, cells, piece in zip(design.segments, cells_of, pieces, strict=True):
+        if piece is None:
+            out.append(Anchors(CENTRE, ()))
+            continue
+        top = max(c[2] for c in cells)
+        chosen = [piece]
+        # Keep clear of this segment's piece and of every other piece spot of the tile.
+        avoid = [piece, *(p for p in all_pieces if p != piece)]
         wanted = _icon_count(segment)
         need = 2 if segment.kind == "road" else max(2, min(top - 1, 5))
         # Icons keep clear of the tile edge, where they would collide with the neighbour.
@@ -335,8 +351,9 @@ def anchors(tile_id: str) -> tuple[Anchors, ...]:
             or cells
         )
         for _ in range(wanted):
-            best = max(pool, key=lambda c: _spread(c, chosen))
+            best = max(pool, key=lambda c: _spread(c, avoid))
             chosen.append((best[0], best[1]))
+            avoid.append((best[0], best[1]))
         out.append(
             Anchors(
                 ((chosen[0][0] + 0.5) / MAP, (chosen[0][1] + 0.5) / MAP),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import math
 from pathlib import Path
 
 import pytest
@@ -93,3 +94,17 @@ def test_fonts_are_shipped_with_their_licence() -> None:
     from render.style import font
 
     assert Path(font(20).path).parent == fonts
+
+
+def test_icons_keep_clear_of_every_piece_spot_of_their_tile() -> None:
+    # A sheep, wolf, scroll or oasis never sits on the spot where a piece of another
+    # segment of the same tile would stand (units: tile widths; icons are 0.2 wide).
+    closest = min(
+        math.dist(icon, other.piece)
+        for tile_id in TILES
+        for index, spots in enumerate(anchors(tile_id))
+        for icon in spots.icons
+        for other_index, other in enumerate(anchors(tile_id))
+        if other_index != index
+    )
+    assert closest >= 0.14
