@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import signal
 import sys
 
 from bot.settings import Settings, SettingsError
@@ -23,6 +24,9 @@ def main(argv: list[str]) -> int:
     if argv[:1] == ["demo"]:
         from bot.demo import main as demo
 
+        # A demo piped into `head` should stop quietly, like any command-line tool.
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+
         return demo(argv[1:])
     try:
         settings = Settings.from_env()
@@ -36,8 +40,8 @@ def main(argv: list[str]) -> int:
     )
     if not settings.discord_token:
         print(
-            "arkbot: set DISCORD_TOKEN to your bot's token (see README, 'Running the bot on Discord'), "
-            "or run `python -m bot demo` for an offline game.",
+            "arkbot: set DISCORD_TOKEN to your bot's token (see README, 'Running the bot on "
+            "Discord'), or run `python -m bot demo` for an offline game.",
             file=sys.stderr,
         )
         return 2

@@ -36,23 +36,38 @@ async def play(players: int, seed: int, out: Path | None) -> Game:
             record = await service.start(channel, 1)
             print(t("demo.start", players=players, seed=seed))
             rng = Rng(seed)
-            turn_seen = 0
+            turn_start: Game | None = None
+            told: list = []  # the events of the turn so far
             while True:
                 record, game = await service.state(record.id)
+                if game.phase in ("place_tile", "over") and turn_start is not None:
+                    # A turn ended: tell it whole, as the bot's turn message does.
+                    for line in turn_story(names, turn_start, told):
+                        print(line)
+                    turn_start, told = None, []
                 if game.phase == "over":
                     break
-                if out is not None and game.phase == "place_tile" and game.turn != turn_seen:
-                    turn_seen = game.turn
-                    picture = await asyncio.to_thread(
-                        render.board_png, game, spots=True, names=names
+                if game.phase == "place_tile":
+                    turn_start = game
+                    print(
+                        t(
+                            "story.turn_started",
+                            turn=game.turn,
+                            player=names[game.current_player],
+                            tile=game.tile,
+                            tiles_left=game.tiles_left,
+                        )
                     )
-                    (out / f"turn-{game.turn:02d}.png").write_bytes(picture)
+                    if out is not None:
+                        picture = await asyncio.to_thread(
+                            render.board_png, game, spots=True, names=names
+                        )
+                        (out / f"turn-{game.turn:02d}.png").write_bytes(picture)
                 user = record.seats[game.current_player].user_id
                 result = await service.act(
                     channel, user, sensible_action(game, rng), expected_version=record.version
                 )
-                for line in turn_story(names, game, result.events):
-                    print(line)
+                told.extend(result.events)
             if out is not None:
                 (out / "final-scores.png").write_bytes(render.final_png(game, names=names))
                 (out / "final-board.png").write_bytes(render.board_png(game, names=names))

@@ -1,0 +1,33 @@
+"""The offline demo: a whole game through the service, told turn by turn, with pictures."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.demo import play
+from engine.common import Rng
+from engine.covenant import Game
+from engine.covenant.players import sensible_action
+
+
+async def test_the_demo_tells_each_turn_once_and_writes_the_pictures(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = await play(3, 2, tmp_path)
+    lines = capsys.readouterr().out.splitlines()
+    turns = [int(m.group(1)) for line in lines if (m := re.match(r"Turn (\d+):", line))]
+    assert turns == list(range(1, game.turn + 1))
+    placed = [line for line in lines if " placed a tile on " in line]
+    assert len(placed) == game.turn  # one sentence per tile, never twice
+    assert lines[-2].startswith("Game over! ")
+    pictures = sorted(p.name for p in tmp_path.glob("*.png"))
+    assert len(pictures) == game.turn + 2
+    assert {"final-scores.png", "final-board.png", "turn-01.png"} <= set(pictures)
+    # The same seed and the same computer players, straight on the engine.
+    direct, rng = Game.new(players=3, seed=2), Rng(2)
+    while direct.phase != "over":
+        direct.apply(sensible_action(direct, rng))
+    assert game.scores == direct.scores
