@@ -21,7 +21,7 @@ import discord
 from bot.controls import ArkButton, ArkSelect, view_of
 from bot.errors import Refusal
 from bot.i18n import t
-from bot.service import GameRecord, TurnResult
+from bot.service import GameRecord, GameService, TurnResult
 from bot.story import turn_story
 from bot.turns import (
     ark_choices,
@@ -79,7 +79,7 @@ class Controller:
         self.bot = bot
 
     @property
-    def service(self) -> Any:
+    def service(self) -> GameService:
         return self.bot.service
 
     # ================================================================ lobby
