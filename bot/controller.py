@@ -409,8 +409,9 @@ class Controller:
                     "pass", g, v, label=t("button.pass"), style=discord.ButtonStyle.secondary, row=2
                 )
             )
-            data = await self.bot.pictures.board(game, names=names)
-            return "\n".join(lines), png(data, "board.png"), view_of(*items)
+            # The new tile, large, its free spots lettered as in the menu.
+            data = await self.bot.pictures.deploy(game)
+            return "\n".join(lines), png(data, "your-tile.png"), view_of(*items)
         if game.phase == "place_ark":
             squares = game.ark_choices
             names_grid = grid(game)

@@ -34,6 +34,10 @@ def _preview(save: str, x: int, y: int, rotation: int, names: Sequence[str] | No
     return render.preview_png(Game.from_json(save), x, y, rotation, names=names)
 
 
+def _deploy(save: str) -> bytes:
+    return render.deploy_png(Game.from_json(save))
+
+
 def _final(save: str, names: Sequence[str] | None) -> bytes:
     return render.final_png(Game.from_json(save), names=names)
 
@@ -79,6 +83,9 @@ class Pictures:
         self, game: Game, x: int, y: int, rotation: int, *, names: Sequence[str] | None = None
     ) -> bytes:
         return await self._draw(_preview, game.to_json(), x, y, rotation, list(names or []) or None)
+
+    async def deploy(self, game: Game) -> bytes:
+        return await self._draw(_deploy, game.to_json())
 
     async def final(self, game: Game, *, names: Sequence[str] | None = None) -> bytes:
         return await self._draw(_final, game.to_json(), list(names or []) or None)

@@ -13,6 +13,7 @@ from bot.spots import spot_name
 from engine.covenant import Deploy, Game, MoveArk
 from engine.covenant.notation import Grid
 from engine.covenant.players import ark_gain
+from render.board import deploy_ports, spot_letter
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +34,8 @@ class DeployChoice:
     port: str
     prophet: bool
     label: str
+    #: The letter that marks this feature on the picture (A, B, ...).
+    letter: str = ""
 
     @property
     def value(self) -> str:
@@ -72,8 +75,19 @@ def deploy_choices(game: Game, language: str = "en") -> list[DeployChoice]:
     if game.phase != "deploy" or game.last_placed is None:
         return []
     view = game.board[game.last_placed].view
+    letters = {port: spot_letter(i) for i, port in enumerate(deploy_ports(game))}
     return [
-        DeployChoice(a.port, a.prophet, spot_name(view.segment_at(a.port), a.prophet, language))
+        DeployChoice(
+            a.port,
+            a.prophet,
+            t(
+                "turn.deploy_option",
+                language,
+                letter=letters[a.port],
+                spot=spot_name(view.segment_at(a.port), a.prophet, language),
+            ),
+            letters[a.port],
+        )
         for a in game.legal_actions()
         if isinstance(a, Deploy)
     ]

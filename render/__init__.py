@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engine.common.i18n import DEFAULT_LANGUAGE, catalogue
 from engine.covenant.game import Game
-from render.board import BoardLayout, board_layout, draw_board, overlay_for
+from render.board import BoardLayout, board_layout, draw_board, draw_deploy_spots, overlay_for
 from render.pictures import final_image, rotations_image
 from render.style import to_png
 
@@ -20,6 +20,7 @@ __all__ = [
     "BoardLayout",
     "board_layout",
     "board_png",
+    "deploy_png",
     "final_png",
     "preview_png",
     "tile_rotations_png",
@@ -41,6 +42,12 @@ def board_png(
     """
     image, _ = draw_board(game, spots=spots, names=names, language=language)
     return to_png(image)
+
+
+def deploy_png(game: Game) -> bytes:
+    """After placing: the new tile and its neighbours, large, with the features where a
+    piece may go lettered A, B, ... in the order of :func:`render.board.deploy_ports`."""
+    return to_png(draw_deploy_spots(game))
 
 
 def preview_png(

@@ -212,7 +212,7 @@ def draw_board(
         _outline(draw, layout.box(overlay.pos), SPOT, tile)
     elif game.last_placed is not None:
         _outline(draw, layout.box(game.last_placed), LAST_TILE, tile)
-    if spots and overlay is None:
+    if spots and overlay is None and game.phase == "place_tile":
         _draw_spots(draw, game, layout)
     shown = player_names(game.players, names, language)
     draw_panel(image, game, layout, shown, overlay, language)
@@ -297,6 +297,71 @@ def _draw_spots(draw: ImageDraw.ImageDraw, game: Game, layout: BoardLayout) -> N
             [cx - r, cy - r, cx + r, cy + r], fill=SPOT, outline=WHITE, width=max(1, tile // 40)
         )
         draw.text((cx, cy), str(number), font=face, fill=WHITE, anchor="mm")
+
+
+def deploy_ports(game: Game) -> list[str]:
+    """In ``deploy``: the features of the new tile where a piece may go, each named by its
+    port, in the order of ``legal_actions()``; the picture letters them A, B, C, ..."""
+    ports: list[str] = []
+    for action in game.legal_actions():
+        port = getattr(action, "port", None)
+        if port is not None and port not in ports:
+            ports.append(port)
+    return ports
+
+
+def spot_letter(index: int) -> str:
+    return chr(ord("A") + index)
+
+
+class _Window:
+    """A layout for a 3 x 3 window of squares around ``centre``, ``tile`` pixels each."""
+
+    def __init__(self, centre: Pos, tile: int) -> None:
+        self.centre = centre
+        self.tile = tile
+
+    def box(self, pos: Pos) -> Box:
+        x0 = (pos[0] - self.centre[0] + 1) * self.tile
+        y0 = (pos[1] - self.centre[1] + 1) * self.tile
+        return (x0, y0, x0 + self.tile, y0 + self.tile)
+
+
+DEPLOY_TILE = 150  # px: big enough to read every letter on a phone
+
+
+def draw_deploy_spots(game: Game) -> Image.Image:
+    """The tile just placed and its eight neighbours, large, with the free features of the
+    new tile lettered A, B, ... (the order of :func:`deploy_ports`)."""
+    if game.last_placed is None:
+        raise ValueError("no tile has been placed yet")
+    window = _Window(game.last_placed, DEPLOY_TILE)
+    size = 3 * DEPLOY_TILE
+    image = Image.new("RGB", (size, size), PARCHMENT_DARK)
+    cx0, cy0 = game.last_placed
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            placed = game.board.get((cx0 + dx, cy0 + dy))
+            if placed is not None:
+                x0, y0, _, _ = window.box((cx0 + dx, cy0 + dy))
+                image.paste(sprite(placed.id, placed.rotation, DEPLOY_TILE), (x0, y0))
+    _draw_pieces(image, game, window)  # type: ignore[arg-type]
+    draw = ImageDraw.Draw(image, "RGBA")
+    # Dim the neighbours so the eye goes to the new tile.
+    draw.rectangle([0, 0, size, DEPLOY_TILE], fill=(*PARCHMENT, 90))
+    draw.rectangle([0, 2 * DEPLOY_TILE, size, size], fill=(*PARCHMENT, 90))
+    draw.rectangle([0, DEPLOY_TILE, DEPLOY_TILE, 2 * DEPLOY_TILE], fill=(*PARCHMENT, 90))
+    draw.rectangle([2 * DEPLOY_TILE, DEPLOY_TILE, size, 2 * DEPLOY_TILE], fill=(*PARCHMENT, 90))
+    _outline(draw, window.box(game.last_placed), LAST_TILE, DEPLOY_TILE)
+    placed = game.board[game.last_placed]
+    r = DEPLOY_TILE * 0.1
+    face = font(round(r * 1.4), bold=True)
+    for index, port in enumerate(deploy_ports(game)):
+        px, py = piece_point(placed.id, placed.rotation, port)
+        cx, cy = DEPLOY_TILE * (1 + px), DEPLOY_TILE * (1 + py)
+        draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=SPOT, outline=WHITE, width=2)
+        draw.text((cx, cy), spot_letter(index), font=face, fill=WHITE, anchor="mm")
+    return image
 
 
 # --------------------------------------------------------------------- panel

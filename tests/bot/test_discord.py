@@ -57,7 +57,11 @@ async def ruth_places_and_closes_the_city(h: Harness, board: Sent, game_id: int)
     assert preview.component(f"ark:rot:{game_id}:0:0:-1:180").disabled  # fits one way only
     deploy = (await h.click(RUTH, preview, f"ark:place:{game_id}:0:0:-1:180")).last
     labels = [o["label"] for o in deploy.component(f"arks:deploy:{game_id}:1").options]
-    assert labels == ["field to the north", "city to the south", "Prophet: city to the south"]
+    assert labels == [
+        "A · field to the north",
+        "B · city to the south",
+        "B · Prophet: city to the south",
+    ]
     put_ark = (await h.select(RUTH, deploy, f"arks:deploy:{game_id}:1", ["SSE:0"])).last
     assert "first city" in put_ark.content
     finished = await h.select(RUTH, put_ark, f"arks:putark:{game_id}:2", ["0,-1"])
@@ -217,7 +221,7 @@ async def test_moving_the_ark_with_the_arrows_shows_who_scores(harness: Harness)
     await ruth_places_and_closes_the_city(h, board, game_id)  # the Ark goes on B1 (0, -1)
     await h.slash(BOAZ, "play place", square="C3", rotation=0)  # the road east of the start
     spots = await h.autocomplete(BOAZ, "play follower", focused="spot", value="road")
-    assert [(c.name, c.value) for c in spots] == [("road east–west", "E:0")]
+    assert [(c.name, c.value) for c in spots] == [("B · road east–west", "E:0")]
     deployed = await h.slash(BOAZ, "play follower", spot="E:0")
     assert "Boaz put a follower on the road at C3." in deployed.text
     panel = (await h.slash(RUTH, "play place", square="A3", rotation=0)).last

@@ -127,9 +127,9 @@ def test_turn_choices_follow_the_engine() -> None:
     game.apply(PlaceTile(0, -1, 180))
     choices = deploy_choices(game)
     assert [(c.label, c.value) for c in choices] == [
-        ("field to the north", "NNW:0"),
-        ("city to the south", "SSE:0"),
-        ("Prophet: city to the south", "SSE:1"),
+        ("A · field to the north", "NNW:0"),
+        ("B · city to the south", "SSE:0"),
+        ("B · Prophet: city to the south", "SSE:1"),
     ]
     assert parse_deploy("SSE:1") == Deploy("SSE", prophet=True)
     game.apply(Pass())

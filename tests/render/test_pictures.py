@@ -10,11 +10,12 @@ import pytest
 
 import render
 from engine.common.data import DATA_DIR
-from engine.covenant import TILES, Game
+from engine.covenant import TILES, Deploy, Game, PlaceTile
 from render import gallery
+from render.board import DEPLOY_TILE, deploy_ports
 from render.pictures import ROTATION_GAP, ROTATION_TILE
-from render.style import PLAYERS
-from render.tileart import EMPTY, MAP, anchors, port_point, segment_map
+from render.style import PLAYERS, SPOT
+from render.tileart import EMPTY, MAP, anchors, piece_point, port_point, segment_map
 from tests.render.conftest import decode
 
 RENDER = Path(render.__file__).parent
@@ -108,3 +109,21 @@ def test_icons_keep_clear_of_every_piece_spot_of_their_tile() -> None:
         if other_index != index
     )
     assert closest >= 0.14
+
+
+def test_the_deploy_picture_letters_each_free_feature_of_the_new_tile() -> None:
+    game = Game.new(players=2, seed=0, deck=["T39", "T34", "T39"])
+    game.apply(PlaceTile(1, 0, 0))
+    game.apply(Deploy("NNW"))  # the field north of the road, which T34's strip will join
+    game.apply(PlaceTile(2, 0, 0))  # T34: city north, a crossing, three fields
+    ports = deploy_ports(game)
+    # The northern field strip is joined to the occupied one: it gets no letter.
+    assert ports == ["NNW", "E", "ESE", "S", "SSW", "W"]
+    image = decode(render.deploy_png(game)).convert("RGB")
+    assert image.size == (3 * DEPLOY_TILE, 3 * DEPLOY_TILE)
+    for port in ports:
+        px, py = piece_point("T34", 0, port)
+        # Just inside the marker's edge, left of its centre: marker blue, not the letter.
+        x = round(DEPLOY_TILE * (1 + px) - DEPLOY_TILE * 0.07)
+        y = round(DEPLOY_TILE * (1 + py))
+        assert image.getpixel((x, y)) == SPOT, port
