@@ -363,6 +363,7 @@ class GameService:
                 "updated_at = ? WHERE id = ?",
                 (now, now, row["id"]),
             )
+            await self._forget_caches(db, row["id"])
             await db.log_moderation(
                 row["guild_id"], row["id"], moderator_id, "end_game", None,
                 {"reason": reason, "was": row["status"], "version": row["version"]}, now,
@@ -820,6 +821,12 @@ class GameService:
     def _guard(self) -> _DamageGuard:
         return _DamageGuard(self)
 
+    async def _forget_caches(self, db: Storage, game_id: int) -> None:
+        """A game that is over needs no snapshots (a cache) nor reminder notices any more;
+        its log, which is the truth, stays."""
+        await db.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
+        await db.execute("DELETE FROM notices WHERE game_id = ?", (game_id,))
+
     async def _mark_damaged(self, game_id: int, reason: str) -> None:
         self._cache.pop(game_id, None)
         now = self._now_ms()
@@ -980,6 +987,8 @@ class GameService:
                 "INSERT OR REPLACE INTO snapshots (game_id, version, state) VALUES (?, ?, ?)",
                 (game_id, new_version, game.to_json()),
             )
+        if over:
+            await self._forget_caches(db, game_id)
         self._remember(game_id, new_version, game)
         # Built from what was just written, not read back: one round trip less per action.
         winners = tuple(kind.winners(game)) if over else None

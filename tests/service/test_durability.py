@@ -224,3 +224,27 @@ async def test_foreign_keys_are_enforced(service: GameService) -> None:
             "INSERT INTO actions (game_id, seq, seat, source, action, created_at) "
             "VALUES (12345, 1, 0, 'player', '{}', 0)"
         )
+
+
+async def test_a_finished_game_keeps_its_log_but_drops_its_caches(
+    open_service: Opener,
+) -> None:
+    service = await open_service(snapshot_every=4)
+    game = await started_game(service, deck=SCRIPTED_DECK)
+    for _ in range(4):
+        await play_one(service, game.id)
+    rows = await service.storage.connection.execute_fetchall(
+        "SELECT COUNT(*) FROM snapshots WHERE game_id = ?", (game.id,)
+    )
+    assert rows[0][0] >= 1
+    final = await play_to_end(service, game.id)
+    for table in ("snapshots", "notices"):
+        rows = await service.storage.connection.execute_fetchall(
+            f"SELECT COUNT(*) FROM {table} WHERE game_id = ?", (game.id,)
+        )
+        assert rows[0][0] == 0, table
+    assert len(await service.history(game.id)) == final.game.version
+    # The log still rebuilds the finished game exactly.
+    service.forget()
+    _, replayed = await service.state(game.id)
+    assert replayed.scores == final.scores
