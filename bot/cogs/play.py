@@ -30,6 +30,11 @@ if TYPE_CHECKING:
     from bot.client import ArkBot
 
 MAX_CHOICES = 25  # Discord shows at most 25 autocomplete choices
+NAME_LIMIT = 100  # and refuses a choice whose name is longer than 100 characters
+
+
+def clip(text: str) -> str:
+    return text if len(text) <= NAME_LIMIT else text[: NAME_LIMIT - 1] + "…"
 
 
 class Play(commands.GroupCog, group_name="play", group_description="Play your turn"):
@@ -145,7 +150,7 @@ class Play(commands.GroupCog, group_name="play", group_description="Play your tu
         typed = current.strip().upper()
         names = names_of(record)
         return [
-            app_commands.Choice(name=f"{c.path}: {gains_text(c.points, names)}", value=c.path)
+            app_commands.Choice(name=clip(f"{c.path}: {gains_text(c.points, names)}"), value=c.path)
             for c in ark_choices(game)
             if c.path.startswith(typed)
         ][:MAX_CHOICES]

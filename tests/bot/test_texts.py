@@ -160,3 +160,11 @@ def test_the_story_of_a_turn_names_squares_as_the_player_saw_them() -> None:
     more = tell(game.apply(PlaceArk(0, -1)), ["Ruth", "Boaz"], Grid.around(game.board))
     assert more[0] == "Ruth placed the Ark on B2."
     assert MoveArk("N") not in game.legal_actions()
+
+
+def test_autocomplete_names_are_clipped_to_discords_limit() -> None:
+    from bot.cogs.play import NAME_LIMIT, clip
+
+    assert clip("NE: Ruth +1") == "NE: Ruth +1"
+    long = "NNESW: " + ", ".join(f"Deborah-Elisabeth the {i}th +3" for i in range(5))
+    assert len(clip(long)) == NAME_LIMIT and clip(long).endswith("…")
