@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.cogs.play import NAME_LIMIT, clip
 from bot.errors import Refusal, error_text
 from bot.i18n import catalogue, t
 from bot.service import ServiceError
@@ -163,8 +164,6 @@ def test_the_story_of_a_turn_names_squares_as_the_player_saw_them() -> None:
 
 
 def test_autocomplete_names_are_clipped_to_discords_limit() -> None:
-    from bot.cogs.play import NAME_LIMIT, clip
-
     assert clip("NE: Ruth +1") == "NE: Ruth +1"
     long = "NNESW: " + ", ".join(f"Deborah-Elisabeth the {i}th +3" for i in range(5))
     assert len(clip(long)) == NAME_LIMIT and clip(long).endswith("…")
