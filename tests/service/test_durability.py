@@ -11,7 +11,7 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.service import SCHEMA_VERSION, GameService, ServiceError
+from bot.service import SCHEMA_VERSION, FakeClock, GameService, ServiceError
 from engine.common import Rng
 from engine.covenant import PlaceTile
 from tests.service.conftest import (
@@ -227,16 +227,22 @@ async def test_foreign_keys_are_enforced(service: GameService) -> None:
 
 
 async def test_a_finished_game_keeps_its_log_but_drops_its_caches(
-    open_service: Opener,
+    open_service: Opener, clock: FakeClock
 ) -> None:
     service = await open_service(snapshot_every=4)
     game = await started_game(service, deck=SCRIPTED_DECK)
     for _ in range(4):
         await play_one(service, game.id)
-    rows = await service.storage.connection.execute_fetchall(
-        "SELECT COUNT(*) FROM snapshots WHERE game_id = ?", (game.id,)
-    )
-    assert rows[0][0] >= 1
+    # A reminder goes out for the waiting player: one notice row.
+    clock.advance(hours=13)
+    (due,) = await service.due()
+    assert await service.claim(due)
+    await service.mark_sent(due)
+    for table in ("snapshots", "notices"):
+        rows = await service.storage.connection.execute_fetchall(
+            f"SELECT COUNT(*) FROM {table} WHERE game_id = ?", (game.id,)
+        )
+        assert rows[0][0] >= 1, table
     final = await play_to_end(service, game.id)
     for table in ("snapshots", "notices"):
         rows = await service.storage.connection.execute_fetchall(
