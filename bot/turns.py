@@ -12,7 +12,6 @@ from bot.i18n import t
 from bot.spots import spot_name
 from engine.covenant import Deploy, Game, MoveArk
 from engine.covenant.notation import Grid
-from engine.covenant.players import ark_gain
 from render.board import deploy_ports, spot_letter
 
 
@@ -113,7 +112,7 @@ def ark_next_letters(game: Game, path: str) -> set[str]:
 def ark_choices(game: Game) -> list[ArkChoice]:
     """Every legal path with what it gives, the best for the current player first."""
     seat = game.current_player
-    choices = [ArkChoice(p, ark_gain(game, p)) for p in ark_paths(game)]
+    choices = [ArkChoice(p, game.ark_gain(p)) for p in ark_paths(game)]
     choices.sort(key=lambda c: (-c.points[seat], sum(c.points), len(c.path), c.path))
     return choices
 

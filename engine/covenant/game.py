@@ -508,22 +508,27 @@ class Game:
         self._after_action(events)
         return tuple(events)
 
-    def _apply_move_ark(self, action: MoveArk) -> tuple[Event, ...]:
-        self._require_phase("deploy", "move the Ark")
+    def ark_gain(self, path: str) -> tuple[int, ...]:
+        """Points per seat that moving the Ark along ``path`` would give now (the game is
+        not changed); raises :class:`IllegalAction` if the Ark cannot go that way."""
+        return self._ark_points(self._ark_walk(path))
+
+    def _ark_walk(self, path: object) -> list[Pos]:
+        """The squares the Ark enters along ``path``, checking every rule of its move."""
         if self._ark is None:
             raise IllegalAction(
                 "The Ark is not on the board yet: it comes with the first completed city.",
                 "no_ark",
             )
-        path = action.path.upper() if isinstance(action.path, str) else ""
-        if not 1 <= len(path) <= MAX_ARK_STEPS or any(c not in SIDE_INDEX for c in path):
+        letters = path.upper() if isinstance(path, str) else ""
+        if not 1 <= len(letters) <= MAX_ARK_STEPS or any(c not in SIDE_INDEX for c in letters):
             raise IllegalAction(
-                "The Ark moves 1 to 5 steps, each one N, E, S or W.", "bad_path", path=action.path
+                "The Ark moves 1 to 5 steps, each one N, E, S or W.", "bad_path", path=path
             )
-        start = pos = self._ark
-        visited = {start}
+        pos = self._ark
+        visited = {pos}
         squares: list[Pos] = []
-        for step, letter in enumerate(path, start=1):
+        for step, letter in enumerate(letters, start=1):
             pos = neighbour(pos, SIDE_INDEX[letter])
             if pos not in self._cells:
                 raise IllegalAction(
@@ -539,13 +544,26 @@ class Game:
                 )
             visited.add(pos)
             squares.append(pos)
+        return squares
+
+    def _ark_points(self, squares: list[Pos]) -> tuple[int, ...]:
+        """One point per piece on each entered square, to the piece's owner."""
         points = [0] * self._players
         for square in squares:
             for piece in self._cells[square].pieces:
                 points[piece.seat] += 1
-        self._ark = pos
-        self._gain(points, "ark")
-        events: list[Event] = [ArkMoved(self._current, path, start, tuple(squares), tuple(points))]
+        return tuple(points)
+
+    def _apply_move_ark(self, action: MoveArk) -> tuple[Event, ...]:
+        self._require_phase("deploy", "move the Ark")
+        squares = self._ark_walk(action.path)
+        start = self._ark
+        assert start is not None
+        points = self._ark_points(squares)
+        self._ark = squares[-1]
+        self._gain(list(points), "ark")
+        path = action.path.upper()
+        events: list[Event] = [ArkMoved(self._current, path, start, tuple(squares), points)]
         self._after_action(events)
         return tuple(events)
 

@@ -9,24 +9,12 @@ from __future__ import annotations
 from engine.common.rng import Rng
 from engine.covenant.actions import Action, Deploy, MoveArk, Pass, PlaceTile
 from engine.covenant.game import Game
-from engine.covenant.geometry import SIDE_INDEX, neighbour, neighbours
+from engine.covenant.geometry import neighbours
 
 
 def random_action(game: Game, rng: Rng) -> Action:
     """Any legal action, uniformly."""
     return rng.choice(game.legal_actions())
-
-
-def ark_gain(game: Game, path: str) -> tuple[int, ...]:
-    """Points per seat that moving the Ark along ``path`` would give (path assumed legal)."""
-    points = [0] * game.players
-    pos = game.ark
-    assert pos is not None
-    for letter in path:
-        pos = neighbour(pos, SIDE_INDEX[letter])
-        for piece in game.board[pos].pieces:
-            points[piece.seat] += 1
-    return tuple(points)
 
 
 def sensible_action(game: Game, rng: Rng) -> Action:
@@ -65,7 +53,7 @@ def sensible_action(game: Game, rng: Rng) -> Action:
     best_path, best_margin = None, 0
     for action in actions:
         if isinstance(action, MoveArk):
-            gain = ark_gain(game, action.path)
+            gain = game.ark_gain(action.path)
             margin = gain[seat] - max((g for s, g in enumerate(gain) if s != seat), default=0)
             if margin > best_margin:
                 best_path, best_margin = action, margin
