@@ -32,17 +32,22 @@ def _optional_int(environ: Mapping[str, str], name: str) -> int | None:
         raise SettingsError(f"{name} must be a number (a Discord id), not {raw!r}") from None
 
 
-def _hours(environ: Mapping[str, str], name: str, default: float) -> timedelta:
+def _positive(environ: Mapping[str, str], name: str, default: float, unit: str) -> float:
+    """A number above 0 from ``name``, or ``default`` when it is unset."""
     raw = environ.get(name, "").strip()
     if not raw:
-        return timedelta(hours=default)
+        return default
     try:
-        hours = float(raw)
+        value = float(raw)
     except ValueError:
-        raise SettingsError(f"{name} must be a number of hours, not {raw!r}") from None
-    if hours <= 0:
-        raise SettingsError(f"{name} must be more than 0 hours, not {raw!r}")
-    return timedelta(hours=hours)
+        raise SettingsError(f"{name} must be a number of {unit}, not {raw!r}") from None
+    if value <= 0:
+        raise SettingsError(f"{name} must be more than 0 {unit}, not {raw!r}")
+    return value
+
+
+def _hours(environ: Mapping[str, str], name: str, default: float) -> timedelta:
+    return timedelta(hours=_positive(environ, name, default, "hours"))
 
 
 def _count(environ: Mapping[str, str], name: str, default: int) -> int:
@@ -52,19 +57,6 @@ def _count(environ: Mapping[str, str], name: str, default: int) -> int:
     if not raw.isdigit():
         raise SettingsError(f"{name} must be a whole number (0 or more), not {raw!r}")
     return int(raw)
-
-
-def _seconds(environ: Mapping[str, str], name: str, default: float) -> float:
-    raw = environ.get(name, "").strip()
-    if not raw:
-        return default
-    try:
-        seconds = float(raw)
-    except ValueError:
-        raise SettingsError(f"{name} must be a number of seconds, not {raw!r}") from None
-    if seconds <= 0:
-        raise SettingsError(f"{name} must be more than 0 seconds, not {raw!r}")
-    return seconds
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +101,7 @@ class Settings:
             dev_guild=_optional_int(env, "ARKBOT_DEV_GUILD"),
             reminder_delay=reminder,
             turn_timeout=timeout,
-            poll_seconds=_seconds(env, "ARKBOT_POLL_SECONDS", 60.0),
+            poll_seconds=_positive(env, "ARKBOT_POLL_SECONDS", 60.0, "seconds"),
             render_workers=_count(env, "ARKBOT_RENDER_WORKERS", 1),
             log_level=(env.get("ARKBOT_LOG_LEVEL", "").strip() or "INFO").upper(),
             discord_api=env.get("ARKBOT_DISCORD_API", "").strip() or None,
