@@ -55,7 +55,7 @@ async def store_finished_games(service: GameService, clock: FakeClock) -> list[i
     async with service.storage.write() as db:
         for n in range(STORED):
             seed, log, game = logs[n % len(logs)]
-            result = json.dumps({"scores": list(game.scores), "winners": list(game.winners())})
+            result = json.dumps({"scores": list(game.scores), "winners": list(game.winners)})
             game_id = await db.execute(
                 "INSERT INTO games (guild_id, channel_id, kind, seed, options, shuffle_seats, "
                 "creator_id, status, version, created_at, updated_at, started_at, finished_at, "

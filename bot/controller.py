@@ -207,7 +207,7 @@ class Controller:
         names = names_of(record)
         if game.phase != "over":
             return t("game.ended_early")
-        winners = " & ".join(names[s] for s in game.winners())
+        winners = " & ".join(names[s] for s in game.winners)
         top = max(game.scores)
         lines = [t("game.winner", winners=winners, points=top)]
         for seat, name in enumerate(names):

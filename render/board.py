@@ -393,7 +393,7 @@ def phase_lines(
     """
     face = font(PHASE_SIZE)
     if game.phase == "over":
-        seats = game.winners()
+        seats = game.winners
         key = "picture.over_one" if len(seats) == 1 else "picture.over_many"
         joiner = t("picture.joiner", language)
 

@@ -86,7 +86,7 @@ def final_image(
     height = chart_top + chart_h + 70
     image = Image.new("RGB", (width, height), PARCHMENT)
     draw = ImageDraw.Draw(image)
-    winners = game.winners()
+    winners = game.winners
     if game.phase == "over":
         title = t("picture.final_title", language)
     else:

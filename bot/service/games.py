@@ -123,7 +123,7 @@ def _covenant_kind() -> GameKind:
         dump_action=lambda action: action.to_dict(),
         bot_action=sensible_action,
         timeout_action=timeout_action,
-        winners=lambda game: tuple(game.winners()),
+        winners=lambda game: tuple(game.winners),
     )
 
 
@@ -154,7 +154,7 @@ def _noah_kind() -> GameKind:
         dump_action=lambda action: action.to_dict(),
         bot_action=first_legal,
         timeout_action=first_legal,
-        winners=lambda game: tuple(game.winners),  # a property in this engine
+        winners=lambda game: tuple(game.winners),
     )
 
 

@@ -152,6 +152,7 @@ class Game:
         "_seed",
         "_tile",
         "_turn",
+        "_view",
     )
 
     def __init__(self) -> None:  # use Game.new or Game.from_json
@@ -174,6 +175,8 @@ class Game:
         self._history: list[tuple[int, ...]] = []
         self._on_board: list[int] = []
         self._prophets: list[str] = []
+        # A view (see :meth:`view`) knows which tiles are left but not their order.
+        self._view = False
 
     # ------------------------------------------------------------------ creation
 
@@ -285,8 +288,15 @@ class Game:
         """``"hand"``, ``"board"`` or ``"box"`` (used and scored)."""
         return self._prophets[seat]
 
+    @property
     def winners(self) -> tuple[int, ...]:
-        """The seats with the highest score (all of them share a tie)."""
+        """Once the game is over, the seats with the highest score (a tie shares the win);
+        ``()`` before that."""
+        if self._phase != "over":
+            return ()
+        return self._leaders()
+
+    def _leaders(self) -> tuple[int, ...]:
         top = max(self._scores)
         return tuple(seat for seat, score in enumerate(self._scores) if score == top)
 
@@ -402,6 +412,8 @@ class Game:
         """
         if self._phase == "over":
             raise IllegalAction("The game is over.", "game_over")
+        if self._view:
+            raise IllegalAction("A view of the game cannot be played on.", "view_only")
         if seat is not None and seat != self._current:
             raise IllegalAction(
                 "It is not your turn.", "not_your_turn", seat=seat, current=self._current
@@ -712,7 +724,7 @@ class Game:
                     seen.add(root)
                     events.append(self._score_feature(root, complete=False))
         self._phase = "over"
-        events.append(GameOver(tuple(self._scores), self.winners()))
+        events.append(GameOver(tuple(self._scores), self._leaders()))
 
     # ------------------------------------------------------------------ board mechanics
 
@@ -812,6 +824,8 @@ class Game:
             "breakdown": self._breakdown,
             "history": self._history,
         }
+        if self._view:
+            state["view"] = True
         return json.dumps(state, separators=(",", ":"), sort_keys=True)
 
     @classmethod
@@ -869,7 +883,20 @@ class Game:
         game._history = [tuple(int(s) for s in row) for row in state["history"]]
         if not (len(game._prophets) == len(game._scores) == len(game._breakdown) == players):
             raise ValueError("per-seat lists do not match the player count")
+        game._view = bool(state.get("view", False))
         return game
+
+    def view(self, seat: int | None = None) -> Game:
+        """What ``seat`` (or, with ``None``, everyone) may see: the same game, except that the
+        tiles still to come are known only as a set, not in their order, and the seed that
+        would give that order away is gone. Nothing else is hidden in this game, so every
+        seat sees the same. A view cannot be played on (:meth:`apply` refuses)."""
+        seen = self.copy()
+        seen._deck = sorted(self._deck)
+        seen._seed = 0
+        seen._rng = Rng(0)
+        seen._view = True
+        return seen
 
     def copy(self) -> Game:
         """An independent copy (through the save format, so it is exact)."""

@@ -15,15 +15,12 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.common.values import Serialisable
+from engine.errors import IllegalAction
 
 #: The two sides of the ark. Port is the lower row of cabins, starboard the upper one; the
 #: yellow tilt disc counts positive towards starboard.
 PORT, STARBOARD = "port", "starboard"
 SIDES: tuple[str, str] = (PORT, STARBOARD)
-
-
-class IllegalAction(ValueError):
-    """An action the rules forbid now; the message is a sentence for the player."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -350,9 +350,22 @@ class Game:
             "winners": list(self.winners),
         }
 
-    def view(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may see: the public view plus their own hand and pet."""
+    @property
+    def turn(self) -> int:
+        """The number of the current turn, from 1: every action is a whole turn in Ark (taking,
+        playing, a pet choice, an endgame play or pass)."""
+        return self._state.moves + 1
+
+    def copy(self) -> Game:
+        """An independent game in the same state."""
+        return Game(self._state.copy())
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """What ``seat`` may see: the public view plus their own hand and pet. With ``None``,
+        the public view (:meth:`public_view`)."""
         data = self.public_view()
+        if seat is None:
+            return data
         data["seat"] = seat
         data["hand"] = list(self._state.hands[seat])
         data["pet"] = self._state.pets[seat]
@@ -419,9 +432,14 @@ class Game:
         """
         state = self._state
         if state.phase == OVER:
-            raise IllegalAction("The game is over: nobody can play any more.")
+            raise IllegalAction("The game is over: nobody can play any more.", "game_over")
         if seat is not None and seat != state.current:
-            raise IllegalAction(f"It is not your turn: it is the turn of seat {state.current}.")
+            raise IllegalAction(
+                f"It is not your turn: it is the turn of seat {state.current}.",
+                "not_your_turn",
+                seat=seat,
+                current=state.current,
+            )
         work = state.copy()
         events: list[Event] = []
         if isinstance(action, TakeCards):

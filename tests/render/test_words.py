@@ -165,8 +165,8 @@ def test_winners_are_one_or_many(full_two: Game, full_five: Game) -> None:
     game = over[0]
     names = NAMES[: game.players]
     text = " ".join(phase_lines(game, names, "en", 2000, 1))
-    if len(game.winners()) == 1:
-        assert text == t("picture.over_one", winners=names[game.winners()[0]])
+    if len(game.winners) == 1:
+        assert text == t("picture.over_one", winners=names[game.winners[0]])
     assert t("picture.over_one", winners="Boaz") == "Game over · Boaz wins"
     assert t("picture.over_many", winners="Ruth & Boaz") == "Game over · Ruth & Boaz win"
     assert t("picture.winner_many", winners="Ruth & Boaz", points=40).startswith(

@@ -50,7 +50,7 @@ async def test_whole_shuffled_game_matches_the_engine(service: GameService) -> N
         assert entry.seat == engine.current_player
         engine.apply(action_from_dict(entry.action))
     assert engine.phase == "over" and final.scores == engine.scores
-    assert (await service.get_game(game.id)).winners == engine.winners()
+    assert (await service.get_game(game.id)).winners == engine.winners
 
 
 async def test_turn_result_names_the_next_player(service: GameService) -> None:
