@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.common.values import Serialisable
-from engine.errors import IllegalAction
+from engine.errors import IllegalAction  # noqa: F401  (re-exported: engine.noah.IllegalAction)
 
 #: The two sides of the ark. Port is the lower row of cabins, starboard the upper one; the
 #: yellow tilt disc counts positive towards starboard.
