@@ -6,7 +6,7 @@ fake Discord (``tests/e2e/fake_discord.py``) and the simulated players. Every ga
 its own channel with three players of its own; its lobby is opened in the database with a
 short scripted deck (``--tiles`` tiles, drawn from a seed), and its moves are chosen before
 the run by the engine's "sensible" computer player. Then all games are played at once:
-``/ark start``, and each turn as a person would play it, alternately by typing ``/play``
+``/table start``, and each turn as a person would play it, alternately by typing ``/covenant``
 commands and by clicking ``Play my turn``, the spot menu, ``Place it`` and the follower
 menu or ``Pass``. The games start spread over ``--ramp`` seconds, and each player waits
 about ``--think`` seconds before a turn (the steps of a turn follow each other at once, or
@@ -76,10 +76,11 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def kind_of(payload: dict) -> str:
-    """``/play place`` or ``ark:place``: what an interaction was, for the breakdown."""
+    """``/covenant place`` or ``tb:place``: what an interaction was, for the breakdown."""
     data = payload.get("data") or {}
     if "custom_id" in data:
-        return ":".join(data["custom_id"].split(":")[:2])
+        parts = data["custom_id"].split(":")
+        return f"{parts[0]}:{parts[3]}" if len(parts) > 3 else parts[0]
     options = data.get("options") or []
     sub = options[0]["name"] if options and options[0].get("type") in (1, 2) else ""
     return f"/{data.get('name', '?')} {sub}".strip()

@@ -11,7 +11,7 @@ import time
 
 from _common import figure, header, median
 
-import render
+import render.covenant as render
 from engine.common import Rng
 from engine.covenant import TILES, Game
 from engine.covenant.players import sensible_action

@@ -100,7 +100,7 @@ async def play(
         if pause_ms:
             await asyncio.sleep(jitter.expovariate(1 / pause_ms) / 1000)
         start = time.perf_counter()
-        result = await service.act(record.channel_id, seat.user_id, action, record.version)  # type: ignore[arg-type]
+        result = await service.act(record.id, seat.user_id, action, record.version)  # type: ignore[arg-type]
         latencies.append(time.perf_counter() - start)
         mirror.apply(action)
         record = result.game

@@ -46,9 +46,9 @@ def main(argv: list[str]) -> int:
         )
         return 2
     point_at_fake_discord(settings)
-    from bot.client import ArkBot
+    from bot.client import TableBot
 
-    ArkBot(settings).run(settings.discord_token, log_handler=None)
+    TableBot(settings).run(settings.discord_token, log_handler=None)
     return 0
 
 

@@ -1,4 +1,4 @@
-"""The Discord client: wires settings, the game service, the cogs and the controls."""
+"""The Discord client: wires settings, the game service, the table, the cogs and controls."""
 
 from __future__ import annotations
 
@@ -8,18 +8,19 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.controller import Controller
-from bot.controls import ArkButton, ArkSelect
+from bot.discord_ui import COMPONENTS
 from bot.errors import report
+from bot.games import plugins
 from bot.pictures import Pictures
 from bot.service import GameService
 from bot.settings import Settings
+from bot.table import Table
 
 log = logging.getLogger("arkbot")
 
 
-class ArkBot(commands.Bot):
-    """arkbot: slash commands and buttons over the game service.
+class TableBot(commands.Bot):
+    """arkbot: slash commands and buttons over the game service, for every game plugin.
 
     Needs no privileged intents: everything arrives as interactions.
     """
@@ -31,28 +32,37 @@ class ArkBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            # Nobody is pinged unless a message says whom (see bot.discord_ui).
+            allowed_mentions=discord.AllowedMentions.none(),
         )
         self.settings = settings
         self.service: GameService = service  # type: ignore[assignment]  # opened in setup_hook
-        self.controller = Controller(self)
-        self.pictures = Pictures(settings.render_workers)
+        self.table = Table(self)
+        warm = [f for p in plugins().values() for f in p.front.warm_up]
+        self.pictures = Pictures(settings.render_workers, warm)
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
         if self.service is None:
             self.service = await GameService.open(self.settings.db_path, settings=self.settings)
-        from bot.cogs.lobby import Lobby
+        from bot.cogs.games import group_for
         from bot.cogs.moderation import Moderation
-        from bot.cogs.play import Play
         from bot.cogs.reminders import Reminders
+        from bot.cogs.tables import Tables
 
-        for cog in (Lobby(self), Play(self), Moderation(self), Reminders(self)):
+        for cog in (Tables(self), Moderation(self), Reminders(self)):
             await self.add_cog(cog)
-        self.add_dynamic_items(ArkButton, ArkSelect)
-        # Draw the tile sprites now, not during a player's first click.
+        for game in plugins().values():
+            if game.front.ready and game.front.commands:
+                self.tree.add_command(group_for(self, game.front))
+        self.add_dynamic_items(*COMPONENTS)
+        # Draw the sprites now, not during a player's first click.
         await self.pictures.warm_up()
         await self.sync_commands()
+
+    @property
+    def reminders(self) -> commands.Cog | None:
+        return self.get_cog("Reminders")
 
     async def sync_commands(self) -> None:
         if self.settings.dev_guild:

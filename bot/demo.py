@@ -1,8 +1,8 @@
 """A whole game between computer players, through the real game service and renderer.
 
 ``python -m bot demo`` needs no Discord token: the same service the bot uses stores the
-game in a temporary SQLite file, the same story sentences tell it, and with ``--out DIR``
-the turn pictures and the final scoring picture are written to ``DIR``.
+game in a temporary SQLite file, the game's front tells each turn with the same sentences
+as the bot's posts, and with ``--out DIR`` the pictures of every post are written to ``DIR``.
 """
 
 from __future__ import annotations
@@ -12,71 +12,80 @@ import asyncio
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
-import render
-from bot.i18n import t
+from bot.games import plugin, plugins
+from bot.panels import Panel
+from bot.pictures import draw
 from bot.service import GameService
-from bot.story import turn_story
 from engine.common import Rng
-from engine.covenant import Game
-from engine.covenant.players import sensible_action
+from render.i18n import Text, say
 
 NAMES = ("Ruth", "Boaz", "Miriam", "Gideon", "Deborah")
 
 
-async def play(players: int, seed: int, out: Path | None) -> Game:
+def _write(panel: Panel, out: Path | None, language: str, name: str | None = None) -> None:
+    """The panel's pictures into ``out``: under their own names, or ``name`` for one alone."""
+    if out is None:
+        return
+    for picture in panel.pictures:
+        data = draw(picture.function, picture.args, language)
+        alone = name is not None and len(panel.pictures) == 1
+        (out / (name if alone else picture.filename)).write_bytes(data)
+
+
+async def play(
+    players: int, seed: int, out: Path | None, game: str = "covenant", language: str = "en"
+) -> Any:
+    """Play it; returns the finished engine game."""
+    chosen = plugin(game)
     names = list(NAMES[:players])
     with tempfile.TemporaryDirectory(prefix="arkbot-demo-") as folder:
         service = await GameService.open(Path(folder) / "demo.sqlite3")
         async with service:
             channel = 1
-            await service.create_game(1, channel, 1, names[0], seed=seed, shuffle_seats=False)
+            title = chosen.front.title()
+            await service.create_game(1, channel, 1, names[0], game, seed=seed, shuffle_seats=False)
             for user, name in enumerate(names[1:], start=2):
                 await service.join(channel, user, name)
             record = await service.start(channel, 1)
-            print(t("demo.start", players=players, seed=seed))
+            print(say(Text("table.demo.start", game=title, players=players, seed=seed), language))
             rng = Rng(seed)
-            turn_start: Game | None = None
-            told: list = []  # the events of the turn so far
-            while True:
-                record, game = await service.state(record.id)
-                if game.phase in ("place_tile", "over") and turn_start is not None:
-                    # A turn ended: tell it whole, as the bot's turn message does.
-                    for line in turn_story(names, turn_start, told):
-                        print(line)
-                    turn_start, told = None, []
-                if game.phase == "over":
-                    break
-                if game.phase == "place_tile":
-                    turn_start = game
+            record, state = await service.state(record.id)
+            pictured = None  # the turn whose board was written last
+            while not chosen.rules.is_over(state):
+                if state.turn != pictured:
+                    pictured = state.turn
+                    post = chosen.front.board_post(state.view(None), names)
+                    _write(post, out, language, f"turn-{state.turn:02d}.png")
+                user = record.seats[state.current_player].user_id
+                action = chosen.rules.computer_action(state, rng)
+                result = await service.act(record.id, user, action, expected_version=record.version)
+                for turn in result.turns:
+                    if not turn.complete:
+                        continue
                     print(
-                        t(
-                            "story.turn_started",
-                            turn=game.turn,
-                            player=names[game.current_player],
-                            tile=game.tile,
-                            tiles_left=game.tiles_left,
+                        say(
+                            Text("table.demo.turn", turn=turn.number, player=names[turn.seat]),
+                            language,
                         )
                     )
-                    if out is not None:
-                        picture = await asyncio.to_thread(
-                            render.board_png, game, spots=True, names=names
-                        )
-                        (out / f"turn-{game.turn:02d}.png").write_bytes(picture)
-                user = record.seats[game.current_player].user_id
-                result = await service.act(
-                    channel, user, sensible_action(game, rng), expected_version=record.version
-                )
-                told.extend(result.events)
+                    for line in chosen.front.story([turn], names):
+                        print("  " + say(line, language))
+                record, state = result.game, result.state
+            final = chosen.front.final_post(state.view(None), names, ended_early=False)
+            for line in final.lines:
+                print(say(line, language))
+            _write(final, out, language)
             if out is not None:
-                (out / "final-scores.png").write_bytes(render.final_png(game, names=names))
-                (out / "final-board.png").write_bytes(render.board_png(game, names=names))
-                print(t("demo.written", folder=out))
-            return game
+                print(say(Text("table.demo.written", folder=str(out)), language))
+            return state
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot demo", description=__doc__)
+    ready = sorted(name for name, p in plugins().items() if p.front.ready)
+    parser.add_argument("--game", default="covenant", choices=ready)
     parser.add_argument("--players", type=int, default=3, choices=range(2, 6))
     parser.add_argument("--seed", type=int, default=None, help="the table's seed (default: new)")
     parser.add_argument("--out", type=Path, default=None, help="folder for the pictures")
@@ -84,5 +93,5 @@ def main(argv: list[str] | None = None) -> int:
     seed = args.seed if args.seed is not None else time.time_ns() % 1_000_000
     if args.out is not None:
         args.out.mkdir(parents=True, exist_ok=True)
-    asyncio.run(play(args.players, seed, args.out))
+    asyncio.run(play(args.players, seed, args.out, args.game))
     return 0

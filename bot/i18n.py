@@ -1,6 +1,15 @@
-"""The translation function for the Discord layer (it lives in ``engine.common.i18n`` so
-that the pictures can use the same catalogue)."""
+"""Translations for the Discord layer: the catalogues of :mod:`render.i18n` (shared with the
+pictures), and which language a reader gets."""
 
-from engine.common.i18n import DEFAULT_LANGUAGE, catalogue, t
+from __future__ import annotations
 
-__all__ = ["DEFAULT_LANGUAGE", "catalogue", "t"]
+from typing import Any
+
+from render.i18n import DEFAULT_LANGUAGE, ListOf, Text, catalogue, say, t
+
+__all__ = ["DEFAULT_LANGUAGE", "ListOf", "Text", "catalogue", "language_of", "say", "t"]
+
+
+def language_of(interaction: Any) -> str:
+    """The language to answer ``interaction``'s user in, privately."""
+    return DEFAULT_LANGUAGE

@@ -2,9 +2,10 @@
 
 A board takes tens of milliseconds of CPU, and much of that holds Python's GIL; drawn in a
 thread of the bot's own process it still slows every other interaction down. So by default
-the pictures are drawn in worker processes, which get the game as its JSON save (a few KB)
-and send back PNG bytes. With ``workers=0`` they are drawn in threads instead (tests, tiny
-machines). A worker that dies is replaced, and that picture is drawn in a thread.
+the pictures are drawn in worker processes, which get a picture's description
+(:class:`bot.panels.Picture`: a render function by name and its JSON-ready arguments, e.g. a
+view's JSON) and send back PNG bytes. With ``workers=0`` they are drawn in threads instead
+(tests, tiny machines). A worker that dies is replaced, and that picture is drawn in a thread.
 """
 
 from __future__ import annotations
@@ -12,45 +13,37 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from importlib import import_module
 from typing import Any
 
-import render
-from engine.covenant import Game
+from bot.panels import Picture
 
 log = logging.getLogger("arkbot.pictures")
 
 
-# Worker-side functions: module level, so a worker process can import them by name.
+def draw(function: str, args: Sequence[Any], language: str) -> bytes:
+    """Call render function ``"module:name"`` (worker side: module level, so a worker process
+    can import it by name)."""
+    module, _, name = function.partition(":")
+    return getattr(import_module(module), name)(*args, language=language)
 
 
-def _board(save: str, spots: bool, names: Sequence[str] | None) -> bytes:
-    return render.board_png(Game.from_json(save), spots=spots, names=names)
-
-
-def _preview(save: str, x: int, y: int, rotation: int, names: Sequence[str] | None) -> bytes:
-    return render.preview_png(Game.from_json(save), x, y, rotation, names=names)
-
-
-def _deploy(save: str) -> bytes:
-    return render.deploy_png(Game.from_json(save))
-
-
-def _final(save: str, names: Sequence[str] | None) -> bytes:
-    return render.final_png(Game.from_json(save), names=names)
-
-
-def _rotations(tile_id: str) -> bytes:
-    return render.tile_rotations_png(tile_id)
+def warm_up(functions: Sequence[str]) -> None:
+    """Call each ``"module:name"`` once (sprites, fonts, palettes), e.g. in a new worker."""
+    for function in functions:
+        module, _, name = function.partition(":")
+        getattr(import_module(module), name)()
 
 
 class Pictures:
-    """The bot's painter: ``await pictures.board(game, ...)`` and friends."""
+    """The bot's painter: ``await pictures.draw(picture, language)``."""
 
-    def __init__(self, workers: int = 1) -> None:
+    def __init__(self, workers: int = 1, warm: Sequence[str] = ()) -> None:
         self.workers = workers
+        self._warm = tuple(warm)
         self._pool: ProcessPoolExecutor | None = None
         if workers > 0:
             self._pool = self._new_pool()
@@ -60,44 +53,43 @@ class Pictures:
         return ProcessPoolExecutor(
             max_workers=self.workers,
             mp_context=multiprocessing.get_context("spawn"),
-            initializer=render.warm_up,
+            initializer=warm_up,
+            initargs=(self._warm,),
         )
 
-    async def _draw(self, function: Callable[..., bytes], *args: Any) -> bytes:
+    async def draw(self, picture: Picture, language: str) -> bytes:
+        args = (picture.function, picture.args, language)
         if self._pool is None:
-            return await asyncio.to_thread(function, *args)
+            return await asyncio.to_thread(draw, *args)
         try:
-            return await asyncio.get_running_loop().run_in_executor(self._pool, function, *args)
+            return await asyncio.get_running_loop().run_in_executor(self._pool, draw, *args)
         except BrokenProcessPool:
             log.warning("a picture worker died; starting a new one")
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = self._new_pool()
-            return await asyncio.to_thread(function, *args)
+            return await asyncio.to_thread(draw, *args)
 
-    async def board(
-        self, game: Game, *, spots: bool = False, names: Sequence[str] | None = None
-    ) -> bytes:
-        return await self._draw(_board, game.to_json(), spots, list(names or []) or None)
+    async def draw_all(
+        self, pictures: Sequence[Picture], language: str
+    ) -> list[tuple[bytes, str, str | None]]:
+        """Every picture of a panel: (PNG bytes, file name, alt text)."""
+        from bot.i18n import say
 
-    async def preview(
-        self, game: Game, x: int, y: int, rotation: int, *, names: Sequence[str] | None = None
-    ) -> bytes:
-        return await self._draw(_preview, game.to_json(), x, y, rotation, list(names or []) or None)
-
-    async def deploy(self, game: Game) -> bytes:
-        return await self._draw(_deploy, game.to_json())
-
-    async def final(self, game: Game, *, names: Sequence[str] | None = None) -> bytes:
-        return await self._draw(_final, game.to_json(), list(names or []) or None)
-
-    async def rotations(self, tile_id: str) -> bytes:
-        return await self._draw(_rotations, tile_id)
+        drawn = await asyncio.gather(*(self.draw(p, language) for p in pictures))
+        return [
+            (data, p.filename, say(p.description, language) if p.description else None)
+            for data, p in zip(drawn, pictures, strict=True)
+        ]
 
     async def warm_up(self) -> None:
-        """Build the tile sprites now (in this process too: threads draw here on failure)."""
-        await asyncio.to_thread(render.warm_up)
+        """Build sprites and fonts now, here and in the workers (which start now and warm up
+        before they take their first picture)."""
+        await asyncio.to_thread(warm_up, self._warm)
         if self._pool is not None:
-            await self.rotations("T27")  # starts the worker and waits until it is ready
+            loop = asyncio.get_running_loop()
+            await asyncio.gather(
+                *(loop.run_in_executor(self._pool, warm_up, ()) for _ in range(self.workers))
+            )
 
     def close(self) -> None:
         if self._pool is not None:

@@ -1,4 +1,4 @@
-"""Colours, player styles, fonts and PNG encoding shared by every picture.
+"""Colours, player styles, fonts, text layout and PNG encoding shared by every picture.
 
 Everything here is immutable or a thread-safe cache, so pictures can be drawn in worker
 threads at the same time.
@@ -15,36 +15,20 @@ from typing import Literal
 from PIL import Image, ImageFont
 
 from engine.common.data import DATA_DIR
-from engine.common.i18n import DEFAULT_LANGUAGE, t
+from render.i18n import DEFAULT_LANGUAGE, t
 
 RGB = tuple[int, int, int]
 Mark = Literal["circle", "square", "triangle", "diamond", "cross"]
 
 FONT_DIR = DATA_DIR / "fonts"
 
-# Warm Holy-Land palette: parchment, olive fields, sandstone cities, dusty roads.
+# The parchment and ink every picture is drawn on and with.
 PARCHMENT: RGB = (241, 228, 196)
 PARCHMENT_DARK: RGB = (221, 203, 160)
 GRID_LINE: RGB = (214, 194, 150)
 INK: RGB = (58, 40, 24)
 INK_SOFT: RGB = (120, 96, 66)
-FIELD: RGB = (190, 183, 108)
-FIELD_DARK: RGB = (160, 152, 86)
-ROAD: RGB = (247, 238, 214)
-ROAD_EDGE: RGB = (128, 104, 72)
-CITY: RGB = (226, 160, 98)
-CITY_ROOF: RGB = (196, 112, 68)
-WALL: RGB = (112, 66, 36)
-WALL_TOP: RGB = (150, 98, 58)
-TEMPLE: RGB = (252, 247, 234)
 GOLD: RGB = (214, 164, 30)
-WATER: RGB = (52, 140, 205)
-PALM: RGB = (38, 122, 52)
-SCROLL: RGB = (255, 244, 210)
-SHEEP: RGB = (252, 252, 248)
-WOLF: RGB = (92, 92, 100)
-LAST_TILE: RGB = (214, 40, 40)
-SPOT: RGB = (40, 110, 200)
 WHITE: RGB = (255, 255, 255)
 
 
@@ -76,7 +60,9 @@ def player_names(
     """Display names per seat: the given ones, else ``Player 1``, ``Player 2``, ..."""
     given = list(names or [])
     return [
-        given[i] if i < len(given) and given[i] else t("picture.player", language, number=i + 1)
+        given[i]
+        if i < len(given) and given[i]
+        else t("common.picture.player", language, number=i + 1)
         for i in range(players)
     ]
 
@@ -145,63 +131,12 @@ def sentence(
 #: zlib level 1: with a palette image the data are small and higher levels only cost time.
 PNG_COMPRESS_LEVEL = 1
 
-#: Colours that must come out exactly (player colours, highlights, ink, backgrounds).
-KEY_COLOURS: tuple[RGB, ...] = (
-    *(p.colour for p in PLAYERS),
-    *(p.outline for p in PLAYERS),
-    PARCHMENT,
-    PARCHMENT_DARK,
-    GRID_LINE,
-    INK,
-    INK_SOFT,
-    FIELD,
-    FIELD_DARK,
-    ROAD,
-    ROAD_EDGE,
-    CITY,
-    CITY_ROOF,
-    WALL,
-    WALL_TOP,
-    TEMPLE,
-    GOLD,
-    WATER,
-    PALM,
-    SCROLL,
-    SHEEP,
-    WOLF,
-    LAST_TILE,
-    SPOT,
-    WHITE,
-    (0, 0, 0),
-)
 
-
-@lru_cache(maxsize=1)
-def shared_palette() -> Image.Image:
-    """One 256-colour palette for every picture, learnt once from a sample of our drawings.
-
-    Encoding a palette PNG is several times faster than an RGB one (no per-row filter
-    search over three channels) and the file is smaller; since every picture is drawn from
-    the same few colours and their anti-aliased blends, one fixed palette serves them all.
-    """
-    from render.sample import palette_sample  # late import: sample draws tiles and pieces
-
-    rest = 256 - len(KEY_COLOURS)
-    learnt = palette_sample().quantize(
-        rest, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-    )
-    colours = [c for rgb in KEY_COLOURS for c in rgb]
-    colours += (learnt.getpalette() or [])[: rest * 3]
-    colours += [0] * (768 - len(colours))
-    palette = Image.new("P", (1, 1))
-    palette.putpalette(colours)
-    return palette
-
-
-def to_png(image: Image.Image) -> bytes:
-    """Encode ``image`` as a palette PNG (nearest colours, no dithering: flat areas stay flat)."""
-    if image.mode != "P":
-        image = image.convert("RGB").quantize(palette=shared_palette(), dither=Image.Dither.NONE)
+def encode_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
+    """``image`` as PNG bytes; with ``palette`` (a "P" image) as a palette PNG, nearest colours
+    and no dithering, so flat areas stay flat (several times faster to encode than RGB)."""
+    if palette is not None and image.mode != "P":
+        image = image.convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE)
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
     return buffer.getvalue()

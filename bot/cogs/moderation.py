@@ -1,6 +1,6 @@
-"""``/arkmod``: what moderators may do: end a game, remove or replace a player, settings.
+"""``/moderate``: what moderators may do: end a game, remove or replace a player, settings.
 
-A moderator has the Manage Channels permission or the role set with ``/arkmod settings``.
+A moderator has the Manage Channels permission or the role set with ``/moderate settings``.
 Everyone else gets a clear, private refusal. The service logs every act with who did it.
 """
 
@@ -13,25 +13,29 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.controller import is_moderator
-from bot.errors import Refusal
-from bot.i18n import t
+from bot.discord_ui import Verbatim, say
+from bot.i18n import Text, language_of
+from bot.panels import Refusal
+from bot.table import is_moderator
 
 if TYPE_CHECKING:
-    from bot.client import ArkBot
+    from bot.client import TableBot
 
 
 class Moderation(
-    commands.GroupCog, group_name="arkmod", group_description="Moderators: manage games here"
+    commands.GroupCog, group_name="moderate", group_description="Moderators: manage games here"
 ):
-    def __init__(self, bot: ArkBot) -> None:
+    def __init__(self, bot: TableBot) -> None:
         self.bot = bot
         super().__init__()
 
     async def _require_moderator(self, interaction: discord.Interaction) -> None:
         settings = await self.bot.service.guild_settings(interaction.guild_id or 0)
         if not is_moderator(interaction.user, settings.moderator_role_id):
-            raise Refusal("mod.not_moderator")
+            raise Refusal("table.mod.not_moderator")
+
+    def _public(self, interaction: discord.Interaction) -> str:
+        return self.bot.table.public_language(interaction.guild_id)
 
     @app_commands.command(name="end", description="End the game in this channel")
     @app_commands.guild_only()
@@ -39,52 +43,64 @@ class Moderation(
         # Check first: after a public defer, even a refusal would be shown to everyone.
         await self._require_moderator(interaction)
         await interaction.response.defer(thinking=True)
-        await self.bot.service.end_game(
-            interaction.channel_id, interaction.user.id, moderator=True, reason=reason
+        record = await self.bot.service.end_game(
+            interaction.channel_id or 0, interaction.user.id, moderator=True, reason=reason
         )
-        text = t("mod.ended", moderator=interaction.user.display_name)
+        language = self._public(interaction)
+        lines = [say(Text("table.mod.ended", moderator=interaction.user.display_name), language)]
         if reason:
-            text += "\n" + t("mod.reason", reason=reason)
-        await interaction.followup.send(text)
+            lines.append(say(Text("table.mod.reason", reason=reason[:500]), language))
+        await interaction.followup.send(
+            "\n".join(lines), allowed_mentions=discord.AllowedMentions.none()
+        )
+        await self.bot.table.announce_end(interaction.channel, record)
 
     @app_commands.command(
         name="remove", description="Take a player out; a computer plays their seat"
     )
     @app_commands.guild_only()
     async def remove(self, interaction: discord.Interaction, player: discord.Member) -> None:
-        # Check first: after a public defer, even a refusal would be shown to everyone.
         await self._require_moderator(interaction)
         await interaction.response.defer(thinking=True)
         result = await self.bot.service.remove_player(
-            interaction.channel_id, interaction.user.id, player.id, moderator=True
+            interaction.channel_id or 0, interaction.user.id, player.id, moderator=True
+        )
+        text = Text(
+            "table.mod.removed",
+            player=player.display_name,
+            moderator=interaction.user.display_name,
         )
         await interaction.followup.send(
-            t("mod.removed", player=player.display_name, moderator=interaction.user.display_name),
-            allowed_mentions=discord.AllowedMentions.none(),
+            say(text, self._public(interaction)), allowed_mentions=discord.AllowedMentions.none()
         )
-        if result.game.status in ("active", "finished"):
-            record, game = await self.bot.service.state(result.game.id)
-            await self.bot.controller.post_turn(interaction.channel, record, game, [])
+        if result.turns and result.state is not None:
+            await self.bot.table.announce(
+                interaction.channel, result.game, result.state, result.turns
+            )
 
     @app_commands.command(name="replace", description="Hand a player's seat to someone else")
     @app_commands.guild_only()
     async def replace(
         self, interaction: discord.Interaction, player: discord.Member, newcomer: discord.Member
     ) -> None:
-        # Check first: after a public defer, even a refusal would be shown to everyone.
         await self._require_moderator(interaction)
         await interaction.response.defer(thinking=True)
         await self.bot.service.hand_seat(
-            interaction.channel_id,
+            interaction.channel_id or 0,
             interaction.user.id,
             newcomer.id,
             newcomer.display_name,
             moderator=True,
             from_user_id=player.id,
         )
+        text = Text(
+            "table.mod.replaced",
+            player=player.display_name,
+            newcomer=Verbatim(newcomer.mention),
+        )
         await interaction.followup.send(
-            t("mod.replaced", player=player.display_name, newcomer=newcomer.mention),
-            allowed_mentions=discord.AllowedMentions(users=[newcomer]),
+            say(text, self._public(interaction)),
+            allowed_mentions=discord.AllowedMentions(users=[newcomer], roles=False, everyone=False),
         )
 
     @app_commands.command(
@@ -125,16 +141,22 @@ class Moderation(
         new = await self.bot.service.set_guild_settings(
             interaction.guild_id or 0, interaction.user.id, moderator=True, **changes
         )
-        role = f"<@&{new.moderator_role_id}>" if new.moderator_role_id else t("mod.no_role")
+        role = (
+            Verbatim(f"<@&{new.moderator_role_id}>")
+            if new.moderator_role_id
+            else Text("table.mod.no_role")
+        )
+        text = Text(
+            "table.mod.settings",
+            reminder=round(new.reminder_delay.total_seconds() / 3600, 1),
+            timeout=round(new.turn_timeout.total_seconds() / 3600, 1),
+            action=Text(f"table.mod.action_{new.timeout_action}"),
+            role=role,
+        )
         await interaction.followup.send(
-            t(
-                "mod.settings",
-                reminder=round(new.reminder_delay.total_seconds() / 3600, 1),
-                timeout=round(new.turn_timeout.total_seconds() / 3600, 1),
-                action=t(f"mod.action_{new.timeout_action}"),
-                role=role,
-            ),
+            say(text, language_of(interaction)),
             ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
     @app_commands.command(name="log", description="The latest moderation acts in this server")
@@ -142,21 +164,35 @@ class Moderation(
     async def log(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self._require_moderator(interaction)
+        language = language_of(interaction)
         entries = await self.bot.service.moderation_log(interaction.guild_id or 0, limit=15)
         damaged = await self.bot.service.damaged_games(interaction.guild_id or 0)
         lines = [
-            t(
-                "mod.log_line",
-                when=discord.utils.format_dt(e.created_at, "R"),
-                moderator=f"<@{e.moderator_id}>",
-                act=e.act,
-                target=f"<@{e.target_user_id}>" if e.target_user_id else "",
+            say(
+                Text(
+                    "table.mod.log_line",
+                    when=Verbatim(discord.utils.format_dt(e.created_at, "R")),
+                    moderator=Verbatim(f"<@{e.moderator_id}>"),
+                    act=Text(f"table.mod.act_{e.act}"),
+                    target=Verbatim(f"<@{e.target_user_id}>" if e.target_user_id else ""),
+                ),
+                language,
             )
             for e in entries
-        ] or [t("mod.log_empty")]
+        ] or [say(Text("table.mod.log_empty"), language)]
         lines += [
-            t("mod.damaged", channel=f"<#{g.channel_id}>", error=g.error or "?") for g in damaged
+            say(
+                Text(
+                    "table.mod.damaged",
+                    channel=Verbatim(f"<#{g.channel_id}>"),
+                    error=(g.error or "?")[:200],
+                ),
+                language,
+            )
+            for g in damaged
         ]
         await interaction.followup.send(
-            "\n".join(lines), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+            "\n".join(lines)[:2000],
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
         )

@@ -1,4 +1,5 @@
-"""Reminders and time-outs: a background task that survives restarts and catches up.
+"""Reminders, time-outs and missed posts: one background task that survives restarts and
+catches up.
 
 Nothing is kept in memory between rounds: each round asks the service which turns are due
 now (all of them, however long the bot was away), claims each notice so it is sent once,
@@ -17,17 +18,18 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot.i18n import t
+from bot.discord_ui import Mention, Verbatim, say
+from bot.i18n import Text
 from bot.service import DueTurn
 
 if TYPE_CHECKING:
-    from bot.client import ArkBot
+    from bot.client import TableBot
 
 log = logging.getLogger("arkbot.reminders")
 
 
 class Reminders(commands.Cog):
-    def __init__(self, bot: ArkBot) -> None:
+    def __init__(self, bot: TableBot) -> None:
         self.bot = bot
         self._task: asyncio.Task[None] | None = None
 
@@ -67,19 +69,14 @@ class Reminders(commands.Cog):
         return handled
 
     async def announce_missed(self) -> int:
-        """Post the board of games whose latest move was stored but never shown (the bot
-        stopped in between), so the next player is told without waiting for a reminder."""
+        """Post the games whose latest moves were stored but never shown (the bot stopped in
+        between), so the next player is told without waiting for a reminder."""
+        await self.bot.service.flush_posted()
         posted = 0
         for record in await self.bot.service.unannounced():
             try:
-                record, game = await self.bot.service.state(record.id)
-                if record.status == "active" and game.phase in ("deploy", "place_ark"):
-                    # Mid-turn: the player carries on from their panel or /play tile.
-                    await self.bot.service.mark_announced(record.id, record.version)
-                    continue
                 channel = await self._channel(record.channel_id)
-                await self.bot.controller.post_turn(channel, record, game, [t("turn.recovered")])
-                posted += 1
+                posted += await self.bot.table.announce_stored(channel, record)
             except Exception:
                 log.exception("could not announce game %s", record.id)
         return posted
@@ -89,30 +86,38 @@ class Reminders(commands.Cog):
 
     async def handle(self, due: DueTurn) -> None:
         channel = await self._channel(due.game.channel_id)
-        player = f"<@{due.seat.user_id}>" if due.seat.user_id else due.seat.name
-        mentions = discord.AllowedMentions(users=True, roles=False, everyone=False)
+        language = self.bot.table.public_language(due.game.guild_id)
+        player: Any = Mention(due.seat.user_id) if due.seat.user_id else due.seat.name
         if due.kind == "reminder":
-            await channel.send(t("reminder.channel", player=player), allowed_mentions=mentions)
+            await channel.send(
+                say(Text("table.reminder.channel", player=player), language),
+                allowed_mentions=discord.AllowedMentions(
+                    users=[discord.Object(due.seat.user_id)] if due.seat.user_id else False,
+                    roles=False,
+                    everyone=False,
+                ),
+            )
             if due.dm and due.seat.user_id:
-                await self._dm(due.seat.user_id, t("reminder.dm", channel=f"<#{channel.id}>"))
+                text = Text("table.reminder.dm", channel=Verbatim(f"<#{channel.id}>"))
+                await self._dm(due.seat.user_id, say(text, language))
             return
         if due.timeout_action == "notify":
-            who = (
-                f"<@&{due.moderator_role_id}>"
-                if due.moderator_role_id
-                else t("reminder.moderators")
-            )
+            role = due.moderator_role_id
+            who: Any = Verbatim(f"<@&{role}>") if role else Text("table.reminder.moderators")
             await channel.send(
-                t("reminder.timeout_notify", player=due.seat.name, moderators=who),
-                allowed_mentions=discord.AllowedMentions(users=False, roles=True),
+                say(
+                    Text("table.reminder.timeout_notify", player=due.seat.name, moderators=who),
+                    language,
+                ),
+                allowed_mentions=discord.AllowedMentions(
+                    users=False,
+                    roles=[discord.Object(role)] if role else False,
+                    everyone=False,
+                ),
             )
             return
-        record, before = await self.bot.service.state(due.game.id)
         result = await self.bot.service.time_out(due)
-        after_record, after = await self.bot.service.state(due.game.id)
-        story = [t("reminder.skipped", player=due.seat.name)]
-        story += self.bot.controller.story(record, before, result.events)
-        await self.bot.controller.post_turn(channel, after_record, after, story)
+        await self.bot.table.announce(channel, result.game, result.state, result.turns)
 
     async def _dm(self, user_id: int, text: str) -> None:
         try:

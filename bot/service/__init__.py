@@ -1,10 +1,9 @@
-"""The game service: games in SQLite, played through the engines, with no Discord in it.
+"""The game service: games in a database, played through the engines, with no Discord in it.
 
 >>> from bot.service import GameService   # await GameService.open(path) in a coroutine
 """
 
 from bot.service.clock import Clock, FakeClock, SystemClock
-from bot.service.games import KINDS, GameKind, register
 from bot.service.models import (
     ActionRecord,
     DueTurn,
@@ -16,17 +15,15 @@ from bot.service.models import (
     ServiceError,
     TurnResult,
 )
-from bot.service.service import GameService
+from bot.service.service import GameService, move_rng
 from bot.service.storage import SCHEMA_VERSION, Storage
 
 __all__ = [
-    "KINDS",
     "SCHEMA_VERSION",
     "ActionRecord",
     "Clock",
     "DueTurn",
     "FakeClock",
-    "GameKind",
     "GameRecord",
     "GameService",
     "GuildSettings",
@@ -37,5 +34,5 @@ __all__ = [
     "Storage",
     "SystemClock",
     "TurnResult",
-    "register",
+    "move_rng",
 ]

@@ -6,9 +6,12 @@ and pass them back without being able to change the service's state by accident.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Literal
+
+from bot.games.base import TurnRecord
 
 GameStatus = Literal["lobby", "active", "finished", "ended", "error"]
 #: Statuses that hold a channel: at most one game per channel may be in one of them.
@@ -76,6 +79,10 @@ class GameRecord:
     scores: tuple[int, ...] | None = None
     winners: tuple[int, ...] | None = None
     error: str | None = None
+    #: The version the game's channel has seen (the rest still has to be posted).
+    announced: int = 0
+    #: Set by the storage when a column could not be read (the game cannot be played).
+    damage: str | None = None
 
     def seat_of(self, user_id: int) -> Seat | None:
         """The seat ``user_id`` holds, if any."""
@@ -104,19 +111,35 @@ class ActionRecord:
 
 @dataclass(frozen=True, slots=True)
 class TurnResult:
-    """What an action (or a time-out, or a removal) did, for the bot to announce.
+    """What an action (or a time-out, or a removal) did: everything a click needs.
 
+    ``game`` is the new record and :attr:`state` a private copy of the engine game after it
+    (made when first asked for, so a caller that needs no state pays nothing for it).
     ``actions`` lists every action stored by this call in order, the computer players'
     replies included; ``events`` are the engine's events of all of them, in order.
-    ``next_seat`` is whose turn it is now (``None`` when the game is over).
+    ``turns`` are the whole turns these actions belong to, the first from its beginning
+    (which may have been stored by earlier calls): the story to tell. ``next_seat`` is whose
+    turn it is now (``None`` when the game is over).
     """
 
     game: GameRecord
+    copy_state: Callable[[], Any] | None
     actions: tuple[ActionRecord, ...]
     events: tuple[Any, ...]
+    turns: tuple[TurnRecord, ...]
     next_seat: Seat | None
     game_over: bool
     scores: tuple[int, ...]
+
+    @property
+    def state(self) -> Any:
+        """A private copy of the engine game after this call (``None`` if none was played)."""
+        return None if self.copy_state is None else self.copy_state()
+
+    @property
+    def turn_over(self) -> bool:
+        """Whether a turn ended (so there is something to tell everyone)."""
+        return any(turn.complete for turn in self.turns)
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.client import ArkBot
+from bot.client import TableBot
 from bot.service import Clock, GameService
 from bot.settings import Settings
 from tests.discord.harness import Harness
@@ -21,10 +21,10 @@ def make_settings(path: Path) -> Settings:
     return Settings(db_path=path, poll_seconds=0, render_workers=0)
 
 
-async def make_bot(path: Path, clock: Clock | None = None) -> ArkBot:
+async def make_bot(path: Path, clock: Clock | None = None) -> TableBot:
     settings = make_settings(path)
     service = await GameService.open(path, settings=settings, clock=clock)
-    return ArkBot(settings, service=service)
+    return TableBot(settings, service=service)
 
 
 @pytest.fixture

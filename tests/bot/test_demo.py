@@ -18,11 +18,13 @@ async def test_the_demo_tells_each_turn_once_and_writes_the_pictures(
 ) -> None:
     game = await play(3, 2, tmp_path)
     lines = capsys.readouterr().out.splitlines()
-    turns = [int(m.group(1)) for line in lines if (m := re.match(r"Turn (\d+):", line))]
+    turns = [int(m.group(1)) for line in lines if (m := re.match(r"Turn (\d+): ", line))]
     assert turns == list(range(1, game.turn + 1))
     placed = [line for line in lines if " placed a tile on " in line]
     assert len(placed) == game.turn  # one sentence per tile, never twice
-    assert lines[-2].startswith("Game over! ")
+    winner = next(line for line in lines if line.startswith("🏆"))
+    assert f"with {max(game.scores)} points" in winner
+    assert lines[-1].startswith("Pictures written to ")
     pictures = sorted(p.name for p in tmp_path.glob("*.png"))
     assert len(pictures) == game.turn + 2
     assert {"final-scores.png", "final-board.png", "turn-01.png"} <= set(pictures)

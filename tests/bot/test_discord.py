@@ -10,8 +10,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from bot.client import ArkBot
-from bot.turns import spot_choices
+from bot.client import TableBot
+from bot.games.covenant.choices import spot_choices
 from engine.common import Rng
 from engine.covenant.players import sensible_action
 from tests.bot.conftest import CHANNEL, make_bot
@@ -22,7 +22,7 @@ RUTH, BOAZ, STRANGER, LEADER = 11, 12, 13, 14
 
 async def scripted_lobby(h: Harness, deck: list[str]) -> int:
     """Ruth opens a lobby with a scripted deck (the service's test option); Boaz joins."""
-    bot: ArkBot = h.bot  # type: ignore[assignment]
+    bot: TableBot = h.bot  # type: ignore[assignment]
     h.user(RUTH, "Ruth")
     h.user(BOAZ, "Boaz")
     h.user(STRANGER, "Stranger")
@@ -30,13 +30,13 @@ async def scripted_lobby(h: Harness, deck: list[str]) -> int:
     record = await bot.service.create_game(
         h.guild_id, CHANNEL, RUTH, "Ruth", options={"deck": deck}, shuffle_seats=False
     )
-    joined = await h.slash(BOAZ, "ark join")
+    joined = await h.slash(BOAZ, "table join")
     assert "Boaz" in joined.last.content
     return record.id
 
 
 async def start(h: Harness) -> Sent:
-    started = await h.slash(RUTH, "ark start")
+    started = await h.slash(RUTH, "table start")
     board = [s for s in started if s.kind == "channel_message"][-1]
     assert not board.ephemeral
     assert board.images and board.images[0].format == "PNG"
@@ -45,26 +45,26 @@ async def start(h: Harness) -> Sent:
 
 
 async def ruth_places_and_closes_the_city(h: Harness, board: Sent, game_id: int) -> Sent:
-    opened = await h.click(RUTH, board, f"ark:turn:{game_id}:1")
+    opened = await h.click(RUTH, board, f"ob:{game_id}:1")
     panel = opened.last
     assert panel.ephemeral
     assert "T21" in panel.content
     assert panel.images[0].size[0] > panel.images[0].size[1]  # four rotations side by side
-    spot_select = f"arks:spot:{game_id}:0"
+    spot_select = f"tm:{game_id}:0:spot"
     assert panel.component(spot_select).option_values == ["0,-1", "0,1"]
     preview = (await h.select(RUTH, panel, spot_select, ["0,-1"])).last
-    assert "B1" in preview.content and "180" in preview.content
-    assert preview.component(f"ark:rot:{game_id}:0:0:-1:180").disabled  # fits one way only
-    deploy = (await h.click(RUTH, preview, f"ark:place:{game_id}:0:0:-1:180")).last
-    labels = [o["label"] for o in deploy.component(f"arks:deploy:{game_id}:1").options]
+    assert "M12" in preview.content and "180" in preview.content
+    assert preview.component(f"tb:{game_id}:0:rot:0:-1:180").disabled  # fits one way only
+    deploy = (await h.click(RUTH, preview, f"tb:{game_id}:0:place:0:-1:180")).last
+    labels = [o["label"] for o in deploy.component(f"tm:{game_id}:1:deploy").options]
     assert labels == [
         "A · field to the north",
         "B · city to the south",
         "B · Prophet: city to the south",
     ]
-    put_ark = (await h.select(RUTH, deploy, f"arks:deploy:{game_id}:1", ["SSE:0"])).last
+    put_ark = (await h.select(RUTH, deploy, f"tm:{game_id}:1:deploy", ["SSE:0"])).last
     assert "first city" in put_ark.content
-    finished = await h.select(RUTH, put_ark, f"arks:putark:{game_id}:2", ["0,-1"])
+    finished = await h.select(RUTH, put_ark, f"tm:{game_id}:2:putark", ["0,-1"])
     assert "You scored 4" in finished[-2].content or "You scored 4" in finished.text
     post = [s for s in finished if s.kind == "channel_message"][-1]
     return post
@@ -75,26 +75,26 @@ async def test_a_whole_scripted_game_through_commands_and_clicks(harness: Harnes
     game_id = await scripted_lobby(h, ["T21", "T39"])
     board = await start(h)
     post = await ruth_places_and_closes_the_city(h, board, game_id)
-    assert "Ruth placed a tile on B1." in post.content
+    assert "Ruth placed a tile on M12." in post.content
     assert "A 2-tile city was completed: Ruth +4." in post.content
     assert "Scores: Ruth 4, Boaz 0" in post.content
     assert f"<@{BOAZ}>" in post.content and "T39" in post.content
     assert post.images[0].format == "PNG"
     # Boaz types his turn instead of tapping.
-    choices = await h.autocomplete(BOAZ, "play place", focused="square", value="")
+    choices = await h.autocomplete(BOAZ, "covenant place", focused="square", value="")
     values = [c.value for c in choices]
-    assert "C3" in values and len(values) == len(set(values)) >= 4
-    assert choices[values.index("C3")].name.endswith("C3 (2 way(s))")
-    placed = await h.slash(BOAZ, "play place", square="C3", rotation=0)
+    assert "N13" in values and len(values) == len(set(values)) >= 4
+    assert choices[values.index("N13")].name.endswith("N13 (2 ways)")
+    placed = await h.slash(BOAZ, "covenant place", square="N13", rotation=0)
     assert placed.last.ephemeral and "Tile placed" in placed.last.content
-    ended = await h.slash(BOAZ, "play pass")
+    ended = await h.slash(BOAZ, "covenant pass")
     final = [s for s in ended if s.kind == "channel_message"][-1]
     assert "Ruth** won with 4 points" in final.content
     assert final.images[0].format == "PNG"
-    bot: ArkBot = h.bot  # type: ignore[assignment]
+    bot: TableBot = h.bot  # type: ignore[assignment]
     record = await bot.service.get_game(game_id)
     assert record.status == "finished" and record.scores == (4, 0)
-    stats = await h.slash(RUTH, "ark stats")
+    stats = await h.slash(RUTH, "table stats")
     assert "Games finished in this server: 1" in stats.last.content
 
 
@@ -102,13 +102,13 @@ async def test_strangers_and_players_out_of_turn_are_refused_privately(harness: 
     h = harness
     game_id = await scripted_lobby(h, ["T21", "T39"])
     board = await start(h)
-    bot: ArkBot = h.bot  # type: ignore[assignment]
+    bot: TableBot = h.bot  # type: ignore[assignment]
     before = (await bot.service.get_game(game_id)).version
-    stranger = await h.click(STRANGER, board, f"ark:turn:{game_id}:1")
+    stranger = await h.click(STRANGER, board, f"ob:{game_id}:1")
     assert stranger.last.ephemeral and "not playing in this game" in stranger.last.content
-    early = await h.click(BOAZ, board, f"ark:turn:{game_id}:1")
+    early = await h.click(BOAZ, board, f"ob:{game_id}:1")
     assert early.last.ephemeral and "It is Ruth's turn" in early.last.content
-    typed = await h.slash(BOAZ, "play place", square="B1", rotation=180)
+    typed = await h.slash(BOAZ, "covenant place", square="M12", rotation=180)
     assert typed.last.ephemeral and "It is Ruth's turn" in typed.last.content
     assert (await bot.service.get_game(game_id)).version == before
     assert not [r for s in (stranger, early, typed) for r in s.errors]
@@ -118,15 +118,15 @@ async def test_a_double_click_counts_once(harness: Harness) -> None:
     h = harness
     game_id = await scripted_lobby(h, ["T21", "T39"])
     board = await start(h)
-    panel = (await h.click(RUTH, board, f"ark:turn:{game_id}:1")).last
-    preview = (await h.select(RUTH, panel, f"arks:spot:{game_id}:0", ["0,-1"])).last
-    place = f"ark:place:{game_id}:0:0:-1:180"
+    panel = (await h.click(RUTH, board, f"ob:{game_id}:1")).last
+    preview = (await h.select(RUTH, panel, f"tm:{game_id}:0:spot", ["0,-1"])).last
+    place = f"tb:{game_id}:0:place:0:-1:180"
     first, second = await asyncio.gather(
         h.click(RUTH, preview, place), h.click(RUTH, preview, place)
     )
     texts = [first.text, second.text]
     assert sum("already played" in text for text in texts) == 1
-    bot: ArkBot = h.bot  # type: ignore[assignment]
+    bot: TableBot = h.bot  # type: ignore[assignment]
     assert (await bot.service.get_game(game_id)).version == 1
 
 
@@ -134,11 +134,11 @@ async def test_an_illegal_typed_move_explains_and_changes_nothing(harness: Harne
     h = harness
     game_id = await scripted_lobby(h, ["T21", "T39"])
     await start(h)
-    wrong = await h.slash(RUTH, "play place", square="B1", rotation=0)
+    wrong = await h.slash(RUTH, "covenant place", square="M12", rotation=0)
     assert wrong.last.ephemeral and "fits turned 180°" in wrong.last.content
-    nowhere = await h.slash(RUTH, "play place", square="Z9", rotation=0)
+    nowhere = await h.slash(RUTH, "covenant place", square="Z9", rotation=0)
     assert "cannot go on Z9" in nowhere.last.content
-    bot: ArkBot = h.bot  # type: ignore[assignment]
+    bot: TableBot = h.bot  # type: ignore[assignment]
     assert (await bot.service.get_game(game_id)).version == 0
 
 
@@ -146,34 +146,38 @@ async def test_only_moderators_end_a_game(harness: Harness) -> None:
     h = harness
     game_id = await scripted_lobby(h, ["T21", "T39"])
     await start(h)
-    refused = await h.slash(BOAZ, "arkmod end")
+    refused = await h.slash(BOAZ, "moderate end")
     assert refused.last.ephemeral and "Only moderators" in refused.last.content
-    ended = await h.slash(LEADER, "arkmod end", reason="bedtime")
-    assert "ended by Leader" in ended.last.content and "bedtime" in ended.last.content
-    bot: ArkBot = h.bot  # type: ignore[assignment]
+    ended = await h.slash(LEADER, "moderate end", reason="bedtime")
+    assert "ended by Leader" in ended.text and "bedtime" in ended.text
+    # The standings and the board as they were are posted for everyone.
+    final = ended.last
+    assert not final.ephemeral and "Scores: Ruth 0, Boaz 0" in final.content
+    assert "ended by a moderator" in final.content and final.images
+    bot: TableBot = h.bot  # type: ignore[assignment]
     assert (await bot.service.get_game(game_id)).status == "ended"
-    log = await h.slash(LEADER, "arkmod log")
-    assert "end" in log.last.content
+    log = await h.slash(LEADER, "moderate log")
+    assert "ended a game" in log.last.content
 
 
 async def test_buttons_keep_working_after_a_restart(harness: Harness, db_path: Path) -> None:
     h = harness
     game_id = await scripted_lobby(h, ["T21", "T39"])
     board = await start(h)
-    panel = (await h.click(RUTH, board, f"ark:turn:{game_id}:1")).last
-    preview = (await h.select(RUTH, panel, f"arks:spot:{game_id}:0", ["0,-1"])).last
-    deploy = (await h.click(RUTH, preview, f"ark:place:{game_id}:0:0:-1:180")).last
+    panel = (await h.click(RUTH, board, f"ob:{game_id}:1")).last
+    preview = (await h.select(RUTH, panel, f"tm:{game_id}:0:spot", ["0,-1"])).last
+    deploy = (await h.click(RUTH, preview, f"tb:{game_id}:0:place:0:-1:180")).last
     await h.restart(await make_bot(db_path))
     # The private panel from before the restart still works: the ids name game and version.
-    put_ark = (await h.select(RUTH, deploy, f"arks:deploy:{game_id}:1", ["SSE:0"])).last
+    put_ark = (await h.select(RUTH, deploy, f"tm:{game_id}:1:deploy", ["SSE:0"])).last
     assert "first city" in put_ark.content
-    finished = await h.select(RUTH, put_ark, f"arks:putark:{game_id}:2", ["0,-1"])
+    finished = await h.select(RUTH, put_ark, f"tm:{game_id}:2:putark", ["0,-1"])
     assert any(s.kind == "channel_message" for s in finished)
     # The first turn's public button, from before the restart, now says it is old.
     for user in (RUTH, BOAZ):
-        old = await h.click(user, board, f"ark:turn:{game_id}:1")
+        old = await h.click(user, board, f"ob:{game_id}:1")
         assert old.last.ephemeral and "already played" in old.last.content
-    bot: ArkBot = h.bot  # type: ignore[assignment]
+    bot: TableBot = h.bot  # type: ignore[assignment]
     assert (await bot.service.get_game(game_id)).version == 3  # place, deploy, put the Ark
 
 
@@ -181,11 +185,11 @@ async def test_lobby_buttons_and_commands(harness: Harness) -> None:
     h = harness
     h.user(RUTH, "Ruth")
     h.user(BOAZ, "Boaz")
-    opened = await h.slash(RUTH, "ark new")
+    opened = await h.slash(RUTH, "table new")
     lobby = opened.last
     assert not lobby.ephemeral and "Ruth" in lobby.content
-    join = next(c for c in lobby.custom_ids if c.startswith("ark:lobby:join:"))
-    start_id = next(c for c in lobby.custom_ids if c.startswith("ark:lobby:start:"))
+    join = next(c for c in lobby.custom_ids if c.startswith("lb:") and c.endswith(":join"))
+    start_id = next(c for c in lobby.custom_ids if c.startswith("lb:") and c.endswith(":start"))
     alone = await h.click(RUTH, lobby, start_id)
     assert alone.last.ephemeral and "at least 2 players" in alone.last.content
     joined = await h.click(BOAZ, lobby, join)
@@ -197,19 +201,19 @@ async def test_lobby_buttons_and_commands(harness: Harness) -> None:
     assert "Only Ruth, who opened this game" in refused.last.content
     started = await h.click(RUTH, lobby, start_id)
     assert any(s.kind == "channel_message" and s.images for s in started)
-    busy = await h.slash(BOAZ, "ark new")
+    busy = await h.slash(BOAZ, "table new")
     assert busy.last.ephemeral and "already a game" in busy.last.content
-    late = await h.slash(BOAZ, "ark join")
+    late = await h.slash(BOAZ, "table join")
     assert late.last.ephemeral
 
 
 async def test_rules_and_status_are_private(harness: Harness) -> None:
     h = harness
     game_id = await scripted_lobby(h, ["T21", "T39"])
-    rules = await h.slash(STRANGER, "ark rules")
+    rules = await h.slash(STRANGER, "table rules")
     assert rules.last.ephemeral and rules.last.images and "land tile" in rules.last.content
     await start(h)
-    status = await h.slash(STRANGER, "ark status")
+    status = await h.slash(STRANGER, "table status")
     assert status.last.ephemeral and "Turn 1: Ruth is playing." in status.last.content
     assert game_id
 
@@ -218,24 +222,24 @@ async def test_moving_the_ark_with_the_arrows_shows_who_scores(harness: Harness)
     h = harness
     game_id = await scripted_lobby(h, ["T21", "T39", "T39", "T39"])
     board = await start(h)
-    await ruth_places_and_closes_the_city(h, board, game_id)  # the Ark goes on B1 (0, -1)
-    await h.slash(BOAZ, "play place", square="C3", rotation=0)  # the road east of the start
-    spots = await h.autocomplete(BOAZ, "play follower", focused="spot", value="road")
+    await ruth_places_and_closes_the_city(h, board, game_id)  # the Ark goes on M12 (0, -1)
+    await h.slash(BOAZ, "covenant place", square="N13", rotation=0)  # the road east of the start
+    spots = await h.autocomplete(BOAZ, "covenant follower", focused="spot", value="road")
     assert [(c.name, c.value) for c in spots] == [("B · road east–west", "E:0")]
-    deployed = await h.slash(BOAZ, "play follower", spot="E:0")
-    assert "Boaz put a follower on the road at C3." in deployed.text
-    panel = (await h.slash(RUTH, "play place", square="A3", rotation=0)).last
-    # From B1 the Ark can go south to the start tile, then east onto Boaz's road.
-    assert panel.component(f"ark:step:{game_id}:6:S").disabled is False
-    assert panel.component(f"ark:step:{game_id}:6:N").disabled is True
-    first = (await h.click(RUTH, panel, f"ark:step:{game_id}:6:S")).last
-    second = (await h.click(RUTH, first, f"ark:step:{game_id}:6:SE")).last
+    deployed = await h.slash(BOAZ, "covenant follower", spot="E:0")
+    assert "Boaz put a follower on the road at N13." in deployed.text
+    panel = (await h.slash(RUTH, "covenant place", square="L13", rotation=0)).last
+    # From M12 the Ark can go south to the start tile, then east onto Boaz's road.
+    assert panel.component(f"tb:{game_id}:6:step:S").disabled is False
+    assert panel.component(f"tb:{game_id}:6:step:N").disabled is True
+    first = (await h.click(RUTH, panel, f"tb:{game_id}:6:step:S")).last
+    second = (await h.click(RUTH, first, f"tb:{game_id}:6:step:SE")).last
     assert "The Ark would go **SE**: Boaz +1." in second.content
-    paths = await h.autocomplete(RUTH, "play ark", focused="path", value="S")
+    paths = await h.autocomplete(RUTH, "covenant ark", focused="path", value="S")
     assert ("SE: Boaz +1", "SE") in [(c.name, c.value) for c in paths]
-    moved = await h.click(RUTH, second, f"ark:go:{game_id}:6:SE")
+    moved = await h.click(RUTH, second, f"tb:{game_id}:6:go:SE")
     post = [s for s in moved if s.kind == "channel_message"][-1]
-    assert "Ruth moved the Ark 2 steps to C3: Boaz +1." in post.content
+    assert "Ruth moved the Ark 2 steps to N13: Boaz +1." in post.content
     assert "Scores: Ruth 4, Boaz 1" in post.content
 
 
@@ -243,19 +247,19 @@ async def test_moderators_remove_and_replace_players(harness: Harness) -> None:
     h = harness
     game_id = await scripted_lobby(h, ["T21", "T39", "T39", "T39"])
     await start(h)
-    refused = await h.slash(RUTH, "arkmod remove", player=BOAZ)
+    refused = await h.slash(RUTH, "moderate remove", player=BOAZ)
     assert refused.last.ephemeral and "Only moderators" in refused.last.content
-    handed = await h.slash(LEADER, "arkmod replace", player=RUTH, newcomer=STRANGER)
+    handed = await h.slash(LEADER, "moderate replace", player=RUTH, newcomer=STRANGER)
     assert f"<@{STRANGER}> takes over Ruth's seat" in handed.last.content
-    bot: ArkBot = h.bot  # type: ignore[assignment]
+    bot: TableBot = h.bot  # type: ignore[assignment]
     record = await bot.service.get_game(game_id)
     assert record.seats[0].user_id == STRANGER
     # Ruth no longer plays; the newcomer does.
-    gone = await h.slash(RUTH, "play tile")
+    gone = await h.slash(RUTH, "covenant tile")
     assert "not playing in this game" in gone.last.content
-    mine = await h.slash(STRANGER, "play tile")
+    mine = await h.slash(STRANGER, "covenant tile")
     assert mine.last.ephemeral and "T21" in mine.last.content
-    removed = await h.slash(LEADER, "arkmod remove", player=BOAZ)
+    removed = await h.slash(LEADER, "moderate remove", player=BOAZ)
     assert "a computer player takes over the seat" in removed.text
     record = await bot.service.get_game(game_id)
     assert record.seats[1].is_bot and record.seats[1].user_id is None
@@ -265,7 +269,7 @@ async def test_more_than_25_spots_are_paged(harness: Harness) -> None:
     h = harness
     h.user(RUTH, "Ruth")
     h.user(BOAZ, "Boaz")
-    bot: ArkBot = h.bot  # type: ignore[assignment]
+    bot: TableBot = h.bot  # type: ignore[assignment]
     record = await bot.service.create_game(h.guild_id, CHANNEL, RUTH, "Ruth", seed=3)
     await bot.service.join(CHANNEL, BOAZ, "Boaz")
     await bot.service.start(CHANNEL, RUTH)
@@ -276,15 +280,15 @@ async def test_more_than_25_spots_are_paged(harness: Harness) -> None:
         if game.phase == "place_tile" and len(game.placements()) > 25:
             break
         user = record.seats[game.current_player].user_id
-        await bot.service.act(CHANNEL, user, sensible_action(game, rng))
+        await bot.service.act(record.id, user, sensible_action(game, rng))
     spots = spot_choices(game)
     user = record.seats[game.current_player].user_id
-    panel = (await h.slash(user, "play tile")).last
-    select = f"arks:spot:{record.id}:{record.version}"
+    panel = (await h.slash(user, "covenant tile")).last
+    select = f"tm:{record.id}:{record.version}:spot"
     assert len(panel.component(select).options) == 25
     assert "page 1 of 2" in panel.content
-    assert panel.component(f"ark:page:{record.id}:{record.version}:-1").disabled
-    second = (await h.click(user, panel, f"ark:page:{record.id}:{record.version}:1")).last
+    assert panel.component(f"tb:{record.id}:{record.version}:page:-1").disabled
+    second = (await h.click(user, panel, f"tb:{record.id}:{record.version}:page:1")).last
     rest = second.component(select).option_values
     assert rest == [f"{s.x},{s.y}" for s in spots[25:]]
     assert "page 2 of 2" in second.content

@@ -5,9 +5,12 @@ from __future__ import annotations
 import os
 import signal
 
-import render
+import render.covenant as render
+from bot.panels import Picture
 from bot.pictures import Pictures
 from engine.covenant import Deploy, Game, PlaceTile
+
+WARM = ("render.covenant:warm_up",)
 
 
 def small_game() -> Game:
@@ -19,13 +22,19 @@ def small_game() -> Game:
 
 async def test_a_worker_process_draws_the_same_picture() -> None:
     game = small_game()
-    pictures = Pictures(workers=1)
+    save = game.view(None).to_json()
+    pictures = Pictures(workers=1, warm=WARM)
     try:
         await pictures.warm_up()
-        board = await pictures.board(game, spots=True, names=["Ruth", "Boaz"])
-        assert board == render.board_png(game, spots=True, names=["Ruth", "Boaz"])
-        assert await pictures.rotations("T37") == render.tile_rotations_png("T37")
-        preview = await pictures.preview(game, 0, -1, 180, names=["Ruth", "Boaz"])
+        board = await pictures.draw(
+            Picture("render.covenant:board", (save, True, ["Ruth", "Boaz"])), "en"
+        )
+        assert board == render.board_png(game.view(None), spots=True, names=["Ruth", "Boaz"])
+        rotations = await pictures.draw(Picture("render.covenant:rotations", ("T37",)), "en")
+        assert rotations == render.tile_rotations_png("T37")
+        preview = await pictures.draw(
+            Picture("render.covenant:preview", (save, 0, -1, 180, ["Ruth", "Boaz"])), "en"
+        )
         assert preview == render.preview_png(game, 0, -1, 180, names=["Ruth", "Boaz"])
     finally:
         pictures.close()
@@ -33,16 +42,18 @@ async def test_a_worker_process_draws_the_same_picture() -> None:
 
 async def test_a_dead_worker_is_replaced_and_the_picture_still_comes() -> None:
     game = small_game()
-    pictures = Pictures(workers=1)
+    save = game.view(None).to_json()
+    pictures = Pictures(workers=1, warm=WARM)
     try:
         await pictures.warm_up()
         pool = pictures._pool
         assert pool is not None
         for pid in list(pool._processes):  # the worker processes of this pool
             os.kill(pid, signal.SIGKILL)
-        board = await pictures.board(game)
-        assert board == render.board_png(game)
+        board = await pictures.draw(Picture("render.covenant:board", (save, False, [])), "en")
+        assert board == render.board_png(game.view(None))
         assert pictures._pool is not pool  # a new pool for the next pictures
-        assert await pictures.rotations("T21") == render.tile_rotations_png("T21")
+        again = await pictures.draw(Picture("render.covenant:rotations", ("T21",)), "en")
+        assert again == render.tile_rotations_png("T21")
     finally:
         pictures.close()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.client import ArkBot
+from bot.client import TableBot
 from bot.cogs.reminders import Reminders
 from bot.service import FakeClock
 from tests.bot.conftest import CHANNEL, make_bot
@@ -41,7 +41,7 @@ async def test_dm_reminders_for_those_who_ask(db_path: Path) -> None:
     clock = FakeClock()
     async with Harness(await make_bot(db_path, clock), channel_id=CHANNEL) as h:
         await scripted_lobby(h, ["T21", "T39", "T39"])
-        opted = await h.slash(RUTH, "ark reminders", dm="on")
+        opted = await h.slash(RUTH, "table reminders", dm="on")
         assert opted.last.ephemeral and "DM" in opted.last.content
         await start(h)
         clock.advance(hours=13)
@@ -65,7 +65,7 @@ async def test_a_time_out_lets_a_computer_play_the_turn(db_path: Path) -> None:
         assert len(board) == 1
         assert "Ruth took too long" in board[0].content
         assert f"<@{BOAZ}>" in board[0].content
-        bot: ArkBot = h.bot  # type: ignore[assignment]
+        bot: TableBot = h.bot  # type: ignore[assignment]
         record = await bot.service.get_game(game_id)
         assert record.current_seat == 1 and record.version >= 2
 
@@ -75,10 +75,10 @@ async def test_a_time_out_can_only_tell_the_moderators(db_path: Path) -> None:
     async with Harness(await make_bot(db_path, clock), channel_id=CHANNEL) as h:
         game_id = await scripted_lobby(h, ["T21", "T39", "T39"])
         set_up = await h.slash(
-            LEADER, "arkmod settings", timeout_action="notify", moderator_role=h.moderator_role
+            LEADER, "moderate settings", timeout_action="notify", moderator_role=h.moderator_role
         )
         assert "only tell the moderators" in set_up.last.content
-        refused = await h.slash(BOAZ, "arkmod settings", reminder_hours=1.0)
+        refused = await h.slash(BOAZ, "moderate settings", reminder_hours=1.0)
         assert "Only moderators" in refused.last.content
         await start(h)
         clock.advance(hours=80)
@@ -86,7 +86,7 @@ async def test_a_time_out_can_only_tell_the_moderators(db_path: Path) -> None:
             await reminders(h).run_once()
         texts = [s.content for s in sent.messages]
         assert any("Ruth has not played" in text for text in texts)
-        bot: ArkBot = h.bot  # type: ignore[assignment]
+        bot: TableBot = h.bot  # type: ignore[assignment]
         assert (await bot.service.get_game(game_id)).version == 0
 
 
@@ -101,7 +101,7 @@ async def test_after_downtime_the_task_catches_up(db_path: Path) -> None:
         async with h.capture():
             handled = await reminders(h).run_once()
         assert handled >= 1
-        bot: ArkBot = h.bot  # type: ignore[assignment]
+        bot: TableBot = h.bot  # type: ignore[assignment]
         record = await bot.service.get_game(game_id)
         assert record.current_seat == 1  # the overdue turn was played by a computer
 
@@ -111,14 +111,14 @@ async def test_a_turn_stored_just_before_a_crash_is_still_announced(db_path: Pat
     async with Harness(await make_bot(db_path, clock), channel_id=CHANNEL) as h:
         game_id = await scripted_lobby(h, ["T21", "T39", "T39"])
         await start(h)
-        bot: ArkBot = h.bot  # type: ignore[assignment]
+        bot: TableBot = h.bot  # type: ignore[assignment]
         # Ruth's whole turn reaches the database, but the bot dies before posting it.
         for action in (
             {"type": "place_tile", "x": 0, "y": -1, "rotation": 180},
             {"type": "deploy", "port": "S", "prophet": False},
             {"type": "place_ark", "x": 0, "y": -1},
         ):
-            await bot.service.act(CHANNEL, RUTH, action)
+            await bot.service.act(game_id, RUTH, action)
         await h.restart(await make_bot(db_path, clock))
         async with h.capture() as soon:
             await reminders(h).run_once()
@@ -129,6 +129,9 @@ async def test_a_turn_stored_just_before_a_crash_is_still_announced(db_path: Pat
         (board,) = [s for s in sent.messages if s.images]
         assert "not shown because the bot was restarting" in board.content
         assert f"<@{BOAZ}>" in board.content and "Scores: Ruth 4, Boaz 0" in board.content
+        # The whole stored turn is told, from its first step.
+        assert "Ruth placed a tile on M12." in board.content
+        assert "A 2-tile city was completed: Ruth +4." in board.content
         async with h.capture() as again:
             assert await reminders(h).run_once() == 0
         assert list(again) == []

@@ -3,7 +3,7 @@
 A :class:`Table` is one game in one fake channel. Its players play a planned engine action
 the way a person would: by clicking the bot's own buttons and menus (``Play my turn``, the
 numbered spot menu, ``Turn the tile``, ``Place it``, the follower menu, the Ark arrows,
-``Pass``) or by typing ``/play ...``. Before each click they check that the control is on
+``Pass``) or by typing ``/covenant ...``. Before each click they check that the control is on
 the message and enabled, so a missing or wrong control fails the test, not the fake.
 
 The table keeps an engine mirror of the game (``Table.game``) to know whose turn it is,
@@ -22,8 +22,8 @@ from pathlib import Path
 from weakref import WeakKeyDictionary
 
 from bot.service import GameService
-from bot.turns import grid
 from engine.covenant import Action, Deploy, Game, MoveArk, Pass, PlaceArk, PlaceTile
+from engine.covenant.notation import square_name
 from tests.e2e.fake_discord import (
     BotProcess,
     FakeChannel,
@@ -257,10 +257,10 @@ class Table:
     # ---- the lobby -----------------------------------------------------------------
 
     async def start(self, user: SimUser | None = None) -> FakeMessage:
-        """``/ark start`` by the creator; returns the first board."""
-        iid, reply = await self.slash(user or self.seats[0], "ark", "start")
+        """``/table start`` by the creator; returns the first board."""
+        iid, reply = await self.slash(user or self.seats[0], "table", "start")
         if "has started" not in reply.content:
-            raise BotSaidNo(f"/ark start: {reply.content!r}")
+            raise BotSaidNo(f"/table start: {reply.content!r}")
         return await self.wait_board(iid)
 
     # ---- turns ---------------------------------------------------------------------
@@ -285,7 +285,7 @@ class Table:
 
     async def open_panel(self, user: SimUser | None = None) -> tuple[int, FakeMessage]:
         """Tap ``Play my turn`` on the newest board."""
-        cid = f"ark:turn:{self.game_id}:{self.game.turn}"
+        cid = f"ob:{self.game_id}:{self.game.turn}"
         return await self.click(user or self.current, self.boards[-1], cid)
 
     async def _clicked_turn(self, plan: Sequence[Action]) -> FakeMessage:
@@ -306,17 +306,17 @@ class Table:
         until ``Place it`` shows its rotation; returns the preview."""
         user, g, v = self.current, self.game_id, self.version
         spot = f"{action.x},{action.y}"
-        menu = f"arks:spot:{g}:{v}"
+        menu = f"tm:{g}:{v}:spot"
         page = 0
         while spot not in select_values(panel, menu):
             page += 1
-            _, panel = await self.click(user, panel, f"ark:page:{g}:{v}:{page}")
+            _, panel = await self.click(user, panel, f"tb:{g}:{v}:page:{page}")
         _, panel = await self.select(user, panel, menu, spot)
-        prefix = f"ark:place:{g}:{v}:{action.x}:{action.y}:"
+        prefix = f"tb:{g}:{v}:place:{action.x}:{action.y}:"
         for _ in range(4):
             if f"{prefix}{action.rotation}" in panel.custom_ids:
                 return panel
-            [turn] = button_ids(panel, f"ark:rot:{g}:{v}:") or [f"ark:rot:{g}:{v}:-"]
+            [turn] = button_ids(panel, f"tb:{g}:{v}:rot:") or [f"tb:{g}:{v}:rot:-"]
             _, panel = await self.click(user, panel, turn)
         raise BotSaidNo(f"rotation {action.rotation} never offered: {panel.custom_ids}")
 
@@ -329,20 +329,20 @@ class Table:
             v = self.version
             if isinstance(action, PlaceTile):
                 panel = await self.preview(panel, action)
-                prefix = f"ark:place:{g}:{v}:{action.x}:{action.y}:"
+                prefix = f"tb:{g}:{v}:place:{action.x}:{action.y}:"
                 iid, panel = await self.click(user, panel, f"{prefix}{action.rotation}")
             elif isinstance(action, Deploy):
                 value = f"{action.port}:{int(action.prophet)}"
-                iid, panel = await self.select(user, panel, f"arks:deploy:{g}:{v}", value)
+                iid, panel = await self.select(user, panel, f"tm:{g}:{v}:deploy", value)
             elif isinstance(action, MoveArk):
                 for n in range(1, len(action.path) + 1):
-                    _, panel = await self.click(user, panel, f"ark:step:{g}:{v}:{action.path[:n]}")
-                iid, panel = await self.click(user, panel, f"ark:go:{g}:{v}:{action.path}")
+                    _, panel = await self.click(user, panel, f"tb:{g}:{v}:step:{action.path[:n]}")
+                iid, panel = await self.click(user, panel, f"tb:{g}:{v}:go:{action.path}")
             elif isinstance(action, Pass):
-                iid, panel = await self.click(user, panel, f"ark:pass:{g}:{v}")
+                iid, panel = await self.click(user, panel, f"tb:{g}:{v}:pass")
             elif isinstance(action, PlaceArk):
                 value = f"{action.x},{action.y}"
-                iid, panel = await self.select(user, panel, f"arks:putark:{g}:{v}", value)
+                iid, panel = await self.select(user, panel, f"tm:{g}:{v}:putark", value)
             else:  # pragma: no cover - the plan holds engine actions only
                 raise TypeError(action)
             closed = self.record_played(action)
@@ -352,9 +352,9 @@ class Table:
         return panel, False
 
     def typed_command(self, action: Action) -> tuple[str, dict[str, object]]:
-        """The ``/play`` subcommand and options that play ``action`` now."""
+        """The ``/covenant`` subcommand and options that play ``action`` now."""
         if isinstance(action, PlaceTile):
-            square = grid(self.game).name((action.x, action.y))
+            square = square_name((action.x, action.y))
             return "place", {"square": square, "rotation": action.rotation}
         if isinstance(action, Deploy):
             return "follower", {"spot": f"{action.port}:{int(action.prophet)}"}
@@ -363,7 +363,7 @@ class Table:
         if isinstance(action, Pass):
             return "pass", {}
         if isinstance(action, PlaceArk):
-            return "putark", {"square": grid(self.game).name((action.x, action.y))}
+            return "putark", {"square": square_name((action.x, action.y))}
         raise TypeError(action)  # pragma: no cover
 
     async def _typed_turn(self, plan: Sequence[Action]) -> FakeMessage:
@@ -373,15 +373,15 @@ class Table:
         return message
 
     async def typed(self, plan: Sequence[Action]) -> tuple[FakeMessage, bool]:
-        """Type ``plan`` as ``/play`` commands: (the new board, True) once the turn
+        """Type ``plan`` as ``/covenant`` commands: (the new board, True) once the turn
         closed, else (the last private answer, False)."""
         user = self.current
         reply: FakeMessage | None = None
         for action in plan:
             sub, options = self.typed_command(action)
-            iid, reply = await self.slash(user, "play", sub, options)
+            iid, reply = await self.slash(user, "covenant", sub, options)
             if not reply.ephemeral:
-                raise BotSaidNo(f"/play {sub} answered in public: {reply.text()!r}")
+                raise BotSaidNo(f"/covenant {sub} answered in public: {reply.text()!r}")
             closed = self.record_played(action)
             self._expect_next_step(reply, closed)
             if closed:

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.turns import grid
 from engine.covenant import Deploy, Game, MoveArk, Pass, PlaceArk, PlaceTile
+from engine.covenant.notation import square_name
 from tests.e2e.conftest import StartBot
 from tests.e2e.fake_discord import BotProcess, FakeDiscord, FakeMessage, pngs, python_argv
 from tests.e2e.players import (
@@ -97,13 +97,13 @@ async def table_for(
     return Table.scripted(fake, ch, game_id, users, DECK)
 
 
-def assert_board(message: FakeMessage, filename: str) -> None:
-    """A public turn message with exactly one PNG that decodes."""
+def assert_board(message: FakeMessage, *filenames: str) -> None:
+    """A public turn message with exactly these PNGs, which decode."""
     assert not message.ephemeral
-    [attachment] = message.attachments
-    assert attachment.filename == filename
-    [image] = pngs(message)
-    assert image.format == "PNG" and image.width > 100 and image.height > 100
+    assert [a.filename for a in message.attachments] == list(filenames)
+    images = pngs(message)
+    assert len(images) == len(filenames)
+    assert all(i.format == "PNG" and i.width > 100 and i.height > 100 for i in images)
 
 
 def all_answered(fake: FakeDiscord, but: frozenset[int] = frozenset()) -> None:
@@ -127,7 +127,7 @@ async def test_three_players_play_a_whole_scripted_game(
     await arkbot()
     alice, bob, carol = table.seats
     for user in (bob, carol):
-        _, joined = await table.slash(user, "ark", "join")
+        _, joined = await table.slash(user, "table", "join")
         assert display_name(user) in joined.content and not joined.ephemeral
     first = await table.start(alice)
     assert_board(first, "board-turn-1.png")
@@ -137,9 +137,9 @@ async def test_three_players_play_a_whole_scripted_game(
         player = table.current
         typed = n in (3, 5, 7)
         if n == 3:  # Carol types; autocomplete offers the square she means
-            square = grid(table.game).name((plan[0].x, plan[0].y))
+            square = square_name((plan[0].x, plan[0].y))
             ac = await fake.autocomplete(
-                player, table.channel, "play", {"square": square[0]}, "square", "place"
+                player, table.channel, "covenant", {"square": square[0]}, "square", "place"
             )
             choices = (await rec.wait_for_response(ac, timeout=WAIT)).choices
             assert square in [c["value"] for c in choices]
@@ -149,7 +149,7 @@ async def test_three_players_play_a_whole_scripted_game(
             assert f"<@{table.current.id}>" in board.content
             assert display_name(player) in board.content  # the story of the turn
         else:
-            assert_board(board, "final-scores.png")
+            assert_board(board, "final-scores.png", "final-board.png")
 
     # The final scores as the engine computes them from the same moves.
     engine = Game.new(players=3, seed=0, deck=DECK)
@@ -194,25 +194,25 @@ async def test_sigkill_mid_game_and_restart_loses_nothing_and_doubles_nothing(
     await wait_until_up(fake, proc)
 
     # Turn 1's public button, from before the kill, explains itself.
-    _, old = await table.click(alice, table.boards[0], f"ark:turn:{table.game_id}:1")
+    _, old = await table.click(alice, table.boards[0], f"ob:{table.game_id}:1")
     assert old.ephemeral and "already played" in old.content
     # Turn 2's public button still works: Bob gets his panel back where he left it.
     _, again = await table.open_panel(bob)
-    assert again.ephemeral and f"ark:pass:{table.game_id}:3" in again.custom_ids
+    assert again.ephemeral and f"tb:{table.game_id}:3:pass" in again.custom_ids
     # Bob finishes with the panel he had before the kill: pass, then put the Ark.
     board = await table.finish_by_clicks(panel, TURNS[1][1:])
     assert_board(board, "board-turn-3.png")
     # The second panel is now one step behind, and says so.
-    _, stale = await table.click(bob, again, f"ark:pass:{table.game_id}:3")
+    _, stale = await table.click(bob, again, f"tb:{table.game_id}:3:pass")
     assert stale.ephemeral and "already played" in stale.content
     await table.play_turn(TURNS[2], typed=True)  # Carol
 
-    # Killed before the move is stored: the first answer to Alice's /play place is held up
+    # Killed before the move is stored: the first answer to Alice's /covenant place is held up
     # by a long 429. She types it again after the restart, and it is played once.
     version = table.version
     sub, options = table.typed_command(TURNS[3][0])
     held = fake.rate_limit(r"^POST /interactions/", retry_after=30)
-    lost = await fake.slash(alice, table.channel, "play", options, subcommand=sub)
+    lost = await fake.slash(alice, table.channel, "covenant", options, subcommand=sub)
     await rec.wait_until(lambda: held.hits, WAIT, "the held-up answer")
     await proc.kill()
     assert (await stored_game(db_path, table.game_id))[0].version == version
@@ -225,13 +225,13 @@ async def test_sigkill_mid_game_and_restart_loses_nothing_and_doubles_nothing(
     version = table.version
     sub, options = table.typed_command(TURNS[4][0])
     held = fake.rate_limit(r"^POST /webhooks/", retry_after=30)
-    await fake.slash(bob, table.channel, "play", options, subcommand=sub)
+    await fake.slash(bob, table.channel, "covenant", options, subcommand=sub)
     await rec.wait_until(lambda: held.hits, WAIT, "the held-up follow-up")
     await proc.kill()
     assert (await stored_game(db_path, table.game_id))[0].version == version + 1
     await proc.start()
     await wait_until_up(fake, proc)
-    _, said = await table.slash(bob, "play", sub, options)
+    _, said = await table.slash(bob, "covenant", sub, options)
     assert said.ephemeral and "already placed" in said.content
     table.record_played(TURNS[4][0])
     board, closed = await table.typed(TURNS[4][1:])
@@ -267,20 +267,20 @@ async def test_strangers_out_of_turn_and_double_clicks_are_refused_and_a_moderat
     alice, bob, _ = table.seats
     dave, mod = fake.user("dave"), fake.user("mod")
     board = await table.start()
-    turn = f"ark:turn:{table.game_id}:1"
+    turn = f"ob:{table.game_id}:1"
 
     _, stranger = await table.click(dave, board, turn)
     assert stranger.ephemeral and "not playing in this game" in stranger.content
     _, early = await table.click(bob, board, turn)
     assert early.ephemeral and "It is Alice's turn" in early.content
-    _, typed = await table.slash(bob, "play", "pass")
+    _, typed = await table.slash(bob, "covenant", "pass")
     assert typed.ephemeral and "It is Alice's turn" in typed.content
 
     # Alice double-clicks "Place it": one click plays, the other is told it came late.
     _, panel = await table.open_panel()
     place = TURNS[0][0]
     preview = await table.preview(panel, place)
-    cid = f"ark:place:{table.game_id}:0:{place.x}:{place.y}:{place.rotation}"
+    cid = f"tb:{table.game_id}:0:place:{place.x}:{place.y}:{place.rotation}"
     ids = await asyncio.gather(*(fake.click(alice, table.channel, preview.id, cid) for _ in "12"))
     answers = [await table.answer(i) for i in ids]
     stale = [a for a in answers if "already played" in a.content]
@@ -288,14 +288,14 @@ async def test_strangers_out_of_turn_and_double_clicks_are_refused_and_a_moderat
     record, logged = await stored_game(db_path, table.game_id)
     assert record.version == logged == 1
 
-    _, refused = await table.slash(bob, "arkmod", "end")
+    _, refused = await table.slash(bob, "moderate", "end")
     assert refused.ephemeral and "Only moderators" in refused.content
-    _, ended = await table.slash(mod, "arkmod", "end", {"reason": "bedtime"})
+    _, ended = await table.slash(mod, "moderate", "end", {"reason": "bedtime"})
     assert not ended.ephemeral and "ended by Mod" in ended.content and "bedtime" in ended.content
     record, _ = await stored_game(db_path, table.game_id)
     assert record.status == "ended"
     # Alice's panel (now showing the follower menu) is told the game is over.
-    _, over = await table.select(alice, preview, f"arks:deploy:{table.game_id}:1", "SSE:0")
+    _, over = await table.select(alice, preview, f"tm:{table.game_id}:1:deploy", "SSE:0")
     assert over.ephemeral and "is over" in over.content
     all_answered(fake)
 

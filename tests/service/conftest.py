@@ -86,7 +86,7 @@ async def play_one(
         action = game.legal_actions()[0]
     else:
         action = sensible_action(game, rng or Rng(record.version))  # type: ignore[arg-type]
-    return await service.act(record.channel_id, seat.user_id, action, record.version)
+    return await service.act(record.id, seat.user_id, action, record.version)
 
 
 async def play_to_end(service: GameService, game_id: int, **kwargs: Any) -> TurnResult:

@@ -22,8 +22,8 @@ async def test_unannounced_games_after_the_grace(service: GameService, clock: Fa
     seat = record.seats[record.current_seat]
     _, engine_game = await service.state(game.id)
     spot = next(iter(engine_game.placements().items()))
-    await service.act(CHANNEL, seat.user_id, PlaceTile(*spot[0], spot[1][0]))
-    await service.act(CHANNEL, seat.user_id, Pass())
+    await service.act(game.id, seat.user_id, PlaceTile(*spot[0], spot[1][0]))
+    await service.act(game.id, seat.user_id, Pass())
     clock.advance(minutes=3)
     (late,) = await service.unannounced(grace)
     assert late.version == 2

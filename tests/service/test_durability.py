@@ -17,7 +17,6 @@ from engine.covenant import PlaceTile
 from tests.service.conftest import (
     ALICE,
     BOB,
-    CHANNEL,
     GUILD,
     MOD,
     SCRIPTED_DECK,
@@ -87,7 +86,7 @@ async def test_snapshots_speed_up_but_are_only_a_cache(open_service: Opener) -> 
 
 async def test_crash_before_commit_writes_nothing(service: GameService) -> None:
     game = await started_game(service, deck=SCRIPTED_DECK)
-    await service.act(CHANNEL, ALICE, PlaceTile(-1, 0))
+    await service.act(game.id, ALICE, PlaceTile(-1, 0))
 
     def crash() -> None:
         raise KeyboardInterrupt("the power went out")
@@ -95,12 +94,12 @@ async def test_crash_before_commit_writes_nothing(service: GameService) -> None:
     service.storage.before_commit = crash
     _, engine = await service.state(game.id)
     with pytest.raises(KeyboardInterrupt):
-        await service.act(CHANNEL, ALICE, engine.legal_actions()[0], expected_version=1)
+        await service.act(game.id, ALICE, engine.legal_actions()[0], expected_version=1)
     service.storage.before_commit = None
     record = await service.get_game(game.id)
     assert record.version == 1 and len(await service.history(game.id)) == 1
     # The in-memory game did not run ahead of the database: the same move plays now.
-    result = await service.act(CHANNEL, ALICE, engine.legal_actions()[0], expected_version=1)
+    result = await service.act(game.id, ALICE, engine.legal_actions()[0], expected_version=1)
     assert result.game.version == 2
 
 
@@ -117,7 +116,7 @@ async def test_process_killed_between_write_and_commit(db_path: Path, service: G
         async def main():
             service = await GameService.open({str(db_path)!r})
             service.storage.before_commit = lambda: os._exit(17)
-            await service.act({CHANNEL}, {ALICE}, PlaceTile(-1, 0), expected_version=0)
+            await service.act({game.id}, {ALICE}, PlaceTile(-1, 0), expected_version=0)
 
         asyncio.run(main())
         """
@@ -130,17 +129,17 @@ async def test_process_killed_between_write_and_commit(db_path: Path, service: G
     try:
         assert (await reopened.get_game(game.id)).version == 0
         assert await reopened.history(game.id) == []
-        result = await reopened.act(CHANNEL, ALICE, PlaceTile(-1, 0), expected_version=0)
+        result = await reopened.act(game.id, ALICE, PlaceTile(-1, 0), expected_version=0)
         assert result.game.version == 1
     finally:
         await reopened.close()
 
 
 async def test_two_clicks_on_the_same_turn(service: GameService) -> None:
-    await started_game(service, deck=SCRIPTED_DECK)
+    game = await started_game(service, deck=SCRIPTED_DECK)
     outcomes = await asyncio.gather(
-        service.act(CHANNEL, ALICE, PlaceTile(-1, 0), expected_version=0),
-        service.act(CHANNEL, ALICE, PlaceTile(-1, 0), expected_version=0),
+        service.act(game.id, ALICE, PlaceTile(-1, 0), expected_version=0),
+        service.act(game.id, ALICE, PlaceTile(-1, 0), expected_version=0),
         return_exceptions=True,
     )
     wins = [o for o in outcomes if not isinstance(o, BaseException)]
@@ -155,8 +154,8 @@ async def test_two_service_instances_on_one_file(open_service: Opener) -> None:
     game = await started_game(one, deck=SCRIPTED_DECK)
     await two.state(game.id)  # two caches the game at version 0
     first, second = await asyncio.gather(
-        one.act(CHANNEL, ALICE, PlaceTile(-1, 0), expected_version=0),
-        two.act(CHANNEL, ALICE, PlaceTile(-1, 0), expected_version=0),
+        one.act(game.id, ALICE, PlaceTile(-1, 0), expected_version=0),
+        two.act(game.id, ALICE, PlaceTile(-1, 0), expected_version=0),
         return_exceptions=True,
     )
     outcomes = [first, second]
@@ -164,10 +163,10 @@ async def test_two_service_instances_on_one_file(open_service: Opener) -> None:
     assert sum(not isinstance(o, BaseException) for o in outcomes) == 1
     # Each instance continues from the other's writes (its cache is checked, not trusted).
     _, engine = await two.state(game.id)
-    await two.act(CHANNEL, ALICE, engine.legal_actions()[0], expected_version=1)
+    await two.act(game.id, ALICE, engine.legal_actions()[0], expected_version=1)
     _, engine = await one.state(game.id)
     assert engine.current_player == 1
-    result = await one.act(CHANNEL, BOB, engine.legal_actions()[0], expected_version=2)
+    result = await one.act(game.id, BOB, engine.legal_actions()[0], expected_version=2)
     assert result.game.version == 3
     assert len(await two.history(game.id)) == 3
 

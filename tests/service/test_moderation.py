@@ -32,7 +32,7 @@ async def test_end_game_needs_a_moderator_and_is_logged(service: GameService) ->
     assert (entry.moderator_id, entry.act, entry.game_id) == (MOD, "end_game", game.id)
     assert entry.detail["reason"] == "bedtime"
     with pytest.raises(ServiceError) as error:
-        await service.act(CHANNEL, ALICE, PlaceTile(-1, 0))
+        await service.act(game.id, ALICE, PlaceTile(-1, 0))
     assert error.value.code == "game_over"
     assert (await service.stats(GUILD)).games_played == 0  # ended games have no result
 
@@ -60,7 +60,7 @@ async def test_removed_player_is_replaced_by_a_computer(service: GameService) ->
     assert sources == [(0, "player"), (1, "bot"), (1, "bot")]
     assert after_alice.next_seat is not None and after_alice.next_seat.user_id == CAROL
     with pytest.raises(ServiceError) as error:
-        await service.act(CHANNEL, BOB, PlaceTile(0, 0))
+        await service.act(game.id, BOB, PlaceTile(0, 0))
     assert error.value.code == "not_a_player"
     final = await play_to_end(service, game.id)
     assert final.game_over
@@ -103,9 +103,9 @@ async def test_hand_seat_to_another_user(service: GameService) -> None:
     record = await service.hand_seat(CHANNEL, MOD, DAVE, "Dave", moderator=True, from_user_id=ALICE)
     assert record.seats[0].user_id == DAVE and record.seats[0].name == "Dave"
     with pytest.raises(ServiceError) as error:
-        await service.act(CHANNEL, ALICE, PlaceTile(-1, 0))
+        await service.act(game.id, ALICE, PlaceTile(-1, 0))
     assert error.value.code == "not_a_player"
-    result = await service.act(CHANNEL, DAVE, PlaceTile(-1, 0))
+    result = await service.act(game.id, DAVE, PlaceTile(-1, 0))
     assert result.actions[0].user_id == DAVE
     (entry,) = await service.moderation_log(GUILD)
     assert (entry.act, entry.moderator_id, entry.target_user_id) == ("hand_seat", MOD, DAVE)

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.service.games import KINDS, move_rng
+from bot.games import plugin
+from bot.service import move_rng
 from bot.settings import Settings, SettingsError
 
 
@@ -72,9 +73,9 @@ def test_bad_values_are_refused(env: dict[str, str]) -> None:
 
 
 def test_registry_drives_the_covenant_engine() -> None:
-    kind = KINDS["covenant"]
+    kind = plugin("covenant").rules
     game = kind.new(3, 7, kind.check_options({}))
-    action = kind.bot_action(game, move_rng(7, 0))
+    action = kind.computer_action(game, move_rng(7, 0))
     assert kind.parse_action(kind.dump_action(action)) == action
     game.apply(action)
     assert kind.timeout_action(game, move_rng(7, 1)).type == "pass"

@@ -51,11 +51,11 @@ async def test_reminder_then_timeout_at_the_right_times(
 async def test_a_move_resets_the_clock_and_stale_dues_are_refused(
     service: GameService, clock: FakeClock
 ) -> None:
-    await started_game(service, deck=SCRIPTED_DECK)
+    game = await started_game(service, deck=SCRIPTED_DECK)
     clock.advance(hours=80)
     (due,) = await service.due()
     assert due.kind == "timeout"  # far past both: only the time-out is offered
-    await service.act(CHANNEL, ALICE, PlaceTile(-1, 0))
+    await service.act(game.id, ALICE, PlaceTile(-1, 0))
     assert await service.due() == []
     with pytest.raises(ServiceError) as error:
         await service.time_out(due)

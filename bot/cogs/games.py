@@ -1,0 +1,110 @@
+"""The games' typed commands: one command group per game, made from its front's specs.
+
+A front lists its commands as data (:class:`~bot.panels.CommandSpec`); this module turns each
+into an ``app_commands.Command`` whose callback hands the options to the table, so a front
+never touches discord.py and every game's commands get the same checks and answers.
+"""
+
+from __future__ import annotations
+
+import inspect
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.discord_ui import clip, plain
+from bot.games import Front
+from bot.panels import CommandOption, CommandSpec
+
+if TYPE_CHECKING:
+    from bot.client import TableBot
+
+log = logging.getLogger("arkbot")
+
+DESCRIPTION_LIMIT = 100
+
+
+def _english(text: Any) -> str:
+    return clip(plain(text, "en"), DESCRIPTION_LIMIT)
+
+
+def _annotation(option: CommandOption) -> Any:
+    kind: Any = int if option.kind == "integer" else str
+    if option.kind == "text" and option.max_length:
+        kind = app_commands.Range[str, 1, option.max_length]
+    return kind if option.required else kind | None
+
+
+def command_for(
+    bot: TableBot, front: Front, spec: CommandSpec
+) -> app_commands.Command[Any, ..., Any]:
+    """One typed command of ``front``."""
+
+    async def callback(interaction: discord.Interaction, **options: Any) -> None:
+        await bot.table.on_command(interaction, front.name, spec, options)
+
+    parameters = [
+        inspect.Parameter(
+            "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
+        )
+    ]
+    for option in spec.options:
+        parameters.append(
+            inspect.Parameter(
+                option.name,
+                inspect.Parameter.KEYWORD_ONLY,
+                annotation=_annotation(option),
+                default=inspect.Parameter.empty if option.required else None,
+            )
+        )
+    callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    callback.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
+        o.name: _english(o.description) for o in spec.options
+    }
+    callback.__discord_app_commands_param_autocomplete__ = {  # type: ignore[attr-defined]
+        o.name: _autocompleter(bot, front, spec, o.name) for o in spec.options if o.autocomplete
+    }
+    if any(o.choices for o in spec.options):
+        callback.__discord_app_commands_param_choices__ = {  # type: ignore[attr-defined]
+            o.name: [app_commands.Choice(name=_english(c.label), value=c.value) for c in o.choices]
+            for o in spec.options
+            if o.choices
+        }
+    return app_commands.Command(
+        name=spec.name, description=_english(spec.description), callback=callback
+    )
+
+
+def _autocompleter(bot: TableBot, front: Front, spec: CommandSpec, option: str) -> Any:
+    async def suggest(
+        interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[Any]]:
+        typed = {
+            o.name: getattr(interaction.namespace, o.name, None)
+            for o in spec.options
+            if o.name != option
+        }
+        try:
+            pairs = await bot.table.on_autocomplete(
+                interaction, front.name, spec.name, option, str(current or "")[:100], typed
+            )
+        except Exception as error:  # an autocomplete answer can carry no message
+            log.info("no suggestions for /%s %s: %r", front.command_group, spec.name, error)
+            return []
+        return [app_commands.Choice(name=name, value=value) for name, value in pairs]
+
+    return suggest
+
+
+def group_for(bot: TableBot, front: Front) -> app_commands.Group:
+    """The command group ``/<front.command_group>`` with all the front's commands."""
+    group = app_commands.Group(
+        name=front.command_group,
+        description=_english(front.title()),
+        guild_only=True,
+    )
+    for spec in front.commands:
+        group.add_command(command_for(bot, front, spec))
+    return group

@@ -1,0 +1,182 @@
+"""What a game brings to the bot: its rules for the game service and its front for the table.
+
+A game plugin is one folder ``bot/games/<game>/`` whose ``__init__`` holds ``PLUGIN``, a
+:class:`Plugin` made of
+
+- :class:`GameRules`: what the game service needs to run the engine (new games, options, the
+  log's JSON form of an action, the computer player's move, the move made for a time-out);
+- :class:`Front`: what the table needs to let people play it (panels as data, pressed controls
+  and typed commands turned into the next panel or an action, the story of a turn, the public
+  posts, the rules help). See :mod:`bot.panels`.
+
+Neither part knows Discord, SQL or the service: they get engine games, seats and names, and
+give back data. The table (:mod:`bot.table`) and the service (:mod:`bot.service`) do the rest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bot.panels import Choice, CommandSpec, Panel, Play, Text
+from engine.common.rng import Rng
+
+
+@dataclass(frozen=True, slots=True)
+class TurnRecord:
+    """One player's turn, or the part of it played so far: the actions stored for it (with who
+    made them: ``"player"``, ``"bot"`` or ``"timeout"``) and the engine's events, in order.
+    ``complete`` is False while the same player is still at it."""
+
+    seat: int
+    number: int
+    sources: tuple[str, ...]
+    events: tuple[Any, ...]
+    complete: bool
+    #: Everyone's points when the turn began.
+    start_scores: tuple[int, ...] = ()
+
+    def gained(self, scores: Sequence[int]) -> tuple[int, ...]:
+        """Points won since the turn began, given the scores now."""
+        return tuple(now - before for now, before in zip(scores, self.start_scores, strict=True))
+
+    @property
+    def by_computer(self) -> bool:
+        return "bot" in self.sources
+
+    @property
+    def timed_out(self) -> bool:
+        return "timeout" in self.sources
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """What a front works on: the game (the full state, held by the bot; what the front shows
+    must be limited to what ``seat`` may see), the seat of the user who asked (``None`` for
+    someone not at the table), everyone's display names and the game's version."""
+
+    game: Any
+    seat: int | None
+    names: tuple[str, ...]
+    version: int
+    options: Mapping[str, Any]
+
+
+class GameRules:
+    """How the game service runs one game's engine. Subclass and fill in."""
+
+    #: The engine's registered name (``engine.registry``) and the plugin's name.
+    name: str = ""
+    min_players: int = 2
+    max_players: int = 5
+
+    def new(self, players: int, seed: int, options: Mapping[str, Any]) -> Any:
+        """A new engine game; ``options`` are already checked."""
+        raise NotImplementedError
+
+    def from_json(self, text: str) -> Any:
+        raise NotImplementedError
+
+    def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The options cleaned up, or ``ValueError`` with a sentence."""
+        if options:
+            raise ValueError(f"This game takes no options, not {sorted(options)}.")
+        return {}
+
+    def parse_action(self, data: Any) -> Any:
+        """An action from its log form; ``ValueError`` if malformed."""
+        raise NotImplementedError
+
+    def dump_action(self, action: Any) -> dict[str, Any]:
+        return action.to_dict()
+
+    def computer_action(self, game: Any, rng: Rng) -> Any:
+        """The move of a computer player (a seat whose player left or was removed)."""
+        return rng.choice(game.legal_actions())
+
+    def timeout_action(self, game: Any, rng: Rng) -> Any:
+        """The move made for a player whose turn timed out (the server's "skip")."""
+        return self.computer_action(game, rng)
+
+    def redact(self, event: Any) -> Any:
+        """``event`` as everyone may see it (the engine's redaction, where it has one)."""
+        redacted = getattr(event, "redacted", None)
+        return redacted() if callable(redacted) else event
+
+    def is_over(self, game: Any) -> bool:
+        return game.phase == "over"
+
+
+class Front:
+    """How the table shows one game and turns taps and typed commands into moves."""
+
+    name: str = ""
+    #: The typed commands' group (``/<group> ...``), and the commands.
+    command_group: str = ""
+    commands: tuple[CommandSpec, ...] = ()
+    #: Render functions to call once when the bot starts (``"module:name"``, no arguments).
+    warm_up: tuple[str, ...] = ()
+    #: Whether tables may offer the game (a front still being written says no).
+    ready: bool = True
+
+    def title(self) -> Text:
+        """The game's name."""
+        raise NotImplementedError
+
+    def panel(self, seen: Seen) -> Panel:
+        """The private panel of the current step of the turn of ``seen.seat``."""
+        raise NotImplementedError
+
+    def on_control(
+        self, seen: Seen, control: str, args: Sequence[str], values: Sequence[str]
+    ) -> Panel | Play:
+        """A control of a panel was pressed (``values``: what was chosen in a menu)."""
+        raise NotImplementedError
+
+    def on_command(self, seen: Seen, command: str, options: Mapping[str, Any]) -> Panel | Play:
+        """A typed command of :attr:`commands` was sent."""
+        raise NotImplementedError
+
+    def autocomplete(
+        self, seen: Seen, command: str, option: str, current: str, typed: Mapping[str, Any]
+    ) -> Sequence[Choice]:
+        """Suggestions for ``option`` of ``command`` while the user types ``current``
+        (``typed``: the command's other options so far). Only what ``seen.seat`` may see."""
+        return ()
+
+    def story(self, turns: Sequence[TurnRecord], names: Sequence[str]) -> list[Text]:
+        """The turns in words, for everyone (their events are already redacted)."""
+        raise NotImplementedError
+
+    def board_post(self, view: Any, names: Sequence[str]) -> Panel:
+        """The public post after a turn, made from the public view: the board and who plays
+        next (the table adds the story before it, the mention and the turn button after)."""
+        raise NotImplementedError
+
+    def final_post(self, view: Any, names: Sequence[str], *, ended_early: bool) -> Panel:
+        """The public post when the game is over, or was ended early by a moderator."""
+        raise NotImplementedError
+
+    def status(self, view: Any, names: Sequence[str]) -> Panel:
+        """How the game stands, for anyone who asks (privately)."""
+        return self.board_post(view, names)
+
+    def rules(self) -> Panel:
+        """The rules help: a few short steps with a picture."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True)
+class Plugin:
+    """One game as the bot knows it. ``texts`` is the folder of its catalogues when they are
+    not in the project's ``data/i18n/<game>/`` (a game defined elsewhere)."""
+
+    rules: GameRules
+    front: Front
+    texts: Path | None = None
+
+    @property
+    def name(self) -> str:
+        return self.rules.name

@@ -1,0 +1,447 @@
+"""The Ark of the Covenant at the table: its panels, controls, typed commands and posts.
+
+A turn in taps: the player opens their panel from the board post, picks one of the numbered
+spots, turns the tile and sees a private preview, places it; then puts a follower on one of
+the lettered spots, moves the Ark with the arrows, or passes; after the first city is
+completed, they put the Ark on one of its tiles. Until a move is confirmed everything is
+private; the table posts the whole turn once it is over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.games.base import Front, Seen, TurnRecord
+from bot.games.covenant import story as telling
+from bot.games.covenant.choices import (
+    ark_choices,
+    ark_next_letters,
+    ark_paths,
+    deploy_choices,
+    find_spot,
+    gains_text,
+    parse_deploy,
+    spot_choices,
+)
+from bot.i18n import ListOf
+from bot.panels import (
+    Button,
+    Choice,
+    CommandOption,
+    CommandSpec,
+    Option,
+    Panel,
+    Picture,
+    Play,
+    Refusal,
+    Select,
+    Text,
+)
+from engine.covenant import Game, MoveArk, Pass, PlaceArk, PlaceTile
+from engine.covenant.notation import parse_square, square_name
+
+SELECT_PAGE = 25  # Discord's limit of options in one menu
+ARROWS = {"N": "⬆️", "E": "➡️", "S": "⬇️", "W": "⬅️"}
+RENDER = "render.covenant"
+
+
+def _t(name: str, **params: Any) -> Text:
+    return Text(f"covenant.{name}", **params)
+
+
+def _pos(value: str) -> tuple[int, int]:
+    x, _, y = value.partition(",")
+    return int(x), int(y)
+
+
+class CovenantFront(Front):
+    name = "covenant"
+    command_group = "covenant"
+    warm_up = (f"{RENDER}:warm_up",)
+    commands = (
+        CommandSpec("tile", _t("command.tile")),
+        CommandSpec(
+            "place",
+            _t("command.place"),
+            (
+                CommandOption("square", _t("command.place_square"), autocomplete=True),
+                CommandOption(
+                    "rotation",
+                    _t("command.place_rotation"),
+                    kind="integer",
+                    required=False,
+                    autocomplete=True,
+                ),
+            ),
+        ),
+        CommandSpec(
+            "follower",
+            _t("command.follower"),
+            (CommandOption("spot", _t("command.follower_spot"), autocomplete=True),),
+        ),
+        CommandSpec(
+            "ark",
+            _t("command.ark"),
+            (CommandOption("path", _t("command.ark_path"), autocomplete=True),),
+        ),
+        CommandSpec("pass", _t("command.pass")),
+        CommandSpec(
+            "putark",
+            _t("command.putark"),
+            (CommandOption("square", _t("command.putark_square"), autocomplete=True),),
+        ),
+    )
+
+    def title(self) -> Text:
+        return _t("title")
+
+    # ================================================================ the private panel
+
+    def panel(
+        self,
+        seen: Seen,
+        *,
+        spot: tuple[int, int, int] | None = None,
+        page: int = 0,
+        path: str = "",
+    ) -> Panel:
+        game: Game = seen.game
+        if game.phase == "place_tile":
+            if spot is None:
+                return self._spots_panel(game, page)
+            return self._preview_panel(seen, *spot)
+        if game.phase == "deploy":
+            return self._deploy_panel(seen, path)
+        if game.phase == "place_ark":
+            return self._put_ark_panel(seen)
+        raise Refusal("table.turn.game_not_active")
+
+    def _spots_panel(self, game: Game, page: int) -> Panel:
+        assert game.tile is not None
+        spots = spot_choices(game)
+        pages = max(1, -(-len(spots) // SELECT_PAGE))
+        page = min(max(page, 0), pages - 1)
+        shown = spots[page * SELECT_PAGE : (page + 1) * SELECT_PAGE]
+        controls: list[Any] = [
+            Select(
+                "spot",
+                tuple(
+                    Option(
+                        _t("turn.spot_option", number=s.number, square=s.square),
+                        f"{s.x},{s.y}",
+                        _t("turn.spot_ways", count=len(s.rotations)),
+                    )
+                    for s in shown
+                ),
+                placeholder=_t("turn.spot_placeholder"),
+            )
+        ]
+        if pages > 1:
+            controls += [
+                Button(
+                    "page", (str(page - 1),), Text("common.previous"), disabled=page == 0, row=1
+                ),
+                Button(
+                    "page", (str(page + 1),), Text("common.next"), disabled=page + 1 >= pages, row=1
+                ),
+            ]
+        lines = [_t("turn.place_intro", tile=game.tile, count=len(spots))]
+        if pages > 1:
+            lines.append(_t("turn.page", page=page + 1, pages=pages))
+        picture = Picture(f"{RENDER}:rotations", (game.tile,), f"tile-{game.tile}.png")
+        return Panel(tuple(lines), (picture,), tuple(controls))
+
+    def _preview_panel(self, seen: Seen, x: int, y: int, rotation: int) -> Panel:
+        game: Game = seen.game
+        rotations = game.placements().get((x, y), ())
+        if rotation not in rotations:
+            raise Refusal("covenant.turn.no_such_spot")
+        after = rotations[(rotations.index(rotation) + 1) % len(rotations)]
+        picture = Picture(
+            f"{RENDER}:preview",
+            (game.view(seen.seat).to_json(), x, y, rotation, list(seen.names)),
+            "preview.png",
+        )
+        xy = (str(x), str(y))
+        controls = (
+            Button(
+                "rot",
+                (*xy, str(after)),
+                _t("button.turn_tile"),
+                emoji="🔄",
+                disabled=len(rotations) == 1,
+            ),
+            Button(
+                "place",
+                (*xy, str(rotation)),
+                _t("button.place"),
+                style="success",
+                emoji="✅",
+            ),
+            Button("back", (), _t("button.other_spot")),
+        )
+        line = _t(
+            "turn.preview", square=square_name((x, y)), rotation=rotation, count=len(rotations)
+        )
+        return Panel((line,), (picture,), controls)
+
+    def _deploy_panel(self, seen: Seen, path: str) -> Panel:
+        game: Game = seen.game
+        controls: list[Any] = []
+        choices = deploy_choices(game)
+        if choices:
+            controls.append(
+                Select(
+                    "deploy",
+                    tuple(Option(c.label, c.value) for c in choices),
+                    placeholder=_t("turn.deploy_placeholder"),
+                )
+            )
+        lines = [_t("turn.deploy_intro")]
+        if game.ark is not None:
+            paths = set(ark_paths(game))
+            following = ark_next_letters(game, path)
+            for letter, arrow in ARROWS.items():
+                controls.append(
+                    Button(
+                        "step",
+                        (path + letter,),
+                        Text("common.raw", text=letter),
+                        emoji=arrow,
+                        disabled=letter not in following,
+                        row=1,
+                    )
+                )
+            controls.append(Button("step", ("",), _t("button.clear"), disabled=not path, row=1))
+            controls.append(
+                Button(
+                    "go",
+                    (path or "-",),
+                    _t("button.move_ark", path=path or "…"),
+                    style="primary",
+                    disabled=path not in paths,
+                    row=2,
+                )
+            )
+            if path:
+                points = next(c.points for c in ark_choices(game) if c.path == path)
+                lines.append(_t("turn.ark_path", path=path, gains=gains_text(points, seen.names)))
+            else:
+                lines.append(_t("turn.ark_hint"))
+        controls.append(Button("pass", (), _t("button.pass"), row=2))
+        # The new tile, large, its free spots lettered as in the menu.
+        picture = Picture(f"{RENDER}:deploy", (game.view(seen.seat).to_json(),), "your-tile.png")
+        return Panel(tuple(lines), (picture,), tuple(controls))
+
+    def _put_ark_panel(self, seen: Seen) -> Panel:
+        game: Game = seen.game
+        select = Select(
+            "putark",
+            tuple(
+                Option(Text("common.raw", text=square_name(p)), f"{p[0]},{p[1]}")
+                for p in game.ark_choices[:SELECT_PAGE]
+            ),
+            placeholder=_t("turn.putark_placeholder"),
+        )
+        picture = Picture(
+            f"{RENDER}:board",
+            (game.view(seen.seat).to_json(), False, list(seen.names)),
+            "board.png",
+        )
+        return Panel((_t("turn.putark_intro"),), (picture,), (select,))
+
+    # ================================================================ taps
+
+    def on_control(
+        self, seen: Seen, control: str, args: Sequence[str], values: Sequence[str]
+    ) -> Panel | Play:
+        game: Game = seen.game
+        try:
+            return self._control(seen, game, control, list(args), list(values))
+        except (ValueError, IndexError):
+            # A control of ours always parses; anything else was made up.
+            raise Refusal("table.error.unknown_control") from None
+
+    def _control(
+        self, seen: Seen, game: Game, control: str, args: list[str], values: list[str]
+    ) -> Panel | Play:
+        if control == "page":
+            return self.panel(seen, page=int(args[0]))
+        if control == "spot":
+            x, y = _pos(values[0])
+            rotations = game.placements().get((x, y))
+            if not rotations:
+                raise Refusal("covenant.turn.no_such_spot")
+            return self.panel(seen, spot=(x, y, rotations[0]))
+        if control == "rot":
+            return self.panel(seen, spot=(int(args[0]), int(args[1]), int(args[2])))
+        if control == "back":
+            return self.panel(seen)
+        if control == "step":
+            path = args[0] if args else ""
+            if path and path not in {p[: len(path)] for p in ark_paths(game)}:
+                raise Refusal("covenant.illegal.ark_off_board")
+            return self.panel(seen, path=path)
+        if control == "place":
+            return Play(PlaceTile(int(args[0]), int(args[1]), int(args[2])))
+        if control == "go":
+            return Play(MoveArk(args[0]))
+        if control == "pass":
+            return Play(Pass())
+        if control == "deploy":
+            return Play(parse_deploy(values[0]))
+        if control == "putark":
+            return Play(PlaceArk(*_pos(values[0])))
+        raise Refusal("table.error.unknown_control")
+
+    # ================================================================ typed commands
+
+    def on_command(self, seen: Seen, command: str, options: Mapping[str, Any]) -> Panel | Play:
+        game: Game = seen.game
+        if command == "tile":
+            return self.panel(seen)
+        if command == "place":
+            if game.phase != "place_tile":
+                raise Refusal("covenant.turn.tile_already_placed")
+            typed = str(options.get("square", ""))
+            spot = find_spot(game, typed)
+            if spot is None:
+                raise Refusal("covenant.turn.no_such_square", square=typed.strip().upper()[:12])
+            rotation = options.get("rotation")
+            rotation = spot.rotations[0] if rotation is None else int(rotation)
+            if rotation not in spot.rotations:
+                raise Refusal(
+                    "covenant.turn.bad_rotation",
+                    square=spot.square,
+                    rotations=tuple(f"{r}°" for r in spot.rotations),
+                )
+            return Play(PlaceTile(spot.x, spot.y, rotation))
+        if command == "follower":
+            spot = str(options.get("spot", ""))
+            if ":" not in spot:
+                spot = f"{spot.strip().upper()}:0"
+            return Play(parse_deploy(spot))
+        if command == "ark":
+            return Play(MoveArk(str(options.get("path", "")).strip().upper()))
+        if command == "pass":
+            return Play(Pass())
+        if command == "putark":
+            typed = str(options.get("square", ""))
+            try:
+                x, y = parse_square(typed)
+            except ValueError:
+                raise Refusal(
+                    "covenant.turn.no_such_square", square=typed.strip().upper()[:12]
+                ) from None
+            return Play(PlaceArk(x, y))
+        raise Refusal("table.error.unknown_control")
+
+    def autocomplete(
+        self, seen: Seen, command: str, option: str, current: str, typed: Mapping[str, Any]
+    ) -> Sequence[Choice]:
+        game: Game = seen.game
+        typed = current.strip().upper()
+        if command == "place" and option == "square":
+            return [
+                Choice(
+                    _t(
+                        "turn.spot_choice", number=s.number, square=s.square, count=len(s.rotations)
+                    ),
+                    s.square,
+                )
+                for s in spot_choices(game)
+                if not typed or s.square.startswith(typed) or str(s.number) == typed
+            ]
+        if command == "place" and option == "rotation":
+            # The rotations that fit on the square typed so far (all four before that).
+            spot = find_spot(game, str(typed.get("square") or ""))
+            rotations = spot.rotations if spot is not None else (0, 90, 180, 270)
+            return [Choice(Text("common.raw", text=f"{r}°"), r) for r in rotations]
+        if command == "follower" and option == "spot":
+            return [Choice(c.label, c.value) for c in deploy_choices(game)]
+        if command == "ark" and option == "path":
+            return [
+                Choice(
+                    _t("turn.ark_choice", path=c.path, gains=gains_text(c.points, seen.names)),
+                    c.path,
+                )
+                for c in ark_choices(game)
+            ]
+        if command == "putark" and option == "square":
+            return [
+                Choice(Text("common.raw", text=square_name(p)), square_name(p))
+                for p in game.ark_choices
+            ]
+        return ()
+
+    # ================================================================ public posts
+
+    def story(self, turns: Sequence[TurnRecord], names: Sequence[str]) -> list[Text]:
+        return telling.story(turns, names)
+
+    def _scores(self, view: Game, names: Sequence[str]) -> Text:
+        return _t(
+            "turn.scores",
+            scores=tuple(
+                Text("common.name_points", player=n, points=s)
+                for n, s in zip(names, view.scores, strict=True)
+            ),
+        )
+
+    def board_post(self, view: Game, names: Sequence[str]) -> Panel:
+        picture = Picture(
+            f"{RENDER}:board",
+            (view.to_json(), view.phase == "place_tile", list(names)),
+            f"board-turn-{view.turn}.png",
+        )
+        lines = (
+            self._scores(view, names),
+            _t("turn.next_tile", tile=view.tile or "-", left=view.tiles_left),
+        )
+        return Panel(lines, (picture,))
+
+    def final_post(self, view: Game, names: Sequence[str], *, ended_early: bool) -> Panel:
+        save = view.to_json()
+        pictures = (
+            Picture(f"{RENDER}:final", (save, list(names)), "final-scores.png"),
+            Picture(f"{RENDER}:board", (save, False, list(names)), "final-board.png"),
+        )
+        if ended_early or view.phase != "over":
+            return Panel((self._scores(view, names),), pictures)
+        winners = view.winners
+        lines = [
+            _t(
+                "game.winner",
+                count=len(winners),
+                winners=ListOf(tuple(names[s] for s in winners), "standard"),
+                points=view.scores[winners[0]],
+            )
+        ]
+        for seat, name in enumerate(names):
+            b = view.breakdown(seat)
+            lines.append(
+                _t(
+                    "game.breakdown",
+                    player=name,
+                    total=view.scores[seat],
+                    road=b["road"],
+                    city=b["city"],
+                    temple=b["temple"],
+                    field=b["field"],
+                    ark=b["ark"],
+                )
+            )
+        return Panel(tuple(lines), pictures)
+
+    def status(self, view: Game, names: Sequence[str]) -> Panel:
+        picture = Picture(f"{RENDER}:board", (view.to_json(), True, list(names)), "board.png")
+        lines = (
+            _t("status.turn", turn=view.turn, player=names[view.current_player]),
+            self._scores(view, names),
+            _t("status.tiles_left", left=view.tiles_left),
+        )
+        return Panel(lines, (picture,))
+
+    def rules(self) -> Panel:
+        return Panel((_t("rules.text"),), (Picture(f"{RENDER}:rules_board", (), "rules.png"),))

@@ -1,0 +1,166 @@
+"""What a game's front hands the table: panels described as data, no Discord in them.
+
+A front (``bot/games/<game>/``) says *what* to show: lines of text (message ids with their
+values, translated by the table in the reader's language), pictures (a render function and
+its arguments, drawn by the table's painter) and controls (buttons and menus, named by the
+front's own control names). The table (:mod:`bot.table`) turns a :class:`Panel` into a
+Discord message, and a pressed control back into a call of the front. So a front is tested
+without Discord, and a new game is a new front, not a change of the table.
+
+A front answers a pressed control or a typed command with either the next :class:`Panel`
+(shown privately to the player, nothing stored) or a :class:`Play` (an engine action for the
+game service to store).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from render.i18n import Text
+
+__all__ = [
+    "Button",
+    "Choice",
+    "CommandOption",
+    "CommandSpec",
+    "Control",
+    "Option",
+    "Panel",
+    "Picture",
+    "Play",
+    "Refusal",
+    "Select",
+    "Text",
+]
+
+
+class Refusal(Exception):
+    """A request turned down: ``text`` is told privately to the user, and nothing changed.
+
+    The one refusal type of the bot: fronts, the table and the commands raise it; the error
+    funnel (:mod:`bot.errors`) says it in the user's language.
+    """
+
+    def __init__(self, key: str, /, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+    @property
+    def text(self) -> Text:
+        return Text(self.key, **self.params)
+
+
+Style = Literal["primary", "secondary", "success", "danger"]
+#: Who may press a control. "turn": the player whose turn it is, on the game's current
+#: version (everything that leads to a move). "seat": anyone seated at the table, at any time
+#: (e.g. showing one's own hand); the version is not checked.
+Who = Literal["turn", "seat"]
+
+
+@dataclass(frozen=True, slots=True)
+class Button:
+    """A button. ``control`` and ``args`` come back to the front when it is pressed."""
+
+    control: str
+    args: tuple[str, ...] = ()
+    label: Text | None = None
+    style: Style = "secondary"
+    emoji: str | None = None
+    disabled: bool = False
+    row: int | None = None
+    who: Who = "turn"
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One entry of a menu: what it says and the value that comes back."""
+
+    label: Text
+    value: str
+    description: Text | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Select:
+    """A menu of up to 25 options; the chosen value comes back with ``control`` and ``args``."""
+
+    control: str
+    options: tuple[Option, ...]
+    args: tuple[str, ...] = ()
+    placeholder: Text | None = None
+    row: int | None = None
+    who: Who = "turn"
+
+
+Control = Button | Select
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """A picture to draw: ``function`` is ``"module:name"`` of a render function taking
+    ``args`` (JSON-like values, e.g. a view's JSON) and ``language=``, returning PNG bytes.
+
+    Public pictures must be drawn from what everyone may see (``game.view(None)``): the
+    arguments are all a picture ever gets, and they go to a worker process.
+    """
+
+    function: str
+    args: tuple[Any, ...] = ()
+    filename: str = "picture.png"
+    #: Words describing the picture, for screen readers (Discord's alt text).
+    description: Text | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Panel:
+    """A message: lines of text, pictures, controls (at most 5 rows of controls)."""
+
+    lines: tuple[Text, ...] = ()
+    pictures: tuple[Picture, ...] = ()
+    controls: tuple[Control, ...] = ()
+
+    def plus(self, *lines: Text) -> Panel:
+        """The same panel with ``lines`` added at the end."""
+        return Panel((*self.lines, *lines), self.pictures, self.controls)
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Store ``action`` (an engine action) as the player's move."""
+
+    action: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One autocomplete suggestion of a typed command's option."""
+
+    label: Text
+    value: str | int
+
+
+@dataclass(frozen=True, slots=True)
+class CommandOption:
+    """An option of a typed command. ``kind`` is the value's type; ``autocomplete`` asks the
+    front for suggestions while the user types; ``choices`` is a fixed list instead."""
+
+    name: str
+    description: Text
+    kind: Literal["text", "integer"] = "text"
+    required: bool = True
+    autocomplete: bool = False
+    choices: tuple[Choice, ...] = ()
+    max_length: int | None = 100
+
+
+@dataclass(frozen=True, slots=True)
+class CommandSpec:
+    """A typed command of a game (``/<group> <name> ...``), answered by the front's
+    ``on_command``. ``opens_turn`` commands need it to be the user's turn."""
+
+    name: str
+    description: Text
+    options: tuple[CommandOption, ...] = ()
+    who: Who = "turn"

@@ -1,0 +1,106 @@
+"""The custom ids of every button and menu, built and parsed in one place, strictly.
+
+A custom id carries everything needed to answer a click after any restart:
+
+- ``tb:<game>:<version>:<control>[:<arg>...]`` a button of a turn panel (``tm:`` a menu):
+  only the player whose turn it is may press it, and only on that version of the game;
+- ``sb:`` / ``sm:`` the same for controls any seated player may use at any time;
+- ``ob:<game>:<turn>`` "Play my turn" on a public board post, valid for that whole turn;
+- ``lb:<game>:<op>`` a lobby button (join, leave, start).
+
+``<control>`` and the args belong to the game's front; the table only checks their shape.
+Anything that does not parse is refused as "no longer valid" and never reaches a front.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+#: Discord's limit on a custom id.
+MAX_LENGTH = 100
+BUTTON_KINDS = ("tb", "sb", "ob", "lb")
+MENU_KINDS = ("tm", "sm")
+#: What the bot's component handlers match: our prefixes, anything after them.
+BUTTON_TEMPLATE = r"(?P<kind>tb|sb|ob|lb):(?P<rest>.{0,200})"
+MENU_TEMPLATE = r"(?P<kind>tm|sm):(?P<rest>.{0,200})"
+#: Ids of the bot before game plugins (``ark:...``): answered kindly, never acted on.
+LEGACY_TEMPLATE = r"arks?:.{0,200}"
+
+_NUMBER = re.compile(r"[0-9]{1,18}")
+_CONTROL = re.compile(r"[a-z][a-z0-9_]{0,15}")
+_ARG = re.compile(r"[-A-Za-z0-9_.,]{0,40}")
+_LOBBY_OPS = ("join", "leave", "start")
+
+
+class BadId(ValueError):
+    """A custom id that none of our controls has."""
+
+
+@dataclass(frozen=True, slots=True)
+class ControlId:
+    """A parsed custom id. ``version`` is the game version (``t``/``s`` kinds) or the turn
+    (``o``); ``control`` is the front's control, the lobby op, or ``"open"``."""
+
+    kind: str
+    game_id: int
+    version: int
+    control: str
+    args: tuple[str, ...] = ()
+
+    @property
+    def for_turn(self) -> bool:
+        """Only the current player may use it (on its version)."""
+        return self.kind[0] == "t"
+
+
+def _checked(text: str) -> str:
+    if len(text) > MAX_LENGTH:
+        raise ValueError(f"custom id too long ({len(text)} > {MAX_LENGTH}): {text[:40]}...")
+    return text
+
+
+def control_id(
+    game_id: int, version: int, control: str, args: Sequence[str], *, menu: bool, who: str
+) -> str:
+    """The id of a front's control (``who``: "turn" or "seat")."""
+    if not _CONTROL.fullmatch(control) or not all(_ARG.fullmatch(a) for a in args):
+        raise ValueError(f"not a valid control: {control} {list(args)}")
+    kind = ("t" if who == "turn" else "s") + ("m" if menu else "b")
+    return _checked(":".join((kind, str(game_id), str(version), control, *args)))
+
+
+def open_turn_id(game_id: int, turn: int) -> str:
+    return _checked(f"ob:{game_id}:{turn}")
+
+
+def lobby_id(game_id: int, op: str) -> str:
+    if op not in _LOBBY_OPS:
+        raise ValueError(op)
+    return _checked(f"lb:{game_id}:{op}")
+
+
+def parse(custom_id: str) -> ControlId:
+    """The parts of one of our ids; :class:`BadId` for anything else."""
+    if len(custom_id) > MAX_LENGTH:
+        raise BadId("too long")
+    kind, _, rest = custom_id.partition(":")
+    parts = rest.split(":")
+    if kind in ("tb", "tm", "sb", "sm"):
+        if len(parts) < 3:
+            raise BadId(custom_id)
+        game, version, control, *args = parts
+        if not (
+            _NUMBER.fullmatch(game)
+            and _NUMBER.fullmatch(version)
+            and _CONTROL.fullmatch(control)
+            and all(_ARG.fullmatch(a) for a in args)
+        ):
+            raise BadId(custom_id)
+        return ControlId(kind, int(game), int(version), control, tuple(args))
+    if kind == "ob" and len(parts) == 2 and all(_NUMBER.fullmatch(p) for p in parts):
+        return ControlId(kind, int(parts[0]), int(parts[1]), "open")
+    if kind == "lb" and len(parts) == 2 and _NUMBER.fullmatch(parts[0]) and parts[1] in _LOBBY_OPS:
+        return ControlId(kind, int(parts[0]), 0, parts[1])
+    raise BadId(custom_id)

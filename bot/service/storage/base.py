@@ -1,0 +1,249 @@
+"""The storage interface of the game service: every query it needs, and nothing of SQL.
+
+The service opens a transaction (:meth:`Storage.read` or :meth:`Storage.write`) and calls
+the :class:`Transaction`'s methods; a backend (:mod:`bot.service.storage.sqlite`, the
+embedded default) implements them. A second backend is one new module implementing these
+two classes, run against the same tests.
+
+A write transaction is serialisable for the game rows it touches: the version read at its
+start cannot change before its commit, in this process or any other (SQLite: ``BEGIN
+IMMEDIATE``; a server database: a row lock). Everything returned is a plain value from
+:mod:`bot.service.models`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
+from typing import Any
+
+from bot.service.models import (
+    ActionRecord,
+    GameRecord,
+    GuildSettings,
+    ModerationRecord,
+    Seat,
+)
+
+
+class ChannelBusy(Exception):
+    """A second open game in one channel was refused by the database itself."""
+
+
+class StorageError(Exception):
+    """The database cannot be used; the message says which and what to do."""
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    """The row of a new lobby."""
+
+    guild_id: int
+    channel_id: int
+    kind: str
+    seed: int
+    options: str
+    shuffle_seats: bool
+    creator_id: int
+    now_ms: int
+
+
+@dataclass(frozen=True, slots=True)
+class Advance:
+    """A game's row after a move: what :meth:`Transaction.advance` writes."""
+
+    version: int
+    current_seat: int | None
+    waiting_since_ms: int | None
+    status: str
+    finished_at_ms: int | None
+    result: str | None
+    #: The version the channel has seen; a move that needs no public post (mid-turn) is
+    #: announced by the same transaction that stores it.
+    announced: int | None
+    now_ms: int
+
+
+@dataclass(frozen=True, slots=True)
+class WaitingTurn:
+    """An active game whose current (human) seat has waited past the reminder delay, with
+    what the service needs to decide between a reminder and a time-out."""
+
+    game: GameRecord
+    user_id: int
+    waiting_since_ms: int
+    reminder_ms: int
+    timeout_ms: int
+    timeout_action: str
+    moderator_role_id: int | None
+    dm: bool
+    reminder_blocked: bool
+    timeout_blocked: bool
+    timeout_sent: bool
+
+
+class Transaction(ABC):
+    """The queries of one transaction."""
+
+    # ------------------------------------------------------------ games
+
+    @abstractmethod
+    async def game(self, game_id: int) -> GameRecord | None:
+        """A game with its seats (one round trip)."""
+
+    @abstractmethod
+    async def open_game(self, channel_id: int) -> GameRecord | None:
+        """The channel's game in status lobby, active or error, if any."""
+
+    @abstractmethod
+    async def last_status(self, channel_id: int) -> str | None:
+        """The status of the channel's newest game."""
+
+    @abstractmethod
+    async def games(self, guild_id: int, statuses: Sequence[str]) -> list[GameRecord]:
+        """The guild's games in ``statuses``, oldest first."""
+
+    @abstractmethod
+    async def insert_game(self, game: NewGame) -> int:
+        """A new lobby row; raises :class:`ChannelBusy` if the channel has an open game."""
+
+    @abstractmethod
+    async def update_game(self, game_id: int, **fields: Any) -> None:
+        """Set some columns of a game's row (names from :data:`GAME_FIELDS`)."""
+
+    @abstractmethod
+    async def advance(self, game_id: int, old_version: int, row: Advance) -> bool:
+        """Write a game's new state if its version is still ``old_version`` (the optimistic
+        check); False if it was not."""
+
+    @abstractmethod
+    async def set_seats(self, game_id: int, seats: Sequence[Seat]) -> None:
+        """Write the seats anew (a lobby renumbers them, a start reorders them)."""
+
+    @abstractmethod
+    async def update_seat(self, game_id: int, seat: Seat) -> None:
+        """Change who plays one seat."""
+
+    # ------------------------------------------------------------ the log
+
+    @abstractmethod
+    async def append_actions(self, records: Sequence[ActionRecord]) -> None:
+        """Add actions to their game's log."""
+
+    @abstractmethod
+    async def actions(self, game_id: int, after: int = 0) -> list[ActionRecord]:
+        """The game's actions after ``after``, in order."""
+
+    @abstractmethod
+    async def save_snapshot(self, game_id: int, version: int, state: str) -> None: ...
+
+    @abstractmethod
+    async def latest_snapshot(self, game_id: int, version: int) -> tuple[int, str] | None:
+        """The newest snapshot at or before ``version``: (its version, the engine's JSON)."""
+
+    @abstractmethod
+    async def forget_caches(self, game_id: int) -> None:
+        """Drop a finished game's snapshots and notices (its log stays)."""
+
+    # ------------------------------------------------------------ moderation and settings
+
+    @abstractmethod
+    async def log_moderation(self, record: ModerationRecord) -> None: ...
+
+    @abstractmethod
+    async def moderation_log(self, guild_id: int, limit: int) -> list[ModerationRecord]:
+        """The guild's latest moderation acts, newest first."""
+
+    @abstractmethod
+    async def guild_settings(self, guild_id: int) -> GuildSettings | None: ...
+
+    @abstractmethod
+    async def save_guild_settings(self, settings: GuildSettings) -> None: ...
+
+    @abstractmethod
+    async def dm_reminders(self, user_id: int) -> bool: ...
+
+    @abstractmethod
+    async def set_dm_reminders(self, user_id: int, enabled: bool) -> None: ...
+
+    # ------------------------------------------------------------ reminders and time-outs
+
+    @abstractmethod
+    async def waiting_turns(
+        self, now_ms: int, lease_ms: int, reminder_ms: int, timeout_ms: int
+    ) -> list[WaitingTurn]:
+        """Active games whose human current seat has waited at least its guild's reminder
+        delay (``reminder_ms``/``timeout_ms``: the defaults of guilds without settings)."""
+
+    @abstractmethod
+    async def claim_notice(
+        self, game_id: int, version: int, user_id: int, kind: str, now_ms: int, stale_ms: int
+    ) -> bool:
+        """Reserve a notice unless it was sent or is claimed since after ``stale_ms``."""
+
+    @abstractmethod
+    async def mark_notice_sent(
+        self, game_id: int, version: int, user_id: int, kind: str, now_ms: int
+    ) -> None: ...
+
+    # ------------------------------------------------------------ announcements
+
+    @abstractmethod
+    async def mark_announced(self, game_id: int, version: int) -> None:
+        """The channel has seen the game up to ``version`` (never lowers it)."""
+
+    @abstractmethod
+    async def unannounced(self, before_ms: int) -> list[int]:
+        """Active or finished games changed at or before ``before_ms`` whose latest version
+        the channel has not seen, oldest change first."""
+
+    # ------------------------------------------------------------ statistics
+
+    @abstractmethod
+    async def finished_games(self, guild_id: int) -> list[GameRecord]:
+        """The guild's finished games with their results."""
+
+
+class Storage(ABC):
+    """One database, with its schema brought up to date."""
+
+    #: Test hook: called inside a write transaction right before it commits. A test makes
+    #: it raise (or kill the process) to simulate a crash between write and commit.
+    before_commit: Callable[[], None] | None = None
+
+    @abstractmethod
+    def read(self) -> AbstractAsyncContextManager[Transaction]:
+        """A few reads, each of committed data."""
+
+    @abstractmethod
+    def write(self) -> AbstractAsyncContextManager[Transaction]:
+        """One write transaction: committed if the block ends normally, else rolled back."""
+
+    @abstractmethod
+    async def close(self) -> None:
+        """Close it (a second call does nothing)."""
+
+    @property
+    @abstractmethod
+    def closed(self) -> bool: ...
+
+
+#: Columns of the games row that :meth:`Transaction.update_game` may set.
+GAME_FIELDS = frozenset(
+    {
+        "status",
+        "creator_id",
+        "current_seat",
+        "waiting_since",
+        "version",
+        "started_at",
+        "finished_at",
+        "updated_at",
+        "error",
+        "announced",
+    }
+)
+
+AsyncTransactions = AsyncIterator[Transaction]

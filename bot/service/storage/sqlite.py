@@ -1,0 +1,530 @@
+"""The embedded backend: one SQLite file through aiosqlite (WAL, synchronous=FULL).
+
+One :class:`SqliteStorage` owns one connection. Coroutines of one process share it, so every
+use goes through :meth:`~SqliteStorage.read` or :meth:`~SqliteStorage.write`, which hold an
+``asyncio.Lock``: two coroutines must never interleave statements on one connection, or one
+would see (or commit) the other's half-done transaction. A write is one ``BEGIN IMMEDIATE``
+transaction, so the version read at its start cannot change before its commit, in this
+process or any other on the same file.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from contextlib import asynccontextmanager
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.service.clock import from_ms
+from bot.service.models import (
+    ActionRecord,
+    GameRecord,
+    GuildSettings,
+    ModerationRecord,
+    Seat,
+)
+from bot.service.storage.base import (
+    GAME_FIELDS,
+    Advance,
+    ChannelBusy,
+    NewGame,
+    Storage,
+    Transaction,
+    WaitingTurn,
+)
+from bot.service.storage.sqlite_schema import MIGRATIONS, SCHEMA_VERSION
+
+GAME_COLUMNS = (
+    "id, guild_id, channel_id, kind, seed, options, shuffle_seats, creator_id, status, "
+    "version, current_seat, waiting_since, created_at, updated_at, started_at, finished_at, "
+    "result, error, announced"
+)
+#: A game's row with its seats as one JSON array: a game is read in one statement.
+_SEATS_JSON = (
+    "(SELECT json_group_array(json_array(s.seat, s.user_id, s.name, s.is_bot)) FROM "
+    "(SELECT * FROM seats WHERE game_id = g.id ORDER BY seat) s) AS seats_json"
+)
+_GAME_FIELDS_SQL = ", ".join(f"g.{c.strip()}" for c in GAME_COLUMNS.split(",")) + f", {_SEATS_JSON}"
+_GAME_SELECT = f"SELECT {_GAME_FIELDS_SQL} FROM games g"
+
+
+class SqliteStorage(Storage, Transaction):
+    """The database file; it is its own transaction object (one connection, one lock)."""
+
+    def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
+        self.connection = connection
+        self.path = path
+        self._lock = asyncio.Lock()
+        self._closed = False
+        self.before_commit: Callable[[], None] | None = None
+
+    @classmethod
+    async def open(cls, path: str | Path) -> SqliteStorage:
+        """Open (creating if need be) the database and run any pending migrations."""
+        path = Path(path)
+        # isolation_level=None: the sqlite3 module must not open transactions on its own;
+        # every write transaction is an explicit BEGIN IMMEDIATE.
+        connection = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            connection.row_factory = aiosqlite.Row
+            # Wait for another process's write instead of failing at once.
+            await connection.execute("PRAGMA busy_timeout = 10000")
+            await connection.execute("PRAGMA journal_mode = WAL")
+            # FULL: a committed turn survives even a power cut, not only a crash of the
+            # process. Turns are rare (minutes apart), so an fsync per commit is cheap.
+            await connection.execute("PRAGMA synchronous = FULL")
+            await connection.execute("PRAGMA foreign_keys = ON")
+            storage = cls(connection, path)
+            await storage._migrate()
+        except BaseException:
+            await connection.close()
+            raise
+        return storage
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    async def close(self) -> None:
+        async with self._lock:
+            if not self._closed:
+                self._closed = True
+                await self.connection.close()
+
+    async def _migrate(self) -> None:
+        async with self._lock:
+            await self.connection.execute("BEGIN IMMEDIATE")
+            try:
+                version = await self.scalar("PRAGMA user_version")
+                if version > SCHEMA_VERSION:
+                    raise RuntimeError(
+                        f"{self.path} has schema {version}, newer than this bot's "
+                        f"{SCHEMA_VERSION}; upgrade the bot"
+                    )
+                for number in range(version, SCHEMA_VERSION):
+                    for statement in MIGRATIONS[number]:
+                        await self.connection.execute(statement)
+                # user_version is part of the transaction: a failed migration leaves both
+                # the schema and its number as they were.
+                await self.connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                await self.connection.execute("COMMIT")
+            except BaseException:
+                await self.connection.execute("ROLLBACK")
+                raise
+
+    # ---------------------------------------------------------------- transactions
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[Transaction]:
+        async with self._lock:
+            yield self
+
+    @asynccontextmanager
+    async def write(self) -> AsyncIterator[Transaction]:
+        async with self._lock:
+            await self.connection.execute("BEGIN IMMEDIATE")
+            try:
+                yield self
+                if self.before_commit is not None:
+                    self.before_commit()
+                await self.connection.execute("COMMIT")
+            except BaseException:
+                await self.connection.execute("ROLLBACK")
+                raise
+
+    # ---------------------------------------------------------------- raw helpers
+    # execute_fetchall is one trip to the connection's thread (execute, fetch and close a
+    # cursor would be three): it shortens how long a busy bot holds the lock. Tests use
+    # these to look at (or damage) the file directly.
+
+    async def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        rows = await self.connection.execute_fetchall(sql, params)
+        return rows[0][0] if rows else None
+
+    async def rows(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[Any]:
+        return list(await self.connection.execute_fetchall(sql, params))
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one statement; returns the last row id (for inserts)."""
+        async with self.connection.execute(sql, params) as cursor:
+            return cursor.lastrowid or 0
+
+    async def executemany(self, sql: str, params: Iterable[Sequence[Any]]) -> None:
+        await self.connection.executemany(sql, params)
+
+    # ---------------------------------------------------------------- games
+
+    async def game(self, game_id: int) -> GameRecord | None:
+        rows = await self.rows(f"{_GAME_SELECT} WHERE g.id = ?", (game_id,))
+        return _game(rows[0]) if rows else None
+
+    async def open_game(self, channel_id: int) -> GameRecord | None:
+        rows = await self.rows(
+            f"{_GAME_SELECT} WHERE g.channel_id = ? AND g.status IN ('lobby', 'active', 'error')",
+            (channel_id,),
+        )
+        return _game(rows[0]) if rows else None
+
+    async def last_status(self, channel_id: int) -> str | None:
+        return await self.scalar(
+            "SELECT status FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+            (channel_id,),
+        )
+
+    async def games(self, guild_id: int, statuses: Sequence[str]) -> list[GameRecord]:
+        marks = ", ".join("?" for _ in statuses)
+        rows = await self.rows(
+            f"{_GAME_SELECT} WHERE g.guild_id = ? AND g.status IN ({marks}) ORDER BY g.id",
+            (guild_id, *statuses),
+        )
+        return [_game(r) for r in rows]
+
+    async def insert_game(self, game: NewGame) -> int:
+        try:
+            return await self.execute(
+                "INSERT INTO games (guild_id, channel_id, kind, seed, options, shuffle_seats, "
+                "creator_id, status, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?)",
+                (
+                    game.guild_id,
+                    game.channel_id,
+                    game.kind,
+                    game.seed,
+                    game.options,
+                    int(game.shuffle_seats),
+                    game.creator_id,
+                    game.now_ms,
+                    game.now_ms,
+                ),
+            )
+        except aiosqlite.IntegrityError:
+            # The partial unique index: another open game in this channel (maybe another
+            # process's, created between our check and our insert).
+            raise ChannelBusy(game.channel_id) from None
+
+    async def update_game(self, game_id: int, **fields: Any) -> None:
+        unknown = set(fields) - GAME_FIELDS
+        if unknown:
+            raise ValueError(f"not columns of games: {sorted(unknown)}")
+        sets = ", ".join(f"{name} = ?" for name in fields)
+        await self.execute(f"UPDATE games SET {sets} WHERE id = ?", (*fields.values(), game_id))
+
+    async def advance(self, game_id: int, old_version: int, row: Advance) -> bool:
+        # ``announced`` never goes down: MAX with what is stored.
+        # The WHERE on the version is the optimistic check itself: inside BEGIN IMMEDIATE it
+        # cannot fail, but if it ever did, nothing of the transaction may be committed.
+        cursor = await self.connection.execute(
+            "UPDATE games SET version = ?, current_seat = ?, waiting_since = ?, updated_at = ?, "
+            "status = ?, finished_at = ?, result = ?, announced = MAX(announced, COALESCE(?, -1)) "
+            "WHERE id = ? AND version = ?",
+            (
+                row.version,
+                row.current_seat,
+                row.waiting_since_ms,
+                row.now_ms,
+                row.status,
+                row.finished_at_ms,
+                row.result,
+                row.announced,
+                game_id,
+                old_version,
+            ),
+        )
+        return cursor.rowcount == 1
+
+    async def set_seats(self, game_id: int, seats: Sequence[Seat]) -> None:
+        await self.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+        await self.executemany(
+            "INSERT INTO seats (game_id, seat, user_id, name, is_bot) VALUES (?, ?, ?, ?, ?)",
+            [(game_id, i, s.user_id, s.name, int(s.is_bot)) for i, s in enumerate(seats)],
+        )
+
+    async def update_seat(self, game_id: int, seat: Seat) -> None:
+        await self.execute(
+            "UPDATE seats SET user_id = ?, name = ?, is_bot = ? WHERE game_id = ? AND seat = ?",
+            (seat.user_id, seat.name, int(seat.is_bot), game_id, seat.index),
+        )
+
+    # ---------------------------------------------------------------- the log
+
+    async def append_actions(self, records: Sequence[ActionRecord]) -> None:
+        await self.executemany(
+            "INSERT INTO actions (game_id, seq, seat, user_id, source, action, created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    r.game_id,
+                    r.seq,
+                    r.seat,
+                    r.user_id,
+                    r.source,
+                    json.dumps(r.action),
+                    int(r.created_at.timestamp() * 1000),
+                )
+                for r in records
+            ],
+        )
+
+    async def actions(self, game_id: int, after: int = 0) -> list[ActionRecord]:
+        rows = await self.rows(
+            "SELECT seq, seat, user_id, source, action, created_at FROM actions "
+            "WHERE game_id = ? AND seq > ? ORDER BY seq",
+            (game_id, after),
+        )
+        return [
+            ActionRecord(
+                game_id=game_id,
+                seq=r[0],
+                seat=r[1],
+                user_id=r[2],
+                source=r[3],
+                action=_json_or(r[4], None),
+                created_at=from_ms(r[5]),  # type: ignore[arg-type]
+            )
+            for r in rows
+        ]
+
+    async def save_snapshot(self, game_id: int, version: int, state: str) -> None:
+        await self.execute(
+            "INSERT OR REPLACE INTO snapshots (game_id, version, state) VALUES (?, ?, ?)",
+            (game_id, version, state),
+        )
+
+    async def latest_snapshot(self, game_id: int, version: int) -> tuple[int, str] | None:
+        rows = await self.rows(
+            "SELECT version, state FROM snapshots WHERE game_id = ? AND version <= ? "
+            "ORDER BY version DESC LIMIT 1",
+            (game_id, version),
+        )
+        return (rows[0][0], rows[0][1]) if rows else None
+
+    async def forget_caches(self, game_id: int) -> None:
+        await self.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
+        await self.execute("DELETE FROM notices WHERE game_id = ?", (game_id,))
+
+    # ---------------------------------------------------------------- moderation, settings
+
+    async def log_moderation(self, record: ModerationRecord) -> None:
+        await self.execute(
+            "INSERT INTO moderation_log (guild_id, game_id, moderator_id, act, target_user_id, "
+            "detail, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (
+                record.guild_id,
+                record.game_id,
+                record.moderator_id,
+                record.act,
+                record.target_user_id,
+                json.dumps(record.detail),
+                int(record.created_at.timestamp() * 1000),
+            ),
+        )
+
+    async def moderation_log(self, guild_id: int, limit: int) -> list[ModerationRecord]:
+        rows = await self.rows(
+            "SELECT id, guild_id, game_id, moderator_id, act, target_user_id, detail, created_at "
+            "FROM moderation_log WHERE guild_id = ? ORDER BY id DESC LIMIT ?",
+            (guild_id, limit),
+        )
+        return [
+            ModerationRecord(
+                id=r[0],
+                guild_id=r[1],
+                game_id=r[2],
+                moderator_id=r[3],
+                act=r[4],
+                target_user_id=r[5],
+                detail=_json_or(r[6], {}),
+                created_at=from_ms(r[7]),  # type: ignore[arg-type]
+            )
+            for r in rows
+        ]
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings | None:
+        rows = await self.rows(
+            "SELECT reminder_delay_ms, turn_timeout_ms, timeout_action, moderator_role_id "
+            "FROM guild_settings WHERE guild_id = ?",
+            (guild_id,),
+        )
+        if not rows:
+            return None
+        r = rows[0]
+        return GuildSettings(
+            guild_id, timedelta(milliseconds=r[0]), timedelta(milliseconds=r[1]), r[2], r[3]
+        )
+
+    async def save_guild_settings(self, settings: GuildSettings) -> None:
+        await self.execute(
+            "INSERT OR REPLACE INTO guild_settings (guild_id, reminder_delay_ms, "
+            "turn_timeout_ms, timeout_action, moderator_role_id) VALUES (?, ?, ?, ?, ?)",
+            (
+                settings.guild_id,
+                int(settings.reminder_delay.total_seconds() * 1000),
+                int(settings.turn_timeout.total_seconds() * 1000),
+                settings.timeout_action,
+                settings.moderator_role_id,
+            ),
+        )
+
+    async def dm_reminders(self, user_id: int) -> bool:
+        return bool(
+            await self.scalar("SELECT dm_reminders FROM user_prefs WHERE user_id = ?", (user_id,))
+        )
+
+    async def set_dm_reminders(self, user_id: int, enabled: bool) -> None:
+        await self.execute(
+            "INSERT INTO user_prefs (user_id, dm_reminders) VALUES (?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET dm_reminders = excluded.dm_reminders",
+            (user_id, int(enabled)),
+        )
+
+    # ---------------------------------------------------------------- reminders, time-outs
+
+    async def waiting_turns(
+        self, now_ms: int, lease_ms: int, reminder_ms: int, timeout_ms: int
+    ) -> list[WaitingTurn]:
+        blocked = (
+            "EXISTS (SELECT 1 FROM notices n WHERE n.game_id = g.id AND n.version = g.version "
+            "AND n.user_id = s.user_id AND n.kind = '{kind}' "
+            "AND (n.sent_at IS NOT NULL OR n.claimed_at > :lease))"
+        )
+        sql = (
+            f"SELECT {_GAME_FIELDS_SQL}, s.user_id AS s_user, "
+            "COALESCE(gs.reminder_delay_ms, :rd) AS rd, COALESCE(gs.turn_timeout_ms, :tt) AS tt, "
+            "COALESCE(gs.timeout_action, 'skip') AS ta, gs.moderator_role_id AS role, "
+            "COALESCE(p.dm_reminders, 0) AS dm, "
+            f"{blocked.format(kind='reminder')} AS r_blocked, "
+            f"{blocked.format(kind='timeout')} AS t_blocked, "
+            "EXISTS (SELECT 1 FROM notices n WHERE n.game_id = g.id AND n.version = g.version "
+            " AND n.user_id = s.user_id AND n.kind = 'timeout' AND n.sent_at IS NOT NULL) "
+            "AS t_sent FROM games g "
+            "JOIN seats s ON s.game_id = g.id AND s.seat = g.current_seat "
+            "LEFT JOIN guild_settings gs ON gs.guild_id = g.guild_id "
+            "LEFT JOIN user_prefs p ON p.user_id = s.user_id "
+            "WHERE g.status = 'active' AND s.user_id IS NOT NULL "
+            "AND g.waiting_since + COALESCE(gs.reminder_delay_ms, :rd) <= :now "
+            "ORDER BY g.waiting_since"
+        )
+        rows = await self.rows(
+            sql, {"rd": reminder_ms, "tt": timeout_ms, "now": now_ms, "lease": lease_ms}
+        )
+        return [
+            WaitingTurn(
+                game=_game(r),
+                user_id=r["s_user"],
+                waiting_since_ms=r["waiting_since"],
+                reminder_ms=r["rd"],
+                timeout_ms=r["tt"],
+                timeout_action=r["ta"],
+                moderator_role_id=r["role"],
+                dm=bool(r["dm"]),
+                reminder_blocked=bool(r["r_blocked"]),
+                timeout_blocked=bool(r["t_blocked"]),
+                timeout_sent=bool(r["t_sent"]),
+            )
+            for r in rows
+        ]
+
+    async def claim_notice(
+        self, game_id: int, version: int, user_id: int, kind: str, now_ms: int, stale_ms: int
+    ) -> bool:
+        rows = await self.rows(
+            "INSERT INTO notices (game_id, version, user_id, kind, claimed_at) "
+            "VALUES (?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET claimed_at = excluded.claimed_at "
+            "WHERE sent_at IS NULL AND claimed_at <= ? RETURNING 1",
+            (game_id, version, user_id, kind, now_ms, stale_ms),
+        )
+        return bool(rows)
+
+    async def mark_notice_sent(
+        self, game_id: int, version: int, user_id: int, kind: str, now_ms: int
+    ) -> None:
+        await self.execute(
+            "INSERT INTO notices (game_id, version, user_id, kind, claimed_at, sent_at) "
+            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET sent_at = excluded.sent_at",
+            (game_id, version, user_id, kind, now_ms, now_ms),
+        )
+
+    # ---------------------------------------------------------------- announcements
+
+    async def mark_announced(self, game_id: int, version: int) -> None:
+        await self.execute(
+            "UPDATE games SET announced = MAX(announced, ?) WHERE id = ?", (version, game_id)
+        )
+
+    async def unannounced(self, before_ms: int) -> list[int]:
+        rows = await self.rows(
+            "SELECT id FROM games WHERE status IN ('active', 'finished') "
+            "AND version > announced AND updated_at <= ? ORDER BY updated_at",
+            (before_ms,),
+        )
+        return [r[0] for r in rows]
+
+    # ---------------------------------------------------------------- statistics
+
+    async def finished_games(self, guild_id: int) -> list[GameRecord]:
+        return await self.games(guild_id, ("finished",))
+
+
+# -------------------------------------------------------------------- rows to records
+
+
+def _json_or(text: str | None, default: Any) -> Any:
+    """Parse a JSON column; a damaged one reads as ``default`` (the service's load finds and
+    reports damage; listing a game must not fail because of it)."""
+    if text is None:
+        return default
+    try:
+        return json.loads(text)
+    except ValueError:
+        return default
+
+
+def _seats(text: str | None) -> tuple[Seat, ...]:
+    rows = _json_or(text, [])
+    seats = []
+    for row in rows if isinstance(rows, list) else []:
+        try:
+            index, user_id, name, is_bot = row
+            seats.append(Seat(int(index), user_id, str(name), bool(is_bot)))
+        except (TypeError, ValueError):
+            continue
+    return tuple(seats)
+
+
+def _game(row: Any) -> GameRecord:
+    result = _json_or(row["result"], None)
+    options = _json_or(row["options"], None)
+    damage = (
+        None
+        if isinstance(options, dict)
+        else f"options are not a JSON object: {row['options']!r:.60}"
+    )
+    return GameRecord(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        kind=row["kind"],
+        seed=row["seed"],
+        options=options if isinstance(options, dict) else {},
+        damage=damage,
+        shuffle_seats=bool(row["shuffle_seats"]),
+        creator_id=row["creator_id"],
+        status=row["status"],
+        version=row["version"],
+        seats=_seats(row["seats_json"]),
+        created_at=from_ms(row["created_at"]),  # type: ignore[arg-type]
+        updated_at=from_ms(row["updated_at"]),  # type: ignore[arg-type]
+        started_at=from_ms(row["started_at"]),
+        finished_at=from_ms(row["finished_at"]),
+        current_seat=row["current_seat"],
+        waiting_since=from_ms(row["waiting_since"]),
+        scores=tuple(result["scores"]) if isinstance(result, dict) else None,
+        winners=tuple(result["winners"]) if isinstance(result, dict) else None,
+        error=row["error"],
+        announced=row["announced"],
+    )

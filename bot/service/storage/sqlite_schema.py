@@ -1,0 +1,141 @@
+"""The SQLite schema, one numbered migration at a time (``PRAGMA user_version``).
+
+Each entry upgrades the schema by one version. Never edit a released entry: append a new one.
+"""
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    # 1: games, seats, the log, snapshots, moderation, settings, preferences and notices.
+    (
+        """
+        CREATE TABLE games (
+            id              INTEGER PRIMARY KEY,
+            guild_id        INTEGER NOT NULL,
+            channel_id      INTEGER NOT NULL,
+            kind            TEXT    NOT NULL,
+            seed            INTEGER NOT NULL,
+            options         TEXT    NOT NULL DEFAULT '{}',
+            shuffle_seats   INTEGER NOT NULL DEFAULT 1,
+            creator_id      INTEGER NOT NULL,
+            status          TEXT    NOT NULL
+                CHECK (status IN ('lobby', 'active', 'finished', 'ended', 'error')),
+            version         INTEGER NOT NULL DEFAULT 0,
+            current_seat    INTEGER,
+            waiting_since   INTEGER,
+            created_at      INTEGER NOT NULL,
+            updated_at      INTEGER NOT NULL,
+            started_at      INTEGER,
+            finished_at     INTEGER,
+            result          TEXT,
+            error           TEXT
+        )
+        """,
+        # One open game per channel, enforced by the database itself, so that two processes
+        # creating a game in the same channel at the same moment cannot both succeed.
+        """
+        CREATE UNIQUE INDEX games_open_per_channel ON games (channel_id)
+            WHERE status IN ('lobby', 'active', 'error')
+        """,
+        "CREATE INDEX games_waiting ON games (status, waiting_since)",
+        "CREATE INDEX games_guild ON games (guild_id, status)",
+        """
+        CREATE TABLE seats (
+            game_id   INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seat      INTEGER NOT NULL,
+            user_id   INTEGER,
+            name      TEXT    NOT NULL,
+            is_bot    INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (game_id, seat)
+        ) WITHOUT ROWID
+        """,
+        "CREATE UNIQUE INDEX seats_user ON seats (game_id, user_id) WHERE user_id IS NOT NULL",
+        "CREATE INDEX seats_by_user ON seats (user_id)",
+        """
+        CREATE TABLE actions (
+            game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seq         INTEGER NOT NULL,
+            seat        INTEGER NOT NULL,
+            user_id     INTEGER,
+            source      TEXT    NOT NULL CHECK (source IN ('player', 'bot', 'timeout')),
+            action      TEXT    NOT NULL,
+            created_at  INTEGER NOT NULL,
+            PRIMARY KEY (game_id, seq)
+        ) WITHOUT ROWID
+        """,
+        """
+        CREATE TABLE snapshots (
+            game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            version     INTEGER NOT NULL,
+            state       TEXT    NOT NULL,
+            PRIMARY KEY (game_id, version)
+        ) WITHOUT ROWID
+        """,
+        """
+        CREATE TABLE moderation_log (
+            id              INTEGER PRIMARY KEY,
+            guild_id        INTEGER NOT NULL,
+            game_id         INTEGER REFERENCES games (id) ON DELETE SET NULL,
+            moderator_id    INTEGER NOT NULL,
+            act             TEXT    NOT NULL,
+            target_user_id  INTEGER,
+            detail          TEXT    NOT NULL DEFAULT '{}',
+            created_at      INTEGER NOT NULL
+        )
+        """,
+        "CREATE INDEX moderation_by_guild ON moderation_log (guild_id, id)",
+        """
+        CREATE TABLE guild_settings (
+            guild_id            INTEGER PRIMARY KEY,
+            reminder_delay_ms   INTEGER NOT NULL,
+            turn_timeout_ms     INTEGER NOT NULL,
+            timeout_action      TEXT    NOT NULL CHECK (timeout_action IN ('skip', 'notify')),
+            moderator_role_id   INTEGER
+        )
+        """,
+        """
+        CREATE TABLE user_prefs (
+            user_id         INTEGER PRIMARY KEY,
+            dm_reminders    INTEGER NOT NULL DEFAULT 0
+        )
+        """,
+        # A reminder or time-out notice for one waiting turn (game, version, user). It is
+        # claimed before it is sent and marked sent afterwards: a process that dies in
+        # between leaves a stale claim, which is offered again after a lease.
+        """
+        CREATE TABLE notices (
+            game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            version     INTEGER NOT NULL,
+            user_id     INTEGER NOT NULL,
+            kind        TEXT    NOT NULL CHECK (kind IN ('reminder', 'timeout')),
+            claimed_at  INTEGER NOT NULL,
+            sent_at     INTEGER,
+            PRIMARY KEY (game_id, version, user_id, kind)
+        ) WITHOUT ROWID
+        """,
+    ),
+    # 2: the last version of each game that the bot has shown in its channel, so a turn
+    # stored just before a crash is still announced after the restart.
+    (
+        """
+        CREATE TABLE announcements (
+            game_id     INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+            version     INTEGER NOT NULL
+        )
+        """,
+        # Games from before this table were announced as they went.
+        "INSERT INTO announcements (game_id, version) SELECT id, version FROM games "
+        "WHERE status IN ('active', 'finished')",
+    ),
+    # 3: the version each channel has seen moves onto the game's row, so the transaction that
+    # stores a move mid-turn (which nobody else needs to see) also records it as seen. Old
+    # snapshots go: they may have been taken mid-turn, and snapshots now start a turn.
+    (
+        "ALTER TABLE games ADD COLUMN announced INTEGER NOT NULL DEFAULT 0",
+        "UPDATE games SET announced = COALESCE("
+        "(SELECT a.version FROM announcements a WHERE a.game_id = games.id), 0)",
+        "DROP TABLE announcements",
+        "DELETE FROM snapshots",
+        "CREATE INDEX games_unannounced ON games (status, updated_at) WHERE version > announced",
+    ),
+)
+
+SCHEMA_VERSION = len(MIGRATIONS)

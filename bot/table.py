@@ -1,0 +1,551 @@
+"""The table: what the bot does for every game, for each command and click.
+
+It knows no game. It opens lobbies, checks who may do what (the one turn check, in
+:meth:`Table.my_turn`), asks the game's front (:mod:`bot.games`) for panels, hands moves to
+the game service, and posts what happened. Slash commands (the cogs) and buttons and menus
+(:mod:`bot.discord_ui`) both end up here, so a player who types gets exactly what a player
+who taps gets.
+
+Steps that are still undecided are private to the player (ephemeral); what is confirmed is
+posted in the channel for everyone: one post per finished turn, telling the whole turn.
+Every interaction is deferred before any slow work, and pictures are drawn by the painter
+(:mod:`bot.pictures`), so Discord's three-second deadline is met.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import scheme
+from bot.discord_ui import (
+    Mention,
+    Verbatim,
+    clip,
+    files,
+    lines_of,
+    plain,
+    say,
+    split_message,
+    table_view,
+    view_of,
+)
+from bot.errors import report
+from bot.games import Plugin, Seen, TurnRecord, plugin, plugins
+from bot.i18n import DEFAULT_LANGUAGE, Text, language_of
+from bot.panels import CommandSpec, Panel, Play, Refusal
+from bot.service import GameRecord, GameService, Seat, TurnResult
+
+if TYPE_CHECKING:
+    from bot.client import TableBot
+
+log = logging.getLogger("arkbot.table")
+
+AUTOCOMPLETE_LIMIT = 25
+
+
+def is_moderator(member: Any, moderator_role_id: int | None) -> bool:
+    """Manage Channels in the guild, or the guild's moderator role."""
+    if not isinstance(member, discord.Member):
+        return False
+    if member.guild_permissions.manage_channels:
+        return True
+    return moderator_role_id is not None and any(r.id == moderator_role_id for r in member.roles)
+
+
+def names_of(record: GameRecord) -> tuple[str, ...]:
+    return tuple(seat.name for seat in record.seats)
+
+
+class Table:
+    """The bot's behaviour, shared by slash commands and components, for every game."""
+
+    def __init__(self, bot: TableBot) -> None:
+        self.bot = bot
+
+    @property
+    def service(self) -> GameService:
+        return self.bot.service
+
+    def plugin(self, record: GameRecord) -> Plugin:
+        return plugin(record.kind)
+
+    def seen(self, record: GameRecord, game: Any, seat: Seat | None) -> Seen:
+        return Seen(
+            game,
+            None if seat is None else seat.index,
+            names_of(record),
+            record.version,
+            record.options,
+        )
+
+    def public_language(self, guild_id: int | None) -> str:
+        """The language of the server's public posts."""
+        return DEFAULT_LANGUAGE
+
+    # ================================================================ lobby
+
+    def lobby_message(
+        self, record: GameRecord, language: str
+    ) -> tuple[str, discord.ui.View | None]:
+        title = self.plugin(record).front.title()
+        players = "\n".join(
+            say(Text("table.lobby.seat", number=i + 1, player=seat.name), language)
+            for i, seat in enumerate(record.seats)
+        )
+        if record.status != "lobby":
+            key = "table.lobby.started" if record.status == "active" else "table.lobby.closed"
+            return say(Text(key, players=Verbatim(players)), language), None
+        rules = self.plugin(record).rules
+        creator = record.seats[0].name if record.seats else "?"
+        lines = [
+            say(
+                Text(
+                    "table.lobby.open",
+                    creator=creator,
+                    game=title,
+                    min=rules.min_players,
+                    max=rules.max_players,
+                ),
+                language,
+            ),
+            say(Text("table.lobby.players", count=len(record.seats)), language),
+            players,
+        ]
+        view = table_view(
+            (scheme.lobby_id(record.id, "join"), Text("table.button.join"), "success", None),
+            (scheme.lobby_id(record.id, "leave"), Text("table.button.leave"), "secondary", None),
+            (scheme.lobby_id(record.id, "start"), Text("table.button.start"), "primary", None),
+            language=language,
+        )
+        return "\n".join(lines), view
+
+    async def new_table(
+        self, interaction: discord.Interaction, game: str, *, shuffle: bool
+    ) -> None:
+        # No defer: the service answers in milliseconds, and a refusal ("there is already a
+        # game here") must stay private, which a public defer would not allow.
+        chosen = plugins().get(game)
+        if chosen is None or not chosen.front.ready:
+            raise Refusal("table.lobby.no_such_game")
+        user = interaction.user
+        record = await self.service.create_game(
+            interaction.guild_id or 0,
+            interaction.channel_id or 0,
+            user.id,
+            user.display_name,
+            game,
+            {},
+            shuffle_seats=shuffle,
+        )
+        content, view = self.lobby_message(record, self.public_language(interaction.guild_id))
+        await interaction.response.send_message(
+            content, allowed_mentions=discord.AllowedMentions.none(), **_view(view)
+        )
+
+    async def lobby(
+        self, interaction: discord.Interaction, op: str, game_id: int | None = None
+    ) -> None:
+        """Join, leave or start, from a lobby button (``game_id`` given) or a command."""
+        from_button = game_id is not None
+        if from_button:
+            # Deferring a button's update keeps later refusals private (as follow-ups).
+            await interaction.response.defer()
+        channel_id = interaction.channel_id or 0
+        current = await self.service.game_in(channel_id)
+        if from_button and (current is None or current.id != game_id or current.status != "lobby"):
+            raise Refusal("table.lobby.gone")
+        user = interaction.user
+        if op == "join":
+            record = await self.service.join(channel_id, user.id, user.display_name)
+        elif op == "leave":
+            record = await self.service.leave(channel_id, user.id)
+        else:
+            settings = await self.service.guild_settings(interaction.guild_id or 0)
+            moderator = is_moderator(user, settings.moderator_role_id)
+            in_lobby = current is not None and current.status == "lobby"
+            if in_lobby and current.creator_id != user.id and not moderator:
+                creator = current.seat_of(current.creator_id)
+                raise Refusal("table.lobby.only_creator", creator=creator.name if creator else "?")
+            record = await self.service.start(channel_id, user.id, moderator=moderator)
+        content, view = self.lobby_message(record, self.public_language(interaction.guild_id))
+        mentions = discord.AllowedMentions.none()
+        if from_button:
+            await interaction.edit_original_response(
+                content=content, view=view, allowed_mentions=mentions
+            )
+        else:
+            # Not deferred (see new_table): answer at once, publicly, then draw the board.
+            await interaction.response.send_message(
+                content, allowed_mentions=mentions, **_view(view)
+            )
+        if op == "start":
+            record, game = await self.service.state(record.id)
+            await self.announce(
+                interaction.channel, record, game, (), intro=(Text("table.lobby.go"),)
+            )
+
+    # ================================================================ the turn check
+
+    async def my_turn(
+        self,
+        interaction: discord.Interaction,
+        game_id: int | None = None,
+        *,
+        version: int | None = None,
+        turn: int | None = None,
+        need_turn: bool = True,
+    ) -> tuple[GameRecord, Any, Seat]:
+        """The game ``interaction.user`` acts in, the state and their seat, or a refusal
+        saying why not: the one place where "may this user do this now?" is decided."""
+        if game_id is None:
+            found = await self.service.game_in(interaction.channel_id or 0)
+            if found is None:
+                raise Refusal("table.turn.no_game")
+            if found.status == "lobby":
+                raise Refusal("table.turn.not_started")
+            game_id = found.id
+        record, game = await self.service.state(game_id)
+        if record.channel_id != interaction.channel_id:
+            # A control of another channel's game (only a forged click can do this).
+            raise Refusal("table.error.unknown_control")
+        if record.status != "active":
+            raise Refusal("table.turn.game_not_active")
+        seat = record.seat_of(interaction.user.id)
+        if seat is None:
+            raise Refusal("table.turn.stranger")
+        if not need_turn:
+            return record, game, seat
+        # Checked on the state the move will be played on: a double click may have moved
+        # the game on since the control was made.
+        if version is not None and record.version != version:
+            raise Refusal("table.turn.stale")
+        if turn is not None and game.turn != turn:
+            raise Refusal("table.turn.stale")
+        if seat.index != game.current_player:
+            current = record.seats[game.current_player]
+            raise Refusal("table.turn.not_yours", player=current.name)
+        return record, game, seat
+
+    # ================================================================ private panels
+
+    async def show(
+        self,
+        interaction: discord.Interaction,
+        panel: Panel,
+        record: GameRecord,
+        *,
+        edit: bool,
+    ) -> None:
+        """Put a private panel on screen: edit the clicked message, or send a new one."""
+        language = language_of(interaction)
+        drawn = await self.bot.pictures.draw_all(panel.pictures, language)
+        content = "\n".join(lines_of(panel, language))
+        content = split_message([content])[0]
+        view = view_of(panel.controls, record.id, record.version, language)
+        mentions = discord.AllowedMentions.none()
+        if edit:
+            await interaction.edit_original_response(
+                content=content, attachments=files(drawn), view=view, allowed_mentions=mentions
+            )
+            return
+        await interaction.followup.send(
+            content,
+            files=files(drawn),
+            ephemeral=True,
+            allowed_mentions=mentions,
+            **_view(view),
+        )
+
+    async def open_turn(
+        self, interaction: discord.Interaction, game_id: int | None = None, turn: int | None = None
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record, game, seat = await self.my_turn(interaction, game_id, turn=turn)
+        panel = self.plugin(record).front.panel(self.seen(record, game, seat))
+        await self.show(interaction, panel, record, edit=False)
+
+    # ================================================================ components
+
+    async def on_component(
+        self, interaction: discord.Interaction, custom_id: str, values: Sequence[str]
+    ) -> None:
+        """A button or menu of ours was used (every click comes here)."""
+        try:
+            await self._component(interaction, custom_id, values)
+        except Exception as error:
+            await report(interaction, error)
+
+    async def _component(
+        self, interaction: discord.Interaction, custom_id: str, values: Sequence[str]
+    ) -> None:
+        try:
+            cid = scheme.parse(custom_id)
+        except scheme.BadId:
+            raise Refusal("table.error.unknown_control") from None
+        if cid.kind == "lb":
+            await self.lobby(interaction, cid.control, cid.game_id)
+            return
+        if cid.kind == "ob":
+            await self.open_turn(interaction, cid.game_id, cid.version)
+            return
+        # A private panel is edited in place; a control on a public post answers privately.
+        private = bool(interaction.message and interaction.message.flags.ephemeral)
+        if private:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        record, game, seat = await self.my_turn(
+            interaction,
+            cid.game_id,
+            version=cid.version if cid.for_turn else None,
+            need_turn=cid.for_turn,
+        )
+        front = self.plugin(record).front
+        outcome = front.on_control(self.seen(record, game, seat), cid.control, cid.args, values)
+        await self.answer(interaction, record, seat, outcome, edit=private)
+
+    # ================================================================ typed commands
+
+    async def on_command(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        spec: CommandSpec,
+        options: Mapping[str, Any],
+    ) -> None:
+        """A game's typed command: the same checks and answers as its buttons."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record, state, seat = await self.my_turn(interaction, need_turn=spec.who == "turn")
+        if record.kind != game:
+            raise Refusal("table.turn.other_game", game=self.plugin(record).front.title())
+        front = self.plugin(record).front
+        outcome = front.on_command(self.seen(record, state, seat), spec.name, options)
+        await self.answer(interaction, record, seat, outcome, edit=False)
+
+    async def on_autocomplete(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        command: str,
+        option: str,
+        current: str,
+        typed: Mapping[str, Any],
+    ) -> list[tuple[str, str | int]]:
+        """Suggestions while a user types a game's command: (name, value) pairs."""
+        record = await self.service.game_in(interaction.channel_id or 0)
+        if record is None or record.status != "active" or record.kind != game:
+            return []
+        record, state = await self.service.state(record.id)
+        seat = record.seat_of(interaction.user.id)
+        front = self.plugin(record).front
+        language = language_of(interaction)
+        choices = front.autocomplete(
+            self.seen(record, state, seat), command, option, current, typed
+        )
+        # What the user typed so far picks among them: a part of the name they read (in their
+        # language) or the start of the value.
+        wanted = current.strip().lower()
+        named = [(clip(plain(c.label, language), 100), c.value) for c in choices]
+        return [
+            (name, value)
+            for name, value in named
+            if not wanted or wanted in name.lower() or str(value).lower().startswith(wanted)
+        ][:AUTOCOMPLETE_LIMIT]
+
+    # ================================================================ moves
+
+    async def answer(
+        self,
+        interaction: discord.Interaction,
+        record: GameRecord,
+        seat: Seat,
+        outcome: Panel | Play,
+        *,
+        edit: bool,
+    ) -> None:
+        """Show the next panel, or play the move and tell what it did."""
+        if isinstance(outcome, Panel):
+            await self.show(interaction, outcome, record, edit=edit)
+            return
+        result = await self.service.act(
+            record.id, interaction.user.id, outcome.action, expected_version=record.version
+        )
+        await self.after_move(interaction, result, seat, edit=edit)
+
+    async def after_move(
+        self, interaction: discord.Interaction, result: TurnResult, seat: Seat, *, edit: bool
+    ) -> None:
+        """The move is stored: the next private step, or the turn told in public."""
+        record, game = result.game, result.state
+        front = self.plugin(record).front
+        if not result.turn_over:
+            # Mid-turn: the player's private panel shows it; nothing to post in public.
+            panel = front.panel(self.seen(record, game, seat))
+            await self.show(interaction, panel, record, edit=edit)
+            return
+        posted = await self.announce(interaction.channel, record, game, result.turns)
+        mine = result.turns[0]
+        points = mine.gained(result.scores)[seat.index] if mine.start_scores else 0
+        key = "table.turn.done" if posted else "table.turn.done_not_posted"
+        await self.show(interaction, Panel((Text(key, points=points),)), record, edit=edit)
+
+    # ================================================================ public posts
+
+    def _story(self, record: GameRecord, turns: Sequence[TurnRecord]) -> list[Text]:
+        """The turns in words for everyone: events redacted, computer moves marked."""
+        chosen = self.plugin(record)
+        names = names_of(record)
+        lines: list[Text] = []
+        for turn in turns:
+            public = TurnRecord(
+                turn.seat,
+                turn.number,
+                turn.sources,
+                tuple(chosen.rules.redact(e) for e in turn.events),
+                turn.complete,
+                turn.start_scores,
+            )
+            told = chosen.front.story([public], names)
+            if not told:
+                continue
+            who = names[turn.seat] if 0 <= turn.seat < len(names) else "?"
+            if turn.timed_out:
+                lines.append(Text("table.story.timed_out", player=who))
+            elif turn.by_computer:
+                lines.append(Text("table.story.computer", player=who))
+            lines += told
+        return lines
+
+    async def announce(
+        self,
+        channel: Any,
+        record: GameRecord,
+        game: Any,
+        turns: Sequence[TurnRecord],
+        *,
+        intro: Sequence[Text] = (),
+    ) -> bool:
+        """Post what happened and how the game stands now: the story of ``turns``, the board,
+        and whose turn it is (mentioned, with the button to play), or the final scores.
+        Returns whether it was posted (a post that fails is posted again later)."""
+        chosen = self.plugin(record)
+        names = names_of(record)
+        language = self.public_language(record.guild_id)
+        view_state = game.view(None)
+        lines = [*intro, *self._story(record, turns)]
+        mentions = discord.AllowedMentions.none()
+        controls: discord.ui.View | None = None
+        over = chosen.rules.is_over(game) or record.status != "active"
+        if over:
+            panel = chosen.front.final_post(view_state, names, ended_early=record.status == "ended")
+            closing = "table.game.ended_early" if record.status == "ended" else "table.game.thanks"
+            panel = panel.plus(Text(closing))
+        else:
+            panel = chosen.front.board_post(view_state, names)
+            seat = record.seats[game.current_player]
+            who: Any = Mention(seat.user_id) if seat.user_id else seat.name
+            panel = panel.plus(Text("table.turn.your_turn", player=who))
+            if seat.user_id:
+                mentions = discord.AllowedMentions(
+                    users=[discord.Object(seat.user_id)], roles=False, everyone=False
+                )
+            controls = table_view(
+                (
+                    scheme.open_turn_id(record.id, game.turn),
+                    Text("table.button.play_turn"),
+                    "primary",
+                    "🎲",
+                ),
+                language=language,
+            )
+        lines += panel.lines
+        try:
+            drawn = await self.bot.pictures.draw_all(panel.pictures, language)
+            messages = split_message(say(line, language) for line in lines)
+            quiet = discord.AllowedMentions.none()
+            # The nonce names the post, so sending it again (after a crash, before it was
+            # recorded) gives back the same message instead of a second one.
+            last = len(messages) - 1
+            for part, text in enumerate(messages[:-1]):
+                await channel.send(
+                    text, allowed_mentions=quiet, nonce=_nonce(record.id, record.version, part)
+                )
+            await channel.send(
+                messages[-1],
+                files=files(drawn),
+                allowed_mentions=mentions,
+                nonce=_nonce(record.id, record.version, last),
+                **_view(controls),
+            )
+        except discord.HTTPException:
+            log.exception("could not post game %s version %s", record.id, record.version)
+            return False
+        self.service.posted(record.id, record.version)
+        return True
+
+    async def announce_stored(self, channel: Any, record: GameRecord) -> bool:
+        """Tell what was stored but not yet posted in the game's channel."""
+        record, game, turns = await self.service.told_since(record.id, record.announced)
+        if record.status == "active" and not any(t.complete for t in turns) and turns:
+            # Mid-turn: the player carries on from their panel.
+            await self.service.mark_announced(record.id, record.version)
+            return False
+        intro = (Text("table.turn.recovered"),)
+        return await self.announce(channel, record, game, turns, intro=intro)
+
+    # ================================================================ status and rules
+
+    async def status(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        language = language_of(interaction)
+        record = await self.service.game_in(interaction.channel_id or 0)
+        if record is None:
+            raise Refusal("table.turn.no_game")
+        if record.status == "lobby":
+            content, _ = self.lobby_message(record, language)
+            await interaction.followup.send(
+                content, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+            )
+            return
+        if record.status == "error":
+            raise Refusal("table.error.game_damaged")
+        record, game = await self.service.state(record.id)
+        panel = self.plugin(record).front.status(game.view(None), names_of(record))
+        await self.show(interaction, panel, record, edit=False)
+
+    async def rules(self, interaction: discord.Interaction, game: str | None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if game is None:
+            record = await self.service.game_in(interaction.channel_id or 0)
+            game = record.kind if record is not None else "covenant"
+        chosen = plugins().get(game)
+        if chosen is None:
+            raise Refusal("table.lobby.no_such_game")
+        language = language_of(interaction)
+        panel = chosen.front.rules()
+        drawn = await self.bot.pictures.draw_all(panel.pictures, language)
+        await interaction.followup.send(
+            "\n".join(lines_of(panel, language)), files=files(drawn), ephemeral=True
+        )
+
+    # ================================================================ moderation
+
+    async def announce_end(self, channel: Any, record: GameRecord) -> None:
+        """A moderator ended the game: the standings and the board as they were."""
+        if record.version == 0 and record.started_at is None:
+            return  # a lobby: nothing was played
+        record, game = await self.service.state(record.id)
+        await self.announce(channel, record, game, ())
+
+
+def _nonce(game_id: int, version: int, part: int) -> str:
+    """A post's nonce (Discord keeps at most 25 characters)."""
+    return f"{game_id}.{version}.{part}"[-25:]
+
+
+def _view(view: discord.ui.View | None) -> dict[str, Any]:
+    return {"view": view} if view is not None else {}

@@ -1,0 +1,147 @@
+"""Pictures of The Ark of the Covenant: the board, the tile in hand, previews, final scores.
+
+Every function here is a pure function from engine state to PNG bytes: it reads the game
+and never changes it, and shares only caches of immutable sprites and fonts, so it is safe
+to call from worker threads (e.g. ``asyncio.to_thread``).
+
+Every word drawn comes from the ``[picture]`` section of the message catalogue in
+``language`` (default English); names of players, tile ids and square names are data.
+"""
+
+from __future__ import annotations
+
+from engine.covenant.game import Game
+from render.covenant.board import (
+    BoardLayout,
+    board_layout,
+    draw_board,
+    draw_deploy_spots,
+    overlay_for,
+)
+from render.covenant.palette import to_png
+from render.covenant.pictures import final_image, rotations_image
+from render.i18n import DEFAULT_LANGUAGE
+
+__all__ = [
+    "BoardLayout",
+    "board_layout",
+    "board_png",
+    "deploy_png",
+    "final_png",
+    "preview_png",
+    "tile_rotations_png",
+    "warm_up",
+]
+
+
+def board_png(
+    game: Game,
+    *,
+    spots: bool = False,
+    names: list[str] | None = None,
+    language: str = DEFAULT_LANGUAGE,
+) -> bytes:
+    """The board with labels, pieces, the last tile highlighted and the players' panel.
+
+    With ``spots`` the squares where the tile in hand fits are numbered 1..n in the order
+    of ``game.placements()``. ``names`` are display names per seat (default "Player 1"...).
+    """
+    image, _ = draw_board(game, spots=spots, names=names, language=language)
+    return to_png(image)
+
+
+def deploy_png(game: Game) -> bytes:
+    """After placing: the new tile and its neighbours, large, with the features where a
+    piece may go lettered A, B, ... in the order of :func:`render.covenant.board.deploy_ports`."""
+    return to_png(draw_deploy_spots(game))
+
+
+def preview_png(
+    game: Game,
+    x: int,
+    y: int,
+    rotation: int,
+    *,
+    names: list[str] | None = None,
+    language: str = DEFAULT_LANGUAGE,
+) -> bytes:
+    """The board as it would look with the tile in hand placed at (x, y) turned ``rotation``.
+
+    The game is not changed. Raises ``ValueError`` if the tile does not fit there.
+    """
+    overlay = overlay_for(game, x, y, rotation)
+    image, _ = draw_board(game, names=names, overlay=overlay, language=language)
+    return to_png(image)
+
+
+def tile_rotations_png(tile_id: str, *, language: str = DEFAULT_LANGUAGE) -> bytes:
+    """Tile ``tile_id`` in its four rotations (0°, 90°, 180°, 270° clockwise), labelled."""
+    return to_png(rotations_image(tile_id, language))
+
+
+def final_png(
+    game: Game, *, names: list[str] | None = None, language: str = DEFAULT_LANGUAGE
+) -> bytes:
+    """The final scoring: points per player by roads, cities, temples, fields and Ark, and
+    the score over the turns (works mid-game too, titled with the turn)."""
+    return to_png(final_image(game, names, language))
+
+
+def warm_up() -> None:
+    """Build the shared palette and the tile masters now (about a second), e.g. at bot start,
+    so the first picture of a game is as quick as the others."""
+    from engine.covenant.tiles import TILES
+    from render.covenant.palette import shared_palette
+    from render.covenant.tileart import anchors, master
+
+    shared_palette()
+    for tile_id in TILES:
+        master(tile_id)
+        anchors(tile_id)
+
+
+# ---------------------------------------------------------------- from saved views
+# The bot's painter calls these by name, in worker processes, with JSON-ready arguments
+# (``Game.view(...).to_json()``): what they get is all a picture can show.
+
+
+def board(save: str, spots: bool, names: list[str], *, language: str = DEFAULT_LANGUAGE) -> bytes:
+    return board_png(Game.from_json(save), spots=spots, names=names, language=language)
+
+
+def preview(
+    save: str, x: int, y: int, rotation: int, names: list[str], *, language: str = DEFAULT_LANGUAGE
+) -> bytes:
+    return preview_png(Game.from_json(save), x, y, rotation, names=names, language=language)
+
+
+def deploy(save: str, *, language: str = DEFAULT_LANGUAGE) -> bytes:
+    return deploy_png(Game.from_json(save))
+
+
+def final(save: str, names: list[str], *, language: str = DEFAULT_LANGUAGE) -> bytes:
+    return final_png(Game.from_json(save), names=names, language=language)
+
+
+def rotations(tile_id: str, *, language: str = DEFAULT_LANGUAGE) -> bytes:
+    return tile_rotations_png(tile_id, language=language)
+
+
+def rules_board(*, language: str = DEFAULT_LANGUAGE) -> bytes:
+    """A small board after a few turns, to show what the game looks like."""
+    from engine.covenant import Deploy, Pass, PlaceArk, PlaceTile
+
+    game = Game.new(players=2, seed=0, deck=["T21", "T39", "T48", "T37", "T39"])
+    for action in (
+        PlaceTile(0, -1, 180),
+        Deploy("S"),
+        PlaceArk(0, -1),
+        PlaceTile(1, 0, 0),
+        Deploy("E"),
+        PlaceTile(0, 1, 0),
+        Deploy("NNW"),
+        PlaceTile(-1, 0, 180),
+        Pass(),
+    ):
+        game.apply(action)
+    return board_png(game.view(None), spots=True, names=["Ruth", "Boaz"], language=language)

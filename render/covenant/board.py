@@ -1,0 +1,547 @@
+"""The board picture: tiles, pieces, the Ark, square labels, spots and the players' panel.
+
+:func:`board_layout` decides every position (tile size, label spots, panel box) from the
+game alone, so tests can check the layout and the pixels separately. The square names are
+those of :mod:`engine.covenant.notation`, fixed for the whole game, so the bot and every
+picture always agree on what "C4" means.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from PIL import Image, ImageDraw
+
+from engine.covenant.game import FOLLOWERS, Game
+from engine.covenant.geometry import Pos
+from engine.covenant.notation import Grid, column_name, row_name, square_name
+from engine.covenant.tiles import TILES
+from render.covenant import pieces
+from render.covenant.palette import (
+    LAST_TILE,
+    SPOT,
+)
+from render.covenant.tileart import piece_point, sprite
+from render.i18n import DEFAULT_LANGUAGE, t
+from render.style import (
+    GRID_LINE,
+    INK,
+    INK_SOFT,
+    PARCHMENT,
+    PARCHMENT_DARK,
+    PLAYERS,
+    WHITE,
+    clip,
+    fitting,
+    font,
+    player_names,
+    sentence,
+    wrap,
+)
+
+MAX_SIDE = 2000  # Discord shows it well and phones can zoom; the PNG stays far below 2 MB
+MAX_TILE = 120
+MIN_TILE = 28
+PAD = 12
+PANEL_W = 480
+CARD_H = 96
+HEADER_H = 196
+Box = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Label:
+    """One row or column label: its text and the pixel it is centred on."""
+
+    text: str
+    x: int
+    y: int
+
+
+@dataclass(frozen=True, slots=True)
+class BoardLayout:
+    """Where everything goes in a board picture."""
+
+    grid: Grid
+    tile: int
+    label_band: int
+    label_size: int
+    origin: tuple[int, int]  # top-left pixel of square A1
+    width: int
+    height: int
+    panel: Box
+    panel_side: Literal["right", "bottom"]
+    column_labels: tuple[Label, ...]  # above and below the board
+    row_labels: tuple[Label, ...]  # left and right of the board
+
+    def box(self, pos: Pos) -> Box:
+        """The pixel box (left, top, right, bottom; right/bottom exclusive) of square ``pos``."""
+        x0 = self.origin[0] + (pos[0] - self.grid.left) * self.tile
+        y0 = self.origin[1] + (pos[1] - self.grid.top) * self.tile
+        return (x0, y0, x0 + self.tile, y0 + self.tile)
+
+    @property
+    def board_box(self) -> Box:
+        """The pixel box of the whole grid of squares."""
+        return (
+            self.origin[0],
+            self.origin[1],
+            self.origin[0] + self.grid.columns * self.tile,
+            self.origin[1] + self.grid.rows * self.tile,
+        )
+
+
+def _panel_height(players: int, columns: int = 1) -> int:
+    rows = -(-players // columns)
+    return HEADER_H + rows * CARD_H + PAD
+
+
+def board_layout(game: Game) -> BoardLayout:
+    """Lay out the board picture of ``game``: the tile size shrinks as the board grows."""
+    grid = Grid.around(game.board)
+    cols, rows = grid.columns, grid.rows
+
+    def band(tile: int) -> int:
+        return max(22, round(_label_size(tile) * 1.6))
+
+    def fit(width: int, height: int) -> int:
+        tile = MAX_TILE
+        while tile > MIN_TILE and (
+            cols * tile + 2 * band(tile) > width or rows * tile + 2 * band(tile) > height
+        ):
+            tile -= 1
+        return tile
+
+    right_tile = fit(MAX_SIDE - PANEL_W - 3 * PAD, MAX_SIDE - 2 * PAD)
+    bottom_cols = 2
+    bottom_tile = fit(
+        MAX_SIDE - 2 * PAD, MAX_SIDE - _panel_height(game.players, bottom_cols) - 3 * PAD
+    )
+    side: Literal["right", "bottom"] = "right" if right_tile >= bottom_tile else "bottom"
+    tile = right_tile if side == "right" else bottom_tile
+    label_band = band(tile)
+    board_w = cols * tile + 2 * label_band
+    board_h = rows * tile + 2 * label_band
+    if side == "right":
+        panel_h = _panel_height(game.players)
+        width = PAD + board_w + PAD + PANEL_W + PAD
+        height = PAD + max(board_h, panel_h) + PAD
+        panel = (PAD + board_w + PAD, PAD, width - PAD, PAD + max(board_h, panel_h))
+        top = PAD + max(0, (panel_h - board_h) // 2)
+        left = PAD
+    else:
+        width = PAD + max(board_w, 2 * PANEL_W) + PAD
+        panel_h = _panel_height(game.players, bottom_cols)
+        height = PAD + board_h + PAD + panel_h + PAD
+        left = PAD + max(0, (2 * PANEL_W - board_w) // 2)
+        top = PAD
+        panel = (PAD, PAD + board_h + PAD, width - PAD, height - PAD)
+    origin = (left + label_band, top + label_band)
+    half = label_band // 2
+    column_labels = []
+    for c in range(cols):
+        x = origin[0] + c * tile + tile // 2
+        for y in (top + half, top + board_h - half):
+            column_labels.append(Label(column_name(grid.left + c), x, y))
+    row_labels = []
+    for r in range(rows):
+        y = origin[1] + r * tile + tile // 2
+        for x in (left + half, left + board_w - half):
+            row_labels.append(Label(row_name(grid.top + r), x, y))
+    return BoardLayout(
+        grid=grid,
+        tile=tile,
+        label_band=label_band,
+        label_size=_label_size(tile),
+        origin=origin,
+        width=width,
+        height=height,
+        panel=panel,
+        panel_side=side,
+        column_labels=tuple(column_labels),
+        row_labels=tuple(row_labels),
+    )
+
+
+def _label_size(tile: int) -> int:
+    return max(14, min(26, round(tile * 0.26)))
+
+
+# --------------------------------------------------------------------- drawing
+
+
+@dataclass(frozen=True, slots=True)
+class Overlay:
+    """A tile drawn on an empty square without touching the game (for previews)."""
+
+    pos: Pos
+    tile_id: str
+    rotation: int
+
+
+def draw_board(
+    game: Game,
+    *,
+    spots: bool = False,
+    names: list[str] | None = None,
+    overlay: Overlay | None = None,
+    language: str = DEFAULT_LANGUAGE,
+) -> tuple[Image.Image, BoardLayout]:
+    """The board picture as a Pillow image, with the layout used to draw it."""
+    layout = board_layout(game)
+    image = Image.new("RGB", (layout.width, layout.height), PARCHMENT)
+    draw = ImageDraw.Draw(image, "RGBA")
+    tile = layout.tile
+    bx0, by0, bx1, by1 = layout.board_box
+    draw.rectangle([bx0 - 1, by0 - 1, bx1, by1], fill=PARCHMENT_DARK)
+    # Faint squares over the whole grid, so free squares can be counted and named.
+    for c in range(layout.grid.columns + 1):
+        x = bx0 + c * tile
+        draw.line([(x, by0), (x, by1)], fill=GRID_LINE, width=1)
+    for r in range(layout.grid.rows + 1):
+        y = by0 + r * tile
+        draw.line([(bx0, y), (bx1, y)], fill=GRID_LINE, width=1)
+    _draw_labels(draw, layout)
+    for pos, placed in game.board.items():
+        x0, y0, _, _ = layout.box(pos)
+        image.paste(sprite(placed.id, placed.rotation, tile), (x0, y0))
+    if overlay is not None:
+        x0, y0, _, _ = layout.box(overlay.pos)
+        image.paste(sprite(overlay.tile_id, overlay.rotation, tile), (x0, y0))
+    _draw_pieces(image, game, layout)
+    if overlay is not None:
+        _outline(draw, layout.box(overlay.pos), SPOT, tile)
+    elif game.last_placed is not None:
+        _outline(draw, layout.box(game.last_placed), LAST_TILE, tile)
+    if spots and overlay is None and game.phase == "place_tile":
+        _draw_spots(draw, game, layout)
+    shown = player_names(game.players, names, language)
+    draw_panel(image, game, layout, shown, overlay, language)
+    return image, layout
+
+
+def _draw_labels(draw: ImageDraw.ImageDraw, layout: BoardLayout) -> None:
+    face = font(layout.label_size, bold=True)
+    for label in (*layout.column_labels, *layout.row_labels):
+        draw.text((label.x, label.y), label.text, font=face, fill=INK, anchor="mm")
+
+
+def outline_width(tile: int) -> int:
+    """How thick the highlight around a tile is."""
+    return max(3, tile // 16)
+
+
+def _outline(draw: ImageDraw.ImageDraw, box: Box, colour: tuple[int, int, int], tile: int) -> None:
+    """A thick frame inside ``box`` with a thin white line inside it, visible on any tile."""
+    w = outline_width(tile)
+    x0, y0, x1, y1 = box
+    draw.rectangle([x0, y0, x1 - 1, y1 - 1], outline=colour, width=w)
+    draw.rectangle(
+        [x0 + w, y0 + w, x1 - 1 - w, y1 - 1 - w], outline=(*WHITE, 200), width=max(1, w // 3)
+    )
+
+
+def _draw_pieces(image: Image.Image, game: Game, layout: BoardLayout) -> None:
+    tile = layout.tile
+    for pos, placed in game.board.items():
+        x0, y0, _, _ = layout.box(pos)
+        taken: list[tuple[float, float]] = []
+        for piece in placed.pieces:
+            px, py = piece_point(placed.id, placed.rotation, piece.port)
+            kind = placed.view.segment_at(piece.port).kind
+            if piece.prophet:
+                picture = pieces.prophet(piece.seat, max(16, round(tile * 0.46)))
+            else:
+                picture = pieces.follower(piece.seat, max(14, round(tile * 0.36)), kind == "field")
+            cx, cy = x0 + px * tile, y0 + py * tile
+            # Two pieces on one tile (rare) must not hide each other.
+            while any(
+                abs(cx - tx) < tile * 0.15 and abs(cy - ty) < tile * 0.15 for tx, ty in taken
+            ):
+                cx += tile * 0.18
+            taken.append((cx, cy))
+            image.paste(
+                picture, (round(cx - picture.width / 2), round(cy - picture.height / 2)), picture
+            )
+        if game.ark == pos:
+            picture = pieces.ark(max(18, round(tile * 0.5)))
+            corners = [(0.27, 0.73), (0.73, 0.73), (0.27, 0.27), (0.73, 0.27)]
+            spots = [(x0 + u * tile, y0 + v * tile) for u, v in corners]
+            # The Ark sits in the corner farthest from the pieces on its tile.
+            cx, cy = max(
+                spots,
+                key=lambda p: min(
+                    ((p[0] - tx) ** 2 + (p[1] - ty) ** 2 for tx, ty in taken), default=0
+                ),
+            )
+            image.paste(
+                picture, (round(cx - picture.width / 2), round(cy - picture.height / 2)), picture
+            )
+
+
+def _draw_spots(draw: ImageDraw.ImageDraw, game: Game, layout: BoardLayout) -> None:
+    """Number the squares where the tile in hand fits, in reading order (1, 2, ...)."""
+    tile = layout.tile
+    face = font(max(12, round(tile * 0.32)), bold=True)
+    for number, pos in enumerate(game.placements(), start=1):
+        x0, y0, x1, y1 = layout.box(pos)
+        inset = max(2, tile // 14)
+        draw.rectangle(
+            [x0 + inset, y0 + inset, x1 - inset - 1, y1 - inset - 1],
+            fill=(*SPOT, 40),
+            outline=SPOT,
+            width=max(2, tile // 30),
+        )
+        r = tile * 0.24
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        draw.ellipse(
+            [cx - r, cy - r, cx + r, cy + r], fill=SPOT, outline=WHITE, width=max(1, tile // 40)
+        )
+        draw.text((cx, cy), str(number), font=face, fill=WHITE, anchor="mm")
+
+
+def deploy_ports(game: Game) -> list[str]:
+    """In ``deploy``: the features of the new tile where a piece may go, each named by its
+    port, in the order of ``legal_actions()``; the picture letters them A, B, C, ..."""
+    ports: list[str] = []
+    for action in game.legal_actions():
+        port = getattr(action, "port", None)
+        if port is not None and port not in ports:
+            ports.append(port)
+    return ports
+
+
+def spot_letter(index: int) -> str:
+    return chr(ord("A") + index)
+
+
+class _Window:
+    """A layout for a 3 x 3 window of squares around ``centre``, ``tile`` pixels each."""
+
+    def __init__(self, centre: Pos, tile: int) -> None:
+        self.centre = centre
+        self.tile = tile
+
+    def box(self, pos: Pos) -> Box:
+        x0 = (pos[0] - self.centre[0] + 1) * self.tile
+        y0 = (pos[1] - self.centre[1] + 1) * self.tile
+        return (x0, y0, x0 + self.tile, y0 + self.tile)
+
+
+DEPLOY_TILE = 150  # px: big enough to read every letter on a phone
+
+
+def draw_deploy_spots(game: Game) -> Image.Image:
+    """The tile just placed and its eight neighbours, large, with the free features of the
+    new tile lettered A, B, ... (the order of :func:`deploy_ports`)."""
+    if game.last_placed is None:
+        raise ValueError("no tile has been placed yet")
+    window = _Window(game.last_placed, DEPLOY_TILE)
+    size = 3 * DEPLOY_TILE
+    image = Image.new("RGB", (size, size), PARCHMENT_DARK)
+    cx0, cy0 = game.last_placed
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            placed = game.board.get((cx0 + dx, cy0 + dy))
+            if placed is not None:
+                x0, y0, _, _ = window.box((cx0 + dx, cy0 + dy))
+                image.paste(sprite(placed.id, placed.rotation, DEPLOY_TILE), (x0, y0))
+    _draw_pieces(image, game, window)  # type: ignore[arg-type]
+    draw = ImageDraw.Draw(image, "RGBA")
+    # Dim the neighbours so the eye goes to the new tile.
+    draw.rectangle([0, 0, size, DEPLOY_TILE], fill=(*PARCHMENT, 90))
+    draw.rectangle([0, 2 * DEPLOY_TILE, size, size], fill=(*PARCHMENT, 90))
+    draw.rectangle([0, DEPLOY_TILE, DEPLOY_TILE, 2 * DEPLOY_TILE], fill=(*PARCHMENT, 90))
+    draw.rectangle([2 * DEPLOY_TILE, DEPLOY_TILE, size, 2 * DEPLOY_TILE], fill=(*PARCHMENT, 90))
+    _outline(draw, window.box(game.last_placed), LAST_TILE, DEPLOY_TILE)
+    placed = game.board[game.last_placed]
+    r = DEPLOY_TILE * 0.1
+    face = font(round(r * 1.4), bold=True)
+    for index, port in enumerate(deploy_ports(game)):
+        px, py = piece_point(placed.id, placed.rotation, port)
+        cx, cy = DEPLOY_TILE * (1 + px), DEPLOY_TILE * (1 + py)
+        draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=SPOT, outline=WHITE, width=2)
+        draw.text((cx, cy), spot_letter(index), font=face, fill=WHITE, anchor="mm")
+    return image
+
+
+# --------------------------------------------------------------------- panel
+
+_PROPHET_WORDS = {
+    "hand": "covenant.picture.prophet_hand",
+    "board": "covenant.picture.prophet_board",
+    "box": "covenant.picture.prophet_box",
+}
+_DOING = {
+    "place_tile": "covenant.picture.placing",
+    "deploy": "covenant.picture.deploying",
+    "place_ark": "covenant.picture.placing_ark",
+}
+PHASE_SIZE = 22
+PHASE_LINE = 26
+
+
+def phase_lines(
+    game: Game,
+    names: list[str],
+    language: str = DEFAULT_LANGUAGE,
+    width: float = PANEL_W - 8,
+    lines: int = 1,
+) -> list[str]:
+    """Whose turn it is and what they do now, in at most ``lines`` lines of ``width`` pixels.
+
+    The words are never cut: a name too long to fit is shortened instead.
+    """
+    face = font(PHASE_SIZE)
+    if game.phase == "over":
+        seats = game.winners
+        key = "covenant.picture.over_one" if len(seats) == 1 else "covenant.picture.over_many"
+        joiner = t("common.picture.joiner", language)
+
+        def make(shown: list[str]) -> str:
+            return t(key, language, winners=joiner.join(shown))
+
+        who = [names[s] for s in seats]
+    else:
+        key = _DOING[game.phase]
+
+        def make(shown: list[str]) -> str:
+            return t(key, language, player=shown[0])
+
+        who = [names[game.current_player]]
+    text = sentence(make, who, lambda text: wrap(text, face, width, lines) is not None)
+    return wrap(text, face, width, lines) or [clip(text, face, width)]
+
+
+def phase_text(game: Game, names: list[str], language: str = DEFAULT_LANGUAGE) -> str:
+    """One line saying whose turn it is and what they do now (names shortened to fit)."""
+    return " ".join(phase_lines(game, names, language))
+
+
+def draw_panel(
+    image: Image.Image,
+    game: Game,
+    layout: BoardLayout,
+    names: list[str],
+    overlay: Overlay | None = None,
+    language: str = DEFAULT_LANGUAGE,
+) -> None:
+    """The players' panel: turn, tile in hand, tiles left, then one card per player."""
+    draw = ImageDraw.Draw(image, "RGBA")
+    x0, y0, x1, _ = layout.panel
+    draw.text(
+        (x0 + 4, y0 + 4),
+        clip(
+            t("covenant.picture.turn", language, turn=game.turn), font(34, bold=True), x1 - x0 - 8
+        ),
+        font=font(34, bold=True),
+        fill=INK,
+    )
+    hand_size = 96
+    hy = y0 + 86
+    shown = overlay.tile_id if overlay else game.tile
+    # With no tile in hand the phase may take two lines: the hand's place is free.
+    lines = phase_lines(game, names, language, x1 - x0 - 8, 1 if shown is not None else 2)
+    for i, line in enumerate(lines):
+        draw.text((x0 + 4, y0 + 48 + i * PHASE_LINE), line, font=font(PHASE_SIZE), fill=INK)
+    if shown is not None:
+        rotation = overlay.rotation if overlay else 0
+        image.paste(sprite(shown, rotation, hand_size), (x0 + 4, hy))
+        draw.rectangle([x0 + 3, hy - 1, x0 + 4 + hand_size, hy + hand_size], outline=INK, width=2)
+        if overlay:
+            caption = t(
+                "covenant.picture.preview",
+                language,
+                tile=shown,
+                square=layout.grid.name(overlay.pos),
+                rotation=overlay.rotation,
+            )
+        else:
+            caption = t("covenant.picture.in_hand", language, tile=shown)
+        face = font(22, bold=True)
+        draw.text(
+            (x0 + hand_size + 16, hy + 8),
+            clip(caption, face, x1 - x0 - hand_size - 20),
+            font=face,
+            fill=INK,
+        )
+    tx = x0 + (hand_size + 16 if shown is not None else 4)
+    draw.text(
+        (tx, hy + 40),
+        clip(
+            t("covenant.picture.tiles_left", language, left=game.tiles_left), font(22), x1 - tx - 4
+        ),
+        font=font(22),
+        fill=INK_SOFT,
+    )
+    columns = 1 if layout.panel_side == "right" else max(1, (x1 - x0) // PANEL_W)
+    card_w = (x1 - x0) // columns
+    for seat in range(game.players):
+        row, col = divmod(seat, columns)
+        cx = x0 + col * card_w
+        cy = y0 + HEADER_H + row * CARD_H
+        _player_card(
+            image,
+            draw,
+            game,
+            seat,
+            names[seat],
+            (cx, cy, cx + card_w - 8, cy + CARD_H - 8),
+            language,
+        )
+
+
+def _player_card(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    game: Game,
+    seat: int,
+    name: str,
+    box: Box,
+    language: str = DEFAULT_LANGUAGE,
+) -> None:
+    x0, y0, x1, y1 = box
+    style = PLAYERS[seat]
+    current = game.phase != "over" and seat == game.current_player
+    fill = (255, 250, 236, 255) if current else (255, 250, 236, 110)
+    draw.rounded_rectangle(
+        [x0, y0, x1, y1],
+        radius=10,
+        fill=fill,
+        outline=style.colour if current else GRID_LINE,
+        width=4 if current else 2,
+    )
+    piece = pieces.legend_piece(seat, 60)
+    image.paste(piece, (x0 + 8, y0 + (y1 - y0 - 60) // 2), piece)
+    score = str(game.scores[seat])
+    score_face = font(38, bold=True)
+    # Name and detail must stay clear of the score on the right.
+    room = x1 - 14 - score_face.getlength(score) - 12 - (x0 + 78)
+    title = ("▶ " if current else "") + name
+    title_face = font(24, bold=True)
+    draw.text((x0 + 78, y0 + 8), clip(title, title_face, room), font=title_face, fill=INK)
+    prophet = game.prophet_state(seat)
+    words = t(_PROPHET_WORDS[prophet], language)
+    detail = t(
+        "covenant.picture.followers",
+        language,
+        left=game.followers_left(seat),
+        total=FOLLOWERS,
+        prophet=words,
+    )
+    # A smaller size first, an ellipsis last.
+    detail_face = fitting(detail, room, (18, 16, 14))
+    draw.text((x0 + 78, y0 + 48), clip(detail, detail_face, room), font=detail_face, fill=INK_SOFT)
+    draw.text((x1 - 14, y0 + 22), score, font=score_face, fill=INK, anchor="ra")
+
+
+def overlay_for(game: Game, x: int, y: int, rotation: int) -> Overlay:
+    """Check that the tile in hand fits at (x, y) turned ``rotation``; raise ValueError if not."""
+    if game.tile is None:
+        raise ValueError("There is no tile in hand to preview.")
+    fits = game.placements().get((x, y), ())
+    if rotation not in fits:
+        raise ValueError(f"{game.tile} does not fit at {square_name((x, y))} turned {rotation}°.")
+    assert game.tile in TILES
+    return Overlay((x, y), game.tile, rotation)

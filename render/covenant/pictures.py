@@ -1,0 +1,234 @@
+"""The smaller pictures: the tile in hand in its four rotations, and the final scoring."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from engine.covenant.game import CATEGORIES, Game
+from engine.covenant.geometry import ROTATIONS
+from engine.covenant.tiles import TILES
+from render.covenant import pieces
+from render.covenant.tileart import sprite
+from render.i18n import DEFAULT_LANGUAGE, t
+from render.marks import draw_mark
+from render.style import (
+    GRID_LINE,
+    INK,
+    INK_SOFT,
+    PARCHMENT,
+    PARCHMENT_DARK,
+    PLAYERS,
+    clip,
+    fitting,
+    font,
+    player_names,
+    sentence,
+    wrap,
+)
+
+ROTATION_TILE = 200
+ROTATION_GAP = 24
+
+
+def rotations_image(tile_id: str, language: str = DEFAULT_LANGUAGE) -> Image.Image:
+    """``tile_id`` turned 0°, 90°, 180° and 270° clockwise, side by side and labelled."""
+    if tile_id not in TILES:
+        raise ValueError(f"unknown tile {tile_id!r}")
+    size, gap = ROTATION_TILE, ROTATION_GAP
+    title_h, label_h = 52, 44
+    width = gap + len(ROTATIONS) * (size + gap)
+    height = title_h + size + label_h + gap // 2
+    image = Image.new("RGB", (width, height), PARCHMENT)
+    draw = ImageDraw.Draw(image)
+    title = t("covenant.picture.rotations_title", language, tile=tile_id)
+    draw.text(
+        (gap, 12), clip(title, font(26, True), width - 2 * gap), font=font(26, True), fill=INK
+    )
+    label_font = font(28, bold=True)
+    for i, rotation in enumerate(ROTATIONS):
+        x = gap + i * (size + gap)
+        image.paste(sprite(tile_id, rotation, size), (x, title_h))
+        draw.rectangle([x - 2, title_h - 2, x + size + 1, title_h + size + 1], outline=INK, width=2)
+        draw.text(
+            (x + size // 2, title_h + size + label_h // 2 + 2),
+            t("covenant.picture.degrees", language, rotation=rotation),
+            font=label_font,
+            fill=INK,
+            anchor="mm",
+        )
+    return image
+
+
+# --------------------------------------------------------------------- final scoring
+
+_HEADINGS = {
+    "road": "covenant.picture.column_road",
+    "city": "covenant.picture.column_city",
+    "temple": "covenant.picture.column_temple",
+    "field": "covenant.picture.column_field",
+    "ark": "covenant.picture.column_ark",
+    "total": "covenant.picture.column_total",
+}
+
+
+def final_image(
+    game: Game, names: list[str] | None = None, language: str = DEFAULT_LANGUAGE
+) -> Image.Image:
+    """The score breakdown per player and, below it, the score over the turns."""
+    shown = player_names(game.players, names, language)
+    width = 1100
+    pad = 28
+    row_h = 64
+    table_top = 110
+    table_h = row_h * (game.players + 1)
+    chart_top = table_top + table_h + 40
+    chart_h = 440
+    height = chart_top + chart_h + 70
+    image = Image.new("RGB", (width, height), PARCHMENT)
+    draw = ImageDraw.Draw(image)
+    winners = game.winners
+    if game.phase == "over":
+        title = t("covenant.picture.final_title", language)
+    else:
+        title = t("covenant.picture.scores_after", language, turn=game.turn)
+    draw.text(
+        (pad, 18), clip(title, font(40, True), width - 2 * pad), font=font(40, True), fill=INK
+    )
+    if game.phase == "over":
+        key = "covenant.picture.winner_one" if len(winners) == 1 else "covenant.picture.winner_many"
+        joiner = t("common.picture.joiner", language)
+        points = game.scores[winners[0]]
+        face = font(24)
+        line = sentence(
+            lambda who: t(key, language, winners=joiner.join(who), points=points),
+            [shown[s] for s in winners],
+            lambda text: face.getlength(text) <= width - 2 * pad,
+        )
+        draw.text((pad, 68), clip(line, face, width - 2 * pad), font=face, fill=INK_SOFT)
+    # Table: player, one column per category, total.
+    name_w = 330
+    columns = [*CATEGORIES, "total"]
+    col_w = (width - 2 * pad - name_w) // len(columns)
+    cell_font, total_font = font(26), font(30, True)
+    draw.rectangle([pad, table_top, width - pad, table_top + row_h], fill=PARCHMENT_DARK)
+    heading = t("covenant.picture.column_player", language)
+    head_font = fitting(heading, name_w - 24, (22, 20, 18), bold=True)
+    draw.text(
+        (pad + 12, table_top + row_h // 2),
+        clip(heading, head_font, name_w - 24),
+        font=head_font,
+        fill=INK,
+        anchor="lm",
+    )
+    for i, key in enumerate(columns):
+        cx = pad + name_w + i * col_w + col_w // 2
+        _heading(draw, t(_HEADINGS[key], language), cx, table_top + row_h // 2, col_w - 8)
+    for seat in range(game.players):
+        y = table_top + row_h * (seat + 1)
+        if seat % 2:
+            draw.rectangle([pad, y, width - pad, y + row_h], fill=(248, 238, 212))
+        piece = pieces.legend_piece(seat, 48)
+        image.paste(piece, (pad + 8, y + (row_h - 48) // 2), piece)
+        star = "★ " if seat in winners and game.phase == "over" else ""
+        draw.text(
+            (pad + 66, y + row_h // 2),
+            clip(star + shown[seat], font(26, True), name_w - 80),
+            font=font(26, True),
+            fill=INK,
+            anchor="lm",
+        )
+        parts = game.breakdown(seat)
+        for i, key in enumerate(columns):
+            cx = pad + name_w + i * col_w + col_w // 2
+            if key == "total":
+                draw.text(
+                    (cx, y + row_h // 2),
+                    str(game.scores[seat]),
+                    font=total_font,
+                    fill=INK,
+                    anchor="mm",
+                )
+            else:
+                value = parts[key]
+                draw.text(
+                    (cx, y + row_h // 2),
+                    str(value),
+                    font=cell_font,
+                    fill=INK if value else INK_SOFT,
+                    anchor="mm",
+                )
+    draw.rectangle([pad, table_top, width - pad, table_top + table_h], outline=GRID_LINE, width=2)
+    box = (pad + 60, chart_top + 40, width - pad - 20, chart_top + chart_h)
+    _chart(draw, game, box, language)
+    return image
+
+
+def _heading(draw: ImageDraw.ImageDraw, text: str, cx: int, cy: int, width: int) -> None:
+    """A column heading centred on (cx, cy): smaller if need be, else on two lines."""
+    face = fitting(text, width, (22, 20, 18), bold=True)
+    if face.getlength(text) <= width:
+        draw.text((cx, cy), text, font=face, fill=INK, anchor="mm")
+        return
+    for size in (18, 16, 14):
+        face = font(size, True)
+        lines = wrap(text, face, width, 2)
+        if lines is not None:
+            break
+    else:
+        lines = [clip(text, face, width)]
+    step = face.size + 3
+    top = cy - step * (len(lines) - 1) / 2
+    for i, line in enumerate(lines):
+        draw.text((cx, top + i * step), line, font=face, fill=INK, anchor="mm")
+
+
+def _chart(
+    draw: ImageDraw.ImageDraw,
+    game: Game,
+    box: tuple[int, int, int, int],
+    language: str = DEFAULT_LANGUAGE,
+) -> None:
+    """Score over the turns: one line per player, with the seat's mark along it."""
+    x0, y0, x1, y1 = box
+    title = clip(t("covenant.picture.chart_title", language), font(26, True), x1 - x0 + 60)
+    draw.text((x0 - 60, y0 - 44), title, font=font(26, True), fill=INK)
+    history = [tuple(0 for _ in range(game.players)), *game.score_history]
+    if game.phase == "over" and history[-1] != game.scores:
+        # The end-of-game scoring (fields, unfinished features) comes after the last turn.
+        history.append(game.scores)
+    top = max(10, *(max(row) for row in history))
+    step = 10 if top <= 60 else 20 if top <= 140 else 50
+    top = -(-top // step) * step
+    turns = max(1, len(history) - 1)
+    axis_font = font(18)
+    for value in range(0, top + 1, step):
+        y = y1 - (y1 - y0) * value / top
+        draw.line([(x0, y), (x1, y)], fill=GRID_LINE, width=1)
+        draw.text((x0 - 10, y), str(value), font=axis_font, fill=INK_SOFT, anchor="rm")
+    tick = 10 if turns > 20 else 5 if turns > 8 else 1
+    for turn in range(0, turns + 1, tick):
+        x = x0 + (x1 - x0) * turn / turns
+        draw.text((x, y1 + 8), str(turn), font=axis_font, fill=INK_SOFT, anchor="ma")
+    axis = t("covenant.picture.chart_axis", language)
+    draw.text(((x0 + x1) / 2, y1 + 34), axis, font=axis_font, fill=INK_SOFT, anchor="ma")
+    draw.line([(x0, y0), (x0, y1), (x1, y1)], fill=INK, width=2)
+    for seat in range(game.players):
+        style = PLAYERS[seat]
+        points = [
+            (x0 + (x1 - x0) * t / turns, y1 - (y1 - y0) * row[seat] / top)
+            for t, row in enumerate(history)
+        ]
+        # A dark edge under each line keeps the yellow one visible on parchment.
+        draw.line(points, fill=INK, width=8, joint="curve")
+        draw.line(points, fill=style.colour, width=5, joint="curve")
+        # Marks along each line tell the players apart without colour.
+        every = max(1, len(points) // 6)
+        for i in [*range(every, len(points) - 1, every), len(points) - 1]:
+            px, py = points[i]
+            draw.ellipse(
+                [px - 11, py - 11, px + 11, py + 11],
+                fill=style.colour,
+                outline=style.outline,
+                width=2,
+            )
+            draw_mark(draw, style.mark, px, py, 6, style.mark_colour)

@@ -1,0 +1,267 @@
+"""Every word a user reads, from catalogues per domain and language, with an English fallback.
+
+A message id is ``"<domain>.<section>.<name>"``: ``t("covenant.story.passed", "nl",
+player="Ruth")``. Domain ``common`` holds words every part shares, ``table`` the bot's own
+texts, and each game its own (``covenant``, ``noah``); a domain's catalogues are the files
+``data/i18n/<domain>/<language>.toml`` (or a folder given to :func:`register_domain`, as a
+game defined outside the project does).
+
+Templates are ICU MessageFormat, the subset we need, so a translator can say a plural the way
+their language does: ``{name}`` is a value; ``{count, plural, one {# step} other {# steps}}``
+chooses by CLDR's plural rules for the language (from Babel; ``=0 {...}`` matches exactly and
+``#`` is the number); ``{kind, select, city {...} other {...}}`` chooses by a word. ``{{`` and
+``}}`` are literal braces. A value that is a :class:`Text` is translated too, in the same
+language.
+
+A missing message falls back to the next language of the chain (``es-419`` -> ``es`` ->
+``en``), logged once; a message missing in English is a bug, logged as an error, and shows its
+id rather than crashing anything.
+"""
+
+from __future__ import annotations
+
+import logging
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel import Locale
+from babel.lists import format_list
+
+from engine.common.data import DATA_DIR
+
+log = logging.getLogger("arkbot.i18n")
+
+DEFAULT_LANGUAGE = "en"
+#: Folder of each domain's catalogues.
+_DOMAINS: dict[str, Path] = {}
+_WARNED: set[tuple[str, str]] = set()
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """A message to be said in the reader's language: its id and its values."""
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def __init__(self, key: str, /, **params: Any) -> None:
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "params", params)
+
+    def __hash__(self) -> int:
+        return hash((self.key, tuple(sorted((k, repr(v)) for k, v in self.params.items()))))
+
+
+@dataclass(frozen=True, slots=True)
+class ListOf:
+    """Several values said as a list in the reader's language: style ``"unit"`` gives
+    "a, b, c"; ``"standard"`` gives "a, b and c" (CLDR list patterns). A plain tuple or list
+    value is said as ``ListOf(values)``."""
+
+    items: tuple[Any, ...]
+    style: str = "unit"
+
+
+def register_domain(name: str, folder: Path) -> None:
+    """Read domain ``name``'s catalogues from ``folder/<language>.toml``."""
+    _DOMAINS[name] = Path(folder)
+    catalogue.cache_clear()
+
+
+def _folder(domain: str) -> Path:
+    return _DOMAINS.get(domain, DATA_DIR / "i18n" / domain)
+
+
+@cache
+def catalogue(domain: str, language: str = DEFAULT_LANGUAGE) -> dict[str, str]:
+    """The flat ``{"<domain>.<section>.<name>": template}`` catalogue of one language (empty
+    when the language has no file for the domain)."""
+    path = _folder(domain) / f"{language}.toml"
+    flat: dict[str, str] = {}
+
+    def walk(prefix: str, node: Mapping[str, Any]) -> None:
+        for key, value in node.items():
+            if isinstance(value, Mapping):
+                walk(f"{prefix}{key}.", value)
+            else:
+                flat[f"{prefix}{key}"] = str(value)
+
+    if path.is_file():
+        with path.open("rb") as handle:
+            walk(f"{domain}.", tomllib.load(handle))
+    return flat
+
+
+def fallbacks(language: str) -> tuple[str, ...]:
+    """The languages to look in, in order: ``es-419`` -> ``es-419, es, en``."""
+    chain = [language]
+    if "-" in language:
+        chain.append(language.split("-")[0])
+    if DEFAULT_LANGUAGE not in chain:
+        chain.append(DEFAULT_LANGUAGE)
+    return tuple(chain)
+
+
+def template(key: str, language: str = DEFAULT_LANGUAGE) -> str | None:
+    """The template of ``key`` in ``language`` or its fallbacks (None if there is none)."""
+    domain = key.split(".", 1)[0]
+    for number, lang in enumerate(fallbacks(language)):
+        found = catalogue(domain, lang).get(key)
+        if found is not None:
+            if number and (key, language) not in _WARNED:
+                _WARNED.add((key, language))
+                log.warning("no %s text for %s: said in %s", language, key, lang)
+            return found
+    return None
+
+
+def t(key: str, language: str = DEFAULT_LANGUAGE, /, **params: Any) -> str:
+    """The message ``key`` in ``language`` with ``params`` filled in."""
+    text = template(key, language)
+    if text is None:
+        if (key, "") not in _WARNED:
+            _WARNED.add((key, ""))
+            log.error("no text at all for message %s", key)
+        return key
+    return format_message(text, params, language)
+
+
+def say(text: Text, language: str = DEFAULT_LANGUAGE) -> str:
+    """A :class:`Text` in ``language``."""
+    return t(text.key, language, **text.params)
+
+
+# ------------------------------------------------------------------ the template language
+
+
+def plural_category(number: float, language: str) -> str:
+    """CLDR's plural category (``one``, ``few``, ``other``, ...) of ``number``."""
+    return _locale(language).plural_form(abs(number))
+
+
+@cache
+def _locale(language: str) -> Locale:
+    try:
+        return Locale.parse(language, sep="-")
+    except (ValueError, LookupError):
+        return Locale.parse(DEFAULT_LANGUAGE)
+
+
+def format_message(text: str, params: Mapping[str, Any], language: str) -> str:
+    """Fill in ``text`` (see the module docstring for the syntax)."""
+    out: list[str] = []
+    i, n = 0, len(text)
+    while i < n:
+        char = text[i]
+        if char == "{":
+            if text.startswith("{{", i):
+                out.append("{")
+                i += 2
+                continue
+            end = _closing(text, i)
+            out.append(_placeholder(text[i + 1 : end], params, language))
+            i = end + 1
+        elif char == "}" and text.startswith("}}", i):
+            out.append("}")
+            i += 2
+        else:
+            out.append(char)
+            i += 1
+    return "".join(out)
+
+
+def _closing(text: str, start: int) -> int:
+    depth = 0
+    for i in range(start, len(text)):
+        if text[i] == "{":
+            depth += 1
+        elif text[i] == "}":
+            depth -= 1
+            if depth == 0:
+                return i
+    raise ValueError(f"unbalanced braces in {text!r}")
+
+
+def _value(name: str, params: Mapping[str, Any], language: str) -> Any:
+    if name not in params:
+        raise KeyError(name)
+    return _said(params[name], language)
+
+
+def _said(value: Any, language: str) -> Any:
+    if isinstance(value, Text):
+        return say(value, language)
+    if isinstance(value, tuple | list):
+        value = ListOf(tuple(value))
+    if isinstance(value, ListOf):
+        items = [str(_said(item, language)) for item in value.items]
+        return format_list(items, style=value.style, locale=_locale(language)) if items else ""
+    return value
+
+
+def _placeholder(body: str, params: Mapping[str, Any], language: str) -> str:
+    name, _, rest = (part.strip() for part in body.partition(","))
+    if not rest:
+        return str(_value(name, params, language))
+    kind, _, options = (part.strip() for part in rest.partition(","))
+    branches = _branches(options)
+    value = _value(name, params, language)
+    if kind == "plural":
+        exact = f"={value}"
+        chosen = branches.get(exact)
+        if chosen is None:
+            chosen = branches.get(plural_category(value, language), branches.get("other", ""))
+        number = str(value)
+        return format_message(chosen.replace("#", number), params, language)
+    if kind == "select":
+        chosen = branches.get(str(value), branches.get("other", ""))
+        return format_message(chosen, params, language)
+    raise ValueError(f"unknown placeholder kind {kind!r} in {{{body}}}")
+
+
+def _branches(options: str) -> dict[str, str]:
+    """``one {# step} other {# steps}`` -> ``{"one": "# step", "other": "# steps"}``."""
+    found: dict[str, str] = {}
+    i, n = 0, len(options)
+    while i < n:
+        while i < n and options[i].isspace():
+            i += 1
+        if i >= n:
+            break
+        start = i
+        while i < n and options[i] != "{" and not options[i].isspace():
+            i += 1
+        selector = options[start:i]
+        while i < n and options[i].isspace():
+            i += 1
+        end = _closing(options, i)
+        found[selector] = options[i + 1 : end]
+        i = end + 1
+    return found
+
+
+def placeholders(text: str) -> set[str]:
+    """The names a template needs (to check that every translation asks for the same)."""
+    names: set[str] = set()
+    i, n = 0, len(text)
+    while i < n:
+        if text.startswith("{{", i) or text.startswith("}}", i):
+            i += 2
+            continue
+        if text[i] == "{":
+            end = _closing(text, i)
+            body = text[i + 1 : end]
+            name, _, rest = (part.strip() for part in body.partition(","))
+            names.add(name)
+            if rest:
+                _, _, options = (part.strip() for part in rest.partition(","))
+                for branch in _branches(options).values():
+                    names |= placeholders(branch)
+            i = end + 1
+        else:
+            i += 1
+    return names

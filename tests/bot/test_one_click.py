@@ -1,0 +1,118 @@
+"""One click, one call: the SQL a click costs, counted on the real SQLite connection.
+
+A click that moves the game reads the game's row once (with its seats) and writes in one
+transaction; a click that only changes the private panel reads once and writes nothing. The
+counts do not grow with the length of the game (no replay of the log on a click).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable
+
+from bot.client import TableBot
+from engine.common import Rng
+from engine.covenant import Game, Pass, PlaceTile
+from engine.covenant.players import sensible_action
+from tests.bot.conftest import CHANNEL
+from tests.discord.harness import Harness, Sent
+
+RUTH, BOAZ = 11, 12
+
+
+async def traced(bot: TableBot, call: Awaitable[object]) -> list[str]:
+    """Every SQL statement run while ``call`` runs."""
+    statements: list[str] = []
+    connection = bot.service.storage.connection  # type: ignore[attr-defined]
+    await connection.set_trace_callback(statements.append)
+    try:
+        await call
+    finally:
+        await connection.set_trace_callback(None)
+    return [" ".join(s.split()) for s in statements]
+
+
+def quiet_spot(game: Game) -> tuple[int, int, int]:
+    """A placement after which passing ends the turn (no city to put the Ark in)."""
+    for (x, y), rotations in game.placements().items():
+        for rotation in rotations:
+            trial = game.copy()
+            trial.apply(PlaceTile(x, y, rotation))
+            trial.apply(Pass())
+            if trial.phase != "place_ark":
+                return x, y, rotation
+    raise AssertionError("no quiet spot")
+
+
+def shape(statements: list[str]) -> dict[str, int]:
+    first = [s.split()[0].upper() for s in statements]
+    return {
+        "reads": first.count("SELECT"),
+        "writes": sum(word in ("INSERT", "UPDATE", "DELETE") for word in first),
+        "write_transactions": sum(s.upper().startswith("BEGIN IMMEDIATE") for s in statements),
+        "all": len(statements),
+    }
+
+
+async def one_turn(h: Harness, bot: TableBot, game_id: int) -> dict[str, dict[str, int]]:
+    """The current player's turn: open the panel, then taps: a spot, place, pass; counted."""
+    record, game = await bot.service.state(game_id)
+    user = record.seats[game.current_player].user_id
+    assert user is not None
+    counts: dict[str, dict[str, int]] = {}
+    opened: list[Sent] = []
+
+    async def click(name: str, call: Awaitable[list[Sent]]) -> Sent:
+        reply: list[Sent] = []
+
+        async def run() -> None:
+            reply.extend(await call)
+
+        counts[name] = shape(await traced(bot, run()))
+        opened.extend(reply)
+        return reply[-1]
+
+    panel = await click("open", h.slash(user, "covenant tile"))
+    x, y, rotation = quiet_spot(game)
+    v = record.version
+    preview = await click("spot", h.select(user, panel, f"tm:{game_id}:{v}:spot", [f"{x},{y}"]))
+    deploy = await click(
+        "place", h.click(user, preview, f"tb:{game_id}:{v}:place:{x}:{y}:{rotation}")
+    )
+    done = await click("pass", h.click(user, deploy, f"tb:{game_id}:{v + 1}:pass"))
+    assert "Done!" in done.content
+    assert (await bot.service.get_game(game_id)).version == v + 2
+    return counts
+
+
+async def test_a_click_reads_once_and_writes_once_however_long_the_game(
+    harness: Harness,
+) -> None:
+    h = harness
+    bot: TableBot = h.bot  # type: ignore[assignment]
+    h.user(RUTH, "Ruth")
+    h.user(BOAZ, "Boaz")
+    record = await bot.service.create_game(
+        h.guild_id, CHANNEL, RUTH, "Ruth", seed=1, shuffle_seats=False
+    )
+    await bot.service.join(CHANNEL, BOAZ, "Boaz")
+    await h.slash(RUTH, "table start")
+    early = await one_turn(h, bot, record.id)
+    # Some forty turns more through the service, then the same four taps again.
+    rng = Rng(1)
+    while True:
+        record, game = await bot.service.state(record.id)
+        if game.turn > 40 and game.phase == "place_tile":
+            break
+        user = record.seats[game.current_player].user_id
+        await bot.service.act(record.id, user, sensible_action(game, rng), record.version)
+    late = await one_turn(h, bot, record.id)
+    assert early == late  # nothing grows with the game's length
+    # Choosing a spot only changes the private panel: one read, no write.
+    assert early["spot"] == {"reads": 1, "writes": 0, "write_transactions": 0, "all": 1}
+    # Placing the tile is a move: the row once to check the turn, then in one transaction the
+    # row again (the version check), the action and the new row.
+    assert early["place"]["write_transactions"] == 1
+    assert early["place"]["reads"] == 2 and early["place"]["writes"] == 2
+    # Ending the turn also posts the board: still one transaction.
+    assert early["pass"]["write_transactions"] == 1
+    assert early["pass"]["reads"] == 2 and early["pass"]["writes"] == 2

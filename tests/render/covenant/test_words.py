@@ -1,0 +1,182 @@
+"""Every word the pictures draw comes from the ``[picture]`` section of the catalogue."""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PIL import ImageDraw
+
+import render.covenant as render
+from engine.covenant import Game
+from render import i18n
+from render.covenant.board import PANEL_W, PHASE_SIZE, phase_lines
+from render.covenant.gallery import gallery_png
+from render.i18n import catalogue, t
+from render.style import font, player_names, wrap
+
+RENDER = Path(__file__).resolve().parents[3] / "render"
+KEY = re.compile(r"[\"']((?:covenant|common)\.picture\.[a-z_]+)[\"']")
+NAMES = ["Ruth", "Boaz", "Miriam", "Eleazar", "Zipporah"]
+# Data a picture may draw as it is: square labels, numbers, and the names given to it.
+DATA = re.compile(r"^(?:[▶★] )?(?:[A-Z]{1,2}|-?\d+|" + "|".join(NAMES) + ")$")
+
+
+def used_keys() -> set[str]:
+    return {key for path in RENDER.rglob("*.py") for key in KEY.findall(path.read_text())}
+
+
+def test_every_picture_key_used_exists_and_every_one_is_used() -> None:
+    messages = {
+        key
+        for domain in ("covenant", "common")
+        for key in catalogue(domain, "en")
+        if key.startswith(f"{domain}.picture.")
+    }
+    used = used_keys()
+    assert len(used) > 25
+    assert sorted(used - messages) == []
+    assert sorted(messages - used) == []
+
+
+def test_no_text_literal_is_drawn() -> None:
+    """No ``.text(...)`` call in render/ draws a string literal or an f-string with words."""
+    for path in RENDER.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "text"
+                and len(node.args) > 1
+            ):
+                drawn = node.args[1]
+                literals = [
+                    part.value
+                    for part in ast.walk(drawn)
+                    if isinstance(part, ast.Constant) and isinstance(part.value, str)
+                ]
+                words = [
+                    s
+                    for s in literals
+                    if re.search(r"[A-Za-z]{2}", s) and not KEY.fullmatch(f'"{s}"')
+                ]
+                assert words == [], f"{path.name}:{node.lineno} draws {words}"
+
+
+# --------------------------------------------------------------------- a made-up language
+
+
+def made_up(messages: dict[str, str]) -> dict[str, str]:
+    """The English catalogue with every picture message marked ‹…› and made longer."""
+    return {key: f"‹{text} xx›" if ".picture." in key else text for key, text in messages.items()}
+
+
+@pytest.fixture
+def xx(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Language ``xx`` in the catalogue, and the list of every string drawn meanwhile."""
+    render.warm_up()  # the palette sample is drawn once, before anything is recorded
+    real = i18n.catalogue
+
+    def lookup(domain: str, language: str = "en") -> dict[str, str]:
+        return made_up(real(domain, "en")) if language == "xx" else real(domain, language)
+
+    monkeypatch.setattr(i18n, "catalogue", lookup)
+    drawn: list[str] = []
+    original = ImageDraw.ImageDraw.text
+
+    def record(self, xy, text, *args, **kwargs):
+        drawn.append(text)
+        return original(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", record)
+    yield drawn
+
+
+def check(drawn: list[str]) -> None:
+    # A message may be wrapped over lines: each line holds its start ‹ or its end ›.
+    words = [text for text in drawn if "‹" in text or "›" in text]
+    assert words, "nothing was drawn in the made-up language"
+    assert [text for text in drawn if text not in words and not DATA.match(text)] == []
+    # Only names may be shortened, never the end of a message.
+    assert [text for text in words if "…" in text and "xx›" not in text] == []
+
+
+@pytest.mark.parametrize("names", [NAMES, None])
+def test_board_pictures_draw_only_catalogue_words(
+    xx: list[str], mid_three: Game, full_five: Game, names: list[str] | None
+) -> None:
+    render.board_png(mid_three, spots=True, names=names, language="xx")
+    (x, y), rotations = next(iter(mid_three.placements().items()))
+    render.preview_png(mid_three, x, y, rotations[0], names=names, language="xx")
+    render.board_png(full_five, names=names, language="xx")
+    check(xx)
+    assert t("covenant.picture.turn", "xx", turn=mid_three.turn) in xx
+
+
+def test_other_pictures_draw_only_catalogue_words(
+    xx: list[str], full_two: Game, mid_three: Game
+) -> None:
+    render.final_png(full_two, names=NAMES[:2], language="xx")
+    render.final_png(mid_three, language="xx")
+    render.tile_rotations_png("T34", language="xx")
+    gallery_png(language="xx")
+    check(xx)
+    assert t("covenant.picture.chart_axis", "xx") in xx
+    assert t("covenant.picture.degrees", "xx", rotation=270) in xx
+
+
+def test_english_is_the_default(full_two: Game) -> None:
+    assert render.final_png(full_two) == render.final_png(full_two, language="en")
+    assert player_names(2, ["Ruth"]) == ["Ruth", t("common.picture.player", number=2)]
+
+
+# --------------------------------------------------------------------- the turn line
+
+
+def deploying() -> Game:
+    game = Game.new(players=2, seed=0, deck=["T39", "T37", "T21"])
+    game.apply(game.legal_actions()[0])
+    assert game.phase == "deploy"
+    return game
+
+
+@pytest.mark.parametrize("name", ["Boaz", "Eleazar the Priest", "W" * 32])
+def test_the_turn_line_keeps_its_words(name: str) -> None:
+    """The words are never cut off: only a very long name is shortened."""
+    game = deploying()
+    names = [name, "Ruth"]
+    lines = phase_lines(game, names, "en", PANEL_W - 8, 2)
+    face = font(PHASE_SIZE)
+    assert all(face.getlength(line) <= PANEL_W - 8 for line in lines)
+    text = " ".join(lines)
+    tail = t("covenant.picture.deploying", player="").strip()
+    assert text.endswith(tail)
+    assert text.startswith(name) or "…" in text.split(tail)[0]
+    if len(name) < 20:
+        assert text == t("covenant.picture.deploying", player=name)
+
+
+def test_winners_are_one_or_many(full_two: Game, full_five: Game) -> None:
+    over = [g for g in (full_two, full_five) if g.phase == "over"]
+    assert over
+    game = over[0]
+    names = NAMES[: game.players]
+    text = " ".join(phase_lines(game, names, "en", 2000, 1))
+    if len(game.winners) == 1:
+        assert text == t("covenant.picture.over_one", winners=names[game.winners[0]])
+    assert t("covenant.picture.over_one", winners="Boaz") == "Game over · Boaz wins"
+    assert t("covenant.picture.over_many", winners="Ruth & Boaz") == "Game over · Ruth & Boaz win"
+    assert t("covenant.picture.winner_many", winners="Ruth & Boaz", points=40).startswith(
+        "Ruth & Boaz share"
+    )
+
+
+def test_wrap_breaks_at_spaces_or_gives_up() -> None:
+    face = font(22)
+    assert wrap("a b c", face, 1000, 1) == ["a b c"]
+    lines = wrap("Boaz may put out a follower, move the Ark or pass", face, 360, 2)
+    assert lines is not None and len(lines) == 2
+    assert wrap("Boaz may put out a follower, move the Ark or pass", face, 100, 2) is None
