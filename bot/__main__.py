@@ -1,12 +1,22 @@
-"""``python -m bot``: run the Discord bot; ``python -m bot demo``: an offline demo game."""
+"""``python -m bot``: run the Discord bot; ``python -m bot demo``: an offline demo game.
+
+The launcher is thin: it reads the settings, opens the database (a damaged or unreadable
+file stops it here with a sentence saying which file and what to do), and runs the bot
+until Discord closes it or the process is told to stop: SIGTERM (``docker stop``) and SIGINT
+(Ctrl-C) close the client, the picture workers and the database cleanly, then exit 0.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import signal
 import sys
 
 from bot.settings import Settings, SettingsError
+
+log = logging.getLogger("arkbot")
 
 
 def point_at_fake_discord(settings: Settings) -> None:
@@ -18,6 +28,38 @@ def point_at_fake_discord(settings: Settings) -> None:
         discord.http.Route.BASE = settings.discord_api.rstrip("/")
     if settings.discord_gateway:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway)
+
+
+async def run(settings: Settings) -> int:
+    from bot.client import TableBot
+    from bot.service import GameService
+    from bot.service.storage import StorageError
+
+    try:
+        service = await GameService.open(settings.db_path, settings=settings)
+    except StorageError as exc:
+        print(f"arkbot: {exc}", file=sys.stderr)
+        return 2
+    bot = TableBot(settings, service=service)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, stop.set)
+    runner = asyncio.create_task(bot.start(settings.discord_token or ""), name="arkbot")
+    stopper = asyncio.create_task(stop.wait(), name="arkbot-stop")
+    try:
+        await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        if stop.is_set():
+            log.info("stopping: closing the client, the picture workers and the database")
+        stopper.cancel()
+        await bot.close()
+        runner.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await runner
+    if not stop.is_set() and runner.exception() is not None:
+        raise runner.exception()  # type: ignore[misc]
+    return 0
 
 
 def main(argv: list[str]) -> int:
@@ -46,10 +88,7 @@ def main(argv: list[str]) -> int:
         )
         return 2
     point_at_fake_discord(settings)
-    from bot.client import TableBot
-
-    TableBot(settings).run(settings.discord_token, log_handler=None)
-    return 0
+    return asyncio.run(run(settings))
 
 
 if __name__ == "__main__":

@@ -46,11 +46,12 @@ def refusal_text(error: BaseException) -> Text | None:
     return None
 
 
-def error_text(error: BaseException, language: str = "en") -> str:
-    """What to tell the user about ``error``."""
+def error_text(error: BaseException, language: str = "en", *, stored: bool = False) -> str:
+    """What to tell the user about ``error`` (``stored``: their move was stored before it)."""
     said = refusal_text(error)
     if said is None:
-        return t("table.error.unexpected", language)
+        key = "table.error.after_move" if stored else "table.error.unexpected"
+        return t(key, language)
     cause = error.__cause__ if isinstance(error, app_commands.CommandInvokeError) else error
     params = dict(getattr(cause, "params", {}) or {})
     params.update(said.params)
@@ -70,7 +71,9 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
         log.info("refused %s for user %s: %r", _what(interaction), interaction.user.id, cause)
     else:
         log.error("error in %s", _what(interaction), exc_info=error)
-    text = error_text(error, language_of(interaction))
+    stored = bool(interaction.extras.get("stored"))
+    # Discord refuses a message over 2,000 characters; no refusal may be lost that way.
+    text = error_text(error, language_of(interaction), stored=stored)[:2000]
     try:
         if interaction.response.is_done():
             await interaction.followup.send(

@@ -13,6 +13,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
+import threading
+import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -22,6 +25,9 @@ from typing import Any
 from bot.panels import Picture
 
 log = logging.getLogger("arkbot.pictures")
+
+#: How often a worker looks whether the bot that started it is still there.
+PARENT_CHECK_SECONDS = 0.5
 
 
 def draw(function: str, args: Sequence[Any], language: str) -> bytes:
@@ -36,6 +42,19 @@ def warm_up(functions: Sequence[str]) -> None:
     for function in functions:
         module, _, name = function.partition(":")
         getattr(import_module(module), name)()
+
+
+def _worker_start(functions: Sequence[str], parent: int) -> None:
+    """A new worker: it leaves as soon as the bot that started it is gone (killed, say,
+    so that it never told the pool to stop), then warms up."""
+    threading.Thread(target=_follow, args=(parent,), name="follow-parent", daemon=True).start()
+    warm_up(functions)
+
+
+def _follow(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)
 
 
 class Pictures:
@@ -53,8 +72,8 @@ class Pictures:
         return ProcessPoolExecutor(
             max_workers=self.workers,
             mp_context=multiprocessing.get_context("spawn"),
-            initializer=warm_up,
-            initargs=(self._warm,),
+            initializer=_worker_start,
+            initargs=(self._warm, os.getpid()),
         )
 
     async def draw(self, picture: Picture, language: str) -> bytes:

@@ -56,8 +56,23 @@ def is_moderator(member: Any, moderator_role_id: int | None) -> bool:
     return moderator_role_id is not None and any(r.id == moderator_role_id for r in member.roles)
 
 
+#: The permissions the bot needs in a game's channel, as discord.py names them.
+NEEDED = ("view_channel", "send_messages", "attach_files", "read_message_history")
+
+
+def missing_permissions(channel: Any) -> tuple[Text, ...]:
+    """The permissions the bot lacks in ``channel``, as far as it can tell."""
+    guild = getattr(channel, "guild", None)
+    me = getattr(guild, "me", None)
+    if me is None or not hasattr(channel, "permissions_for"):
+        return ()
+    have = channel.permissions_for(me)
+    return tuple(Text(f"table.permission.{name}") for name in NEEDED if not getattr(have, name))
+
+
 def names_of(record: GameRecord) -> tuple[str, ...]:
-    return tuple(seat.name for seat in record.seats)
+    """Every seat's name as players see it; a computer's seat is marked as one."""
+    return tuple(f"🤖 {seat.name}" if seat.is_bot else seat.name for seat in record.seats)
 
 
 class Table:
@@ -65,6 +80,8 @@ class Table:
 
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
+        #: Games whose post is being sent right now.
+        self._posting: set[int] = set()
 
     @property
     def service(self) -> GameService:
@@ -126,8 +143,10 @@ class Table:
     async def new_table(
         self, interaction: discord.Interaction, game: str, *, shuffle: bool
     ) -> None:
-        # No defer: the service answers in milliseconds, and a refusal ("there is already a
-        # game here") must stay private, which a public defer would not allow.
+        # Deferred privately first: the answer comes in time however slow the database is,
+        # and a refusal ("there is already a game here") stays private. The lobby itself is
+        # a message of its own in the channel.
+        await interaction.response.defer(ephemeral=True, thinking=True)
         chosen = plugins().get(game)
         if chosen is None or not chosen.front.ready:
             raise Refusal("table.lobby.no_such_game")
@@ -141,10 +160,24 @@ class Table:
             {},
             shuffle_seats=shuffle,
         )
-        content, view = self.lobby_message(record, self.public_language(interaction.guild_id))
-        await interaction.response.send_message(
-            content, allowed_mentions=discord.AllowedMentions.none(), **_view(view)
-        )
+        await self._post_lobby(interaction.channel, record)
+        await interaction.delete_original_response()
+
+    async def _post_lobby(self, channel: Any, record: GameRecord) -> None:
+        """Show the lobby as it stands: edit its message, or post it (and remember it)."""
+        content, view = self.lobby_message(record, self.public_language(record.guild_id))
+        mentions = discord.AllowedMentions.none()
+        lobby_id, _ = self.service.message_ids(record)
+        if lobby_id is not None:
+            try:
+                await channel.get_partial_message(lobby_id).edit(
+                    content=content, view=view, allowed_mentions=mentions
+                )
+                return
+            except discord.NotFound:
+                pass  # deleted: post it again
+        message = await channel.send(content, allowed_mentions=mentions, **_view(view))
+        self.service.posted(record.id, lobby_message_id=message.id)
 
     async def lobby(
         self, interaction: discord.Interaction, op: str, game_id: int | None = None
@@ -154,10 +187,15 @@ class Table:
         if from_button:
             # Deferring a button's update keeps later refusals private (as follow-ups).
             await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
         channel_id = interaction.channel_id or 0
         current = await self.service.game_in(channel_id)
         if from_button and (current is None or current.id != game_id or current.status != "lobby"):
             raise Refusal("table.lobby.gone")
+        if op == "leave" and current is not None and current.status == "active":
+            await self.confirm_leaving(interaction, current)
+            return
         user = interaction.user
         if op == "join":
             record = await self.service.join(channel_id, user.id, user.display_name)
@@ -171,22 +209,51 @@ class Table:
                 creator = current.seat_of(current.creator_id)
                 raise Refusal("table.lobby.only_creator", creator=creator.name if creator else "?")
             record = await self.service.start(channel_id, user.id, moderator=moderator)
-        content, view = self.lobby_message(record, self.public_language(interaction.guild_id))
-        mentions = discord.AllowedMentions.none()
         if from_button:
+            content, view = self.lobby_message(record, self.public_language(record.guild_id))
             await interaction.edit_original_response(
-                content=content, view=view, allowed_mentions=mentions
+                content=content, view=view, allowed_mentions=discord.AllowedMentions.none()
             )
         else:
-            # Not deferred (see new_table): answer at once, publicly, then draw the board.
-            await interaction.response.send_message(
-                content, allowed_mentions=mentions, **_view(view)
-            )
+            # A typed join updates the lobby's own message; the user hears it privately.
+            await self._post_lobby(interaction.channel, record)
+            done = Text(f"table.lobby.you_{op}")
+            await interaction.followup.send(say(done, language_of(interaction)), ephemeral=True)
         if op == "start":
             record, game = await self.service.state(record.id)
             await self.announce(
                 interaction.channel, record, game, (), intro=(Text("table.lobby.go"),)
             )
+
+    async def confirm_leaving(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        """Leaving a started game is for good: ask first, privately."""
+        if record.seat_of(interaction.user.id) is None:
+            raise Refusal("table.turn.stranger")
+        language = language_of(interaction)
+        view = table_view(
+            (scheme.control_id(record.id, 0, "table_leave", (), menu=False, who="seat"),
+             Text("table.button.leave_game"), "danger", None),
+            language=language,
+        )  # fmt: skip
+        await interaction.followup.send(
+            say(Text("table.leave.confirm", game=self.plugin(record).front.title()), language),
+            view=view,
+            ephemeral=True,
+        )
+
+    async def leave_game(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        """The player confirmed: a computer takes the seat; everyone is told."""
+        result = await self.service.leave_game(record.channel_id, interaction.user.id)
+        language = self.public_language(record.guild_id)
+        await interaction.channel.send(  # type: ignore[union-attr]
+            say(Text("table.leave.left", player=interaction.user.display_name), language),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        if result.turns and result.state is not None:
+            await self.announce(interaction.channel, result.game, result.state, result.turns)
+        await interaction.edit_original_response(
+            content=say(Text("table.leave.done"), language_of(interaction)), view=None
+        )
 
     # ================================================================ the turn check
 
@@ -304,6 +371,9 @@ class Table:
             version=cid.version if cid.for_turn else None,
             need_turn=cid.for_turn,
         )
+        if cid.kind == "sb" and cid.control == "table_leave":
+            await self.leave_game(interaction, record)
+            return
         front = self.plugin(record).front
         outcome = front.on_control(self.seen(record, game, seat), cid.control, cid.args, values)
         await self.answer(interaction, record, seat, outcome, edit=private)
@@ -374,6 +444,8 @@ class Table:
         result = await self.service.act(
             record.id, interaction.user.id, outcome.action, expected_version=record.version
         )
+        # From here on the move counts, whatever fails: the error funnel says so.
+        interaction.extras["stored"] = True
         await self.after_move(interaction, result, seat, edit=edit)
 
     async def after_move(
@@ -463,6 +535,8 @@ class Table:
                 language=language,
             )
         lines += panel.lines
+        # Posts in flight are not "missed": the dispatcher leaves them alone.
+        self._posting.add(record.id)
         try:
             drawn = await self.bot.pictures.draw_all(panel.pictures, language)
             messages = split_message(say(line, language) for line in lines)
@@ -474,21 +548,65 @@ class Table:
                 await channel.send(
                     text, allowed_mentions=quiet, nonce=_nonce(record.id, record.version, part)
                 )
-            await channel.send(
+            posted = await channel.send(
                 messages[-1],
                 files=files(drawn),
                 allowed_mentions=mentions,
                 nonce=_nonce(record.id, record.version, last),
                 **_view(controls),
             )
-        except discord.HTTPException:
-            log.exception("could not post game %s version %s", record.id, record.version)
+        except discord.HTTPException as error:
+            await self.post_failed(channel, record, error)
             return False
-        self.service.posted(record.id, record.version)
+        finally:
+            self._posting.discard(record.id)
+        _, previous = self.service.message_ids(record)
+        self.service.posted(record.id, record.version, board_message_id=posted.id)
+        if previous is not None and previous != posted.id:
+            await self.retire(channel, previous)
         return True
+
+    async def retire(self, channel: Any, message_id: int) -> None:
+        """Take the controls off a board that a newer post replaced (old buttons would only
+        say "already played"; better none at all)."""
+        try:
+            await channel.get_partial_message(message_id).edit(view=None)
+        except discord.HTTPException:
+            log.info("could not take the controls off message %s", message_id)
+
+    async def post_failed(self, channel: Any, record: GameRecord, error: Exception) -> None:
+        """Discord refused a post: it is tried again later, later each time. A missing
+        permission is said plainly, once, to the game's creator, who can ask for it."""
+        denied = isinstance(error, discord.Forbidden)
+        reason = f"{getattr(error, 'status', '?')} {getattr(error, 'code', '')}".strip()
+        failures = await self.service.post_failed(record.id, reason)
+        log.warning(
+            "post of game %s version %s refused (%s), try %d",
+            record.id, record.version, reason, failures,
+        )  # fmt: skip
+        if denied and failures == 1:
+            missing = missing_permissions(channel)
+            text = Text(
+                "table.post.denied",
+                channel=Verbatim(f"<#{record.channel_id}>"),
+                permissions=missing or (Text("table.post.some_permission"),),
+            )
+            await self.tell_user(record.creator_id, text, record.guild_id)
+
+    async def tell_user(self, user_id: int, text: Text, guild_id: int | None) -> bool:
+        """A direct message (closed DMs are no error: False)."""
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await user.send(say(text, self.public_language(guild_id)))
+            return True
+        except discord.HTTPException:
+            log.info("could not DM user %s", user_id)
+            return False
 
     async def announce_stored(self, channel: Any, record: GameRecord) -> bool:
         """Tell what was stored but not yet posted in the game's channel."""
+        if record.id in self._posting:
+            return False  # on its way right now
         record, game, turns = await self.service.told_since(record.id, record.announced)
         if record.status == "active" and not any(t.complete for t in turns) and turns:
             # Mid-turn: the player carries on from their panel.
@@ -504,6 +622,9 @@ class Table:
         language = language_of(interaction)
         record = await self.service.game_in(interaction.channel_id or 0)
         if record is None:
+            last = await self.service.last_game(interaction.channel_id or 0)
+            if last is not None and last.status in ("finished", "ended"):
+                raise Refusal(f"table.status.last_{last.status}")
             raise Refusal("table.turn.no_game")
         if record.status == "lobby":
             content, _ = self.lobby_message(record, language)
@@ -535,11 +656,16 @@ class Table:
     # ================================================================ moderation
 
     async def announce_end(self, channel: Any, record: GameRecord) -> None:
-        """A moderator ended the game: the standings and the board as they were."""
-        if record.version == 0 and record.started_at is None:
-            return  # a lobby: nothing was played
+        """A moderator ended the game: the standings and the board as they were; a lobby's
+        message says it is closed. No control of the game stays live."""
+        lobby, board = self.service.message_ids(record)
+        if record.started_at is None:
+            if lobby is not None:
+                await self._post_lobby(channel, record)
+            return
         record, game = await self.service.state(record.id)
-        await self.announce(channel, record, game, ())
+        if await self.announce(channel, record, game, ()) and board is not None:
+            await self.retire(channel, board)
 
 
 def _nonce(game_id: int, version: int, part: int) -> str:

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from bot.client import TableBot
 
 
+@app_commands.guild_only()
 class Moderation(
     commands.GroupCog, group_name="moderate", group_description="Moderators: manage games here"
 ):
@@ -38,7 +39,6 @@ class Moderation(
         return self.bot.table.public_language(interaction.guild_id)
 
     @app_commands.command(name="end", description="End the game in this channel")
-    @app_commands.guild_only()
     async def end(self, interaction: discord.Interaction, reason: str = "") -> None:
         # Check first: after a public defer, even a refusal would be shown to everyone.
         await self._require_moderator(interaction)
@@ -58,7 +58,6 @@ class Moderation(
     @app_commands.command(
         name="remove", description="Take a player out; a computer plays their seat"
     )
-    @app_commands.guild_only()
     async def remove(self, interaction: discord.Interaction, player: discord.Member) -> None:
         await self._require_moderator(interaction)
         await interaction.response.defer(thinking=True)
@@ -79,7 +78,6 @@ class Moderation(
             )
 
     @app_commands.command(name="replace", description="Hand a player's seat to someone else")
-    @app_commands.guild_only()
     async def replace(
         self, interaction: discord.Interaction, player: discord.Member, newcomer: discord.Member
     ) -> None:
@@ -118,7 +116,6 @@ class Moderation(
             app_commands.Choice(name="only tell the moderators", value="notify"),
         ]
     )
-    @app_commands.guild_only()
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -160,7 +157,6 @@ class Moderation(
         )
 
     @app_commands.command(name="log", description="The latest moderation acts in this server")
-    @app_commands.guild_only()
     async def log(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self._require_moderator(interaction)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -21,6 +21,7 @@ from discord.ext import commands
 from bot.discord_ui import Mention, Verbatim, say
 from bot.i18n import Text
 from bot.service import DueTurn
+from bot.service.service import ANNOUNCE_GRACE
 
 if TYPE_CHECKING:
     from bot.client import TableBot
@@ -45,17 +46,24 @@ class Reminders(commands.Cog):
 
     async def _loop(self) -> None:
         await self.bot.wait_until_ready()
+        # At start-up nothing of this process is on its way, so whatever was stored but not
+        # shown is told at once; later rounds leave a fresh move a moment to be posted.
+        grace = timedelta(0)
         while not self.bot.is_closed():
             try:
-                await self.run_once()
+                await self.run_once(grace=grace)
             except Exception:
                 log.exception("reminder round failed")
+            grace = ANNOUNCE_GRACE
             await asyncio.sleep(self.bot.settings.poll_seconds)
 
-    async def run_once(self, now: datetime | None = None) -> int:
-        """Post missed turns, then send every reminder and time-out due at ``now``; returns
-        how many were handled."""
-        handled = await self.announce_missed()
+    async def run_once(
+        self, now: datetime | None = None, *, grace: timedelta = ANNOUNCE_GRACE
+    ) -> int:
+        """Post missed turns, close expired lobbies, then send every reminder and time-out
+        due at ``now``; returns how many were handled."""
+        handled = await self.announce_missed(grace)
+        handled += await self.close_expired_lobbies()
         for due in await self.bot.service.due(now):
             if not await self.bot.service.claim(due):
                 continue
@@ -68,18 +76,30 @@ class Reminders(commands.Cog):
             handled += 1
         return handled
 
-    async def announce_missed(self) -> int:
+    async def announce_missed(self, grace: timedelta = ANNOUNCE_GRACE) -> int:
         """Post the games whose latest moves were stored but never shown (the bot stopped in
-        between), so the next player is told without waiting for a reminder."""
+        between, or Discord refused the post), so the next player is told without waiting
+        for a reminder."""
         await self.bot.service.flush_posted()
         posted = 0
-        for record in await self.bot.service.unannounced():
+        for record in await self.bot.service.unannounced(grace):
             try:
                 channel = await self._channel(record.channel_id)
                 posted += await self.bot.table.announce_stored(channel, record)
             except Exception:
                 log.exception("could not announce game %s", record.id)
         return posted
+
+    async def close_expired_lobbies(self) -> int:
+        """Lobbies nobody started in time are closed; their messages say so."""
+        expired = await self.bot.service.expire_lobbies()
+        for record in expired:
+            try:
+                channel = await self._channel(record.channel_id)
+                await self.bot.table.announce_end(channel, record)
+            except Exception:
+                log.exception("could not update the lobby of game %s", record.id)
+        return len(expired)
 
     async def _channel(self, channel_id: int) -> Any:
         return self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
@@ -102,15 +122,17 @@ class Reminders(commands.Cog):
                 await self._dm(due.seat.user_id, say(text, language))
             return
         if due.timeout_action == "notify":
+            # Someone who can act is pinged: the moderator role, or else the game's creator.
             role = due.moderator_role_id
-            who: Any = Verbatim(f"<@&{role}>") if role else Text("table.reminder.moderators")
+            creator = due.game.creator_id
+            who: Any = Verbatim(f"<@&{role}>") if role else Mention(creator)
             await channel.send(
                 say(
                     Text("table.reminder.timeout_notify", player=due.seat.name, moderators=who),
                     language,
                 ),
                 allowed_mentions=discord.AllowedMentions(
-                    users=False,
+                    users=False if role else [discord.Object(creator)],
                     roles=[discord.Object(role)] if role else False,
                     everyone=False,
                 ),

@@ -26,6 +26,7 @@ def game_choices(ready_only: bool = True) -> list[app_commands.Choice[str]]:
     ]
 
 
+@app_commands.guild_only()
 class Tables(commands.GroupCog, group_name="table", group_description="Games in this channel"):
     """Games in a channel: the lobby, the table's status, the rules and reminders."""
 
@@ -48,29 +49,24 @@ class Tables(commands.GroupCog, group_name="table", group_description="Games in 
             app_commands.Choice(name="in joining order", value="kept"),
         ],
     )
-    @app_commands.guild_only()
     async def new(
         self, interaction: discord.Interaction, game: str = "covenant", seats: str = "shuffled"
     ) -> None:
         await self.bot.table.new_table(interaction, game, shuffle=seats != "kept")
 
     @app_commands.command(name="join", description="Join the game that is being set up here")
-    @app_commands.guild_only()
     async def join(self, interaction: discord.Interaction) -> None:
         await self.bot.table.lobby(interaction, "join")
 
     @app_commands.command(name="leave", description="Leave the game that is being set up here")
-    @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction) -> None:
         await self.bot.table.lobby(interaction, "leave")
 
     @app_commands.command(name="start", description="Start the game (its creator or a moderator)")
-    @app_commands.guild_only()
     async def start(self, interaction: discord.Interaction) -> None:
         await self.bot.table.lobby(interaction, "start")
 
     @app_commands.command(name="status", description="The board, the scores and whose turn it is")
-    @app_commands.guild_only()
     async def status(self, interaction: discord.Interaction) -> None:
         await self.bot.table.status(interaction)
 
@@ -94,7 +90,6 @@ class Tables(commands.GroupCog, group_name="table", group_description="Games in 
         )
 
     @app_commands.command(name="stats", description="Games played and wins in this server")
-    @app_commands.guild_only()
     async def stats(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         language = language_of(interaction)

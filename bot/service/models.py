@@ -6,10 +6,11 @@ and pass them back without being able to change the service's state by accident.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import datetime, timedelta
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from bot.games.base import TurnRecord
 
@@ -83,6 +84,12 @@ class GameRecord:
     announced: int = 0
     #: Set by the storage when a column could not be read (the game cannot be played).
     damage: str | None = None
+    #: The lobby message and the newest board post in the channel (to update them).
+    lobby_message_id: int | None = None
+    board_message_id: int | None = None
+    #: Why Discord refused the game's last post (e.g. a missing permission), and how often.
+    post_error: str | None = None
+    post_failures: int = 0
 
     def seat_of(self, user_id: int) -> Seat | None:
         """The seat ``user_id`` holds, if any."""
@@ -158,13 +165,52 @@ class ModerationRecord:
 
 @dataclass(frozen=True, slots=True)
 class GuildSettings:
-    """A guild's rules for slow players."""
+    """A guild's settings: its rules for slow players and for tables.
+
+    The fields after ``moderator_role_id`` are kept together in one JSON object by the
+    storage (:meth:`extra` / :meth:`with_extra`), so adding a setting needs no migration.
+    """
 
     guild_id: int
     reminder_delay: timedelta
     turn_timeout: timedelta
     timeout_action: TimeoutAction = "skip"
     moderator_role_id: int | None = None
+    #: A lobby nobody started is closed after this long.
+    lobby_expiry: timedelta = timedelta(hours=24)
+
+    #: The settings stored in the JSON object, and the base columns.
+    COLUMNS: ClassVar[tuple[str, ...]] = (
+        "reminder_delay",
+        "turn_timeout",
+        "timeout_action",
+        "moderator_role_id",
+    )
+
+    def extra(self) -> dict[str, Any]:
+        """The settings beyond the base columns, JSON-ready (durations in seconds)."""
+        found: dict[str, Any] = {}
+        for f in fields(self):
+            if f.name in ("guild_id", *self.COLUMNS):
+                continue
+            value = getattr(self, f.name)
+            found[f.name] = value.total_seconds() if isinstance(value, timedelta) else value
+        return found
+
+    def with_extra(self, data: Any) -> GuildSettings:
+        """These settings with the stored JSON object's values (unknown or bad ones ignored)."""
+        if not isinstance(data, dict):
+            return self
+        changes: dict[str, Any] = {}
+        for f in fields(self):
+            if f.name in ("guild_id", *self.COLUMNS) or f.name not in data:
+                continue
+            value, current = data[f.name], getattr(self, f.name)
+            if isinstance(current, timedelta) and isinstance(value, int | float):
+                changes[f.name] = timedelta(seconds=value)
+            elif not isinstance(current, timedelta):
+                changes[f.name] = value
+        return dataclasses.replace(self, **changes)
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,6 +38,7 @@ Decisions worth knowing:
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 import secrets
 from collections import OrderedDict
@@ -80,6 +81,12 @@ CLAIM_LEASE = timedelta(minutes=10)
 SNAPSHOT_EVERY = 64
 #: How long a stored move may wait for its announcement before it counts as missed.
 ANNOUNCE_GRACE = timedelta(minutes=2)
+#: Limits on lobbies, so one user cannot fill a server with them.
+MAX_LOBBIES_PER_USER = 3
+MAX_LOBBIES_PER_GUILD = 25
+NEW_TABLE_COOLDOWN = timedelta(seconds=20)
+#: A post Discord refused is tried again after 1, 2, 4, ... minutes, at most this long.
+MAX_POST_BACKOFF = timedelta(hours=6)
 _UNSET: Any = object()
 _SEAT_SHUFFLE_SALT = 0x5EA75EA75EA7
 _MASK = (1 << 64) - 1
@@ -172,8 +179,8 @@ class GameService:
         self.snapshot_every = snapshot_every
         self._cache_size = cache_size
         self._cache: OrderedDict[int, _Loaded] = OrderedDict()
-        #: Posts that went out but are not yet recorded: game id -> version (see posted()).
-        self._posted: dict[int, int] = {}
+        #: What went out to Discord but is not written yet: game id -> columns (see posted()).
+        self._pending: dict[int, dict[str, int]] = {}
 
     @classmethod
     async def open(
@@ -190,7 +197,8 @@ class GameService:
         return cls(storage, settings, clock, **kwargs)
 
     async def close(self) -> None:
-        await self.flush_posted()
+        if not self.storage.closed:
+            await self.flush_posted()
         await self.storage.close()
 
     async def __aenter__(self) -> GameService:
@@ -220,7 +228,12 @@ class GameService:
         shuffle_seats: bool = True,
         seed: int | None = None,
     ) -> GameRecord:
-        """Open a lobby in ``channel_id`` with its creator in the first seat."""
+        """Open a lobby in ``channel_id`` with its creator in the first seat.
+
+        Only in a server (``guild_id`` > 0); a user may have a few lobbies open at once, and
+        opens a new one only a little while after the last."""
+        if guild_id <= 0:
+            raise ServiceError("guild_only", "Games are played in a server's channels.")
         rules = self._game_rules(kind)
         try:
             clean = rules.check_options(dict(options or {}))
@@ -232,6 +245,7 @@ class GameService:
             async with self.storage.write() as tx:
                 if await tx.open_game(channel_id) is not None:
                     raise busy
+                await self._check_lobby_limits(tx, guild_id, user_id)
                 game_id = await tx.insert_game(
                     NewGame(
                         guild_id,
@@ -248,6 +262,40 @@ class GameService:
                 return await self._record(tx, game_id)
         except ChannelBusy:
             raise busy from None
+
+    async def _check_lobby_limits(self, tx: Transaction, guild_id: int, user_id: int) -> None:
+        by_user, by_guild, last_ms = await tx.lobby_counts(guild_id, user_id)
+        if by_user >= MAX_LOBBIES_PER_USER:
+            raise ServiceError(
+                "too_many_lobbies",
+                f"You already have {by_user} tables waiting for players.",
+                count=by_user,
+            )
+        if by_guild >= MAX_LOBBIES_PER_GUILD:
+            raise ServiceError(
+                "server_lobbies_full", "This server has many tables waiting already."
+            )
+        wait_ms = (last_ms or 0) + _td_ms(NEW_TABLE_COOLDOWN) - self._now_ms()
+        if last_ms is not None and wait_ms > 0:
+            raise ServiceError(
+                "cooldown",
+                "You opened a table a moment ago.",
+                seconds=max(1, -(-wait_ms // 1000)),
+            )
+
+    async def expire_lobbies(self) -> list[GameRecord]:
+        """Close the lobbies nobody started within their server's lobby expiry; returns them
+        (their messages are to be updated)."""
+        now = self._now_ms()
+        expired: list[GameRecord] = []
+        async with self.storage.write() as tx:
+            for record in await tx.lobbies():
+                settings = await self._guild_settings(tx, record.guild_id)
+                if to_ms(record.updated_at) + _td_ms(settings.lobby_expiry) > now:
+                    continue
+                await tx.update_game(record.id, status="ended", finished_at=now, updated_at=now)
+                expired.append(dataclasses.replace(record, status="ended"))
+        return expired
 
     async def join(self, channel_id: int, user_id: int, name: str) -> GameRecord:
         """Take the next free seat of the lobby in ``channel_id``."""
@@ -384,6 +432,11 @@ class GameService:
         async with self.storage.read() as tx:
             return await tx.open_game(channel_id)
 
+    async def last_game(self, channel_id: int) -> GameRecord | None:
+        """The newest game of a channel, whatever became of it."""
+        async with self.storage.read() as tx:
+            return await tx.last_game(channel_id)
+
     async def get_game(self, game_id: int) -> GameRecord:
         async with self.storage.read() as tx:
             return await self._record(tx, game_id)
@@ -455,6 +508,12 @@ class GameService:
         self._cache.pop(record.id, None)
         return ended
 
+    async def leave_game(self, channel_id: int, user_id: int) -> TurnResult:
+        """A player leaves a started game for good: a computer takes the seat over, as when
+        a moderator removes them (see the module docstring), and plays at once if it is its
+        turn. Logged like a removal, with the player as the one who acted."""
+        return await self._to_computer(channel_id, user_id, user_id, "leave_game")
+
     async def remove_player(
         self, channel_id: int, moderator_id: int, target_user_id: int, *, moderator: bool
     ) -> TurnResult:
@@ -462,6 +521,11 @@ class GameService:
         over (and plays at once if it is its turn). See the module docstring for why."""
         if not moderator:
             raise ServiceError("not_allowed", "Only a moderator can remove a player.")
+        return await self._to_computer(channel_id, moderator_id, target_user_id, "remove_player")
+
+    async def _to_computer(
+        self, channel_id: int, actor_id: int, target_user_id: int, act: str
+    ) -> TurnResult:
         async with self._guard(), self.storage.write() as tx:
             record = await tx.open_game(channel_id)
             if record is None or record.status == "error":
@@ -469,12 +533,14 @@ class GameService:
             target = record.seat_of(target_user_id)
             if target is None:
                 raise ServiceError("not_a_player", "That user is not playing in this game.")
+            if act == "leave_game" and record.status != "active":
+                raise ServiceError("not_started", "The game here has not started yet.")
             await self._log(
                 tx,
                 record.guild_id,
                 record.id,
-                moderator_id,
-                "remove_player",
+                actor_id,
+                act,
                 target_user_id,
                 {"seat": target.index, "name": target.name, "status": record.status},
             )
@@ -576,8 +642,10 @@ class GameService:
         turn_timeout: timedelta | None = None,
         timeout_action: TimeoutAction | None = None,
         moderator_role_id: int | None = _UNSET,
+        lobby_expiry: timedelta | None = None,
     ) -> GuildSettings:
-        """Change some of the guild's settings (moderators only); logged."""
+        """Change some of the guild's settings (moderators only); logged when something
+        changed."""
         if not moderator:
             raise ServiceError("not_allowed", "Only a moderator can change the settings.")
         if timeout_action not in (None, "skip", "notify"):
@@ -592,11 +660,14 @@ class GameService:
                 moderator_role_id=(
                     old.moderator_role_id if moderator_role_id is _UNSET else moderator_role_id
                 ),
+                lobby_expiry=lobby_expiry or old.lobby_expiry,
             )
             if new.reminder_delay <= timedelta(0) or new.turn_timeout <= new.reminder_delay:
                 raise ServiceError(
                     "bad_setting", "The time-out must be longer than the reminder delay (> 0)."
                 )
+            if new == old:
+                return new
             await tx.save_guild_settings(new)
             await self._log(
                 tx,
@@ -610,6 +681,7 @@ class GameService:
                     "turn_timeout_s": new.turn_timeout.total_seconds(),
                     "timeout_action": new.timeout_action,
                     "moderator_role_id": new.moderator_role_id,
+                    "lobby_expiry_s": new.lobby_expiry.total_seconds(),
                 },
             )
             return new
@@ -712,38 +784,96 @@ class GameService:
         async with self.storage.write() as tx:
             await tx.mark_announced(game_id, version)
 
-    def posted(self, game_id: int, version: int) -> None:
-        """The channel has been shown the game up to ``version``: recorded with the game's next
-        write, or by :meth:`flush_posted`, whichever comes first, so that a click that ends a
-        turn costs one write transaction. Until then this process knows it in memory; a crash
-        before it is written has the post sent again at the restart, which the table makes
-        idempotent with the post's nonce."""
-        self._posted[game_id] = max(version, self._posted.get(game_id, -1))
+    def posted(
+        self,
+        game_id: int,
+        version: int | None = None,
+        *,
+        board_message_id: int | None = None,
+        lobby_message_id: int | None = None,
+    ) -> None:
+        """The channel has been shown the game up to ``version`` (in the message
+        ``board_message_id``), or its lobby is ``lobby_message_id``: recorded with the game's
+        next write, or by :meth:`flush_posted`, whichever comes first, so that a click that
+        ends a turn costs one write transaction. Until then this process knows it in memory;
+        a crash before it is written has the post sent again at the restart, which the table
+        makes idempotent with the post's nonce."""
+        pending = self._pending.setdefault(game_id, {})
+        if version is not None:
+            pending["announced"] = max(version, pending.get("announced", -1))
+        if board_message_id is not None:
+            pending["board_message_id"] = board_message_id
+        if lobby_message_id is not None:
+            pending["lobby_message_id"] = lobby_message_id
+
+    def message_ids(self, record: GameRecord) -> tuple[int | None, int | None]:
+        """The game's (lobby, newest board) message ids, including posts not written yet."""
+        pending = self._pending.get(record.id, {})
+        return (
+            pending.get("lobby_message_id", record.lobby_message_id),
+            pending.get("board_message_id", record.board_message_id),
+        )
 
     async def flush_posted(self) -> None:
-        """Write every post that :meth:`posted` still holds, in one transaction."""
-        if not self._posted or self.storage.closed:
+        """Write everything :meth:`posted` still holds, in one transaction."""
+        if not self._pending or self.storage.closed:
             return
-        pending, self._posted = self._posted, {}
+        pending, self._pending = self._pending, {}
         try:
             async with self.storage.write() as tx:
-                for game_id, version in pending.items():
-                    await tx.mark_announced(game_id, version)
+                for game_id, columns in pending.items():
+                    await self._write_posted(tx, game_id, columns)
         except BaseException:
-            for game_id, version in pending.items():
-                self.posted(game_id, version)
+            for game_id, columns in pending.items():
+                self._pending.setdefault(game_id, {}).update(columns)
             raise
+
+    def _written(self, game_id: int, columns: dict[str, int]) -> None:
+        """``columns`` of the pending posts are in the database now: forget them (unless a newer
+        post changed them meanwhile)."""
+        pending = self._pending.get(game_id)
+        if pending is None:
+            return
+        for name, value in columns.items():
+            if pending.get(name) == value:
+                del pending[name]
+        if not pending:
+            del self._pending[game_id]
+
+    async def _write_posted(self, tx: Transaction, game_id: int, columns: dict[str, int]) -> None:
+        if "announced" in columns:
+            await tx.mark_announced(game_id, columns["announced"])
+            # A post went out: whatever kept the channel from us is fixed.
+            await tx.update_game(game_id, post_error=None, post_failures=0, post_retry_at=None)
+        messages = {k: v for k, v in columns.items() if k != "announced"}
+        if messages:
+            await tx.update_game(game_id, **messages)
+
+    async def post_failed(self, game_id: int, error: str) -> int:
+        """Discord refused the game's post (``error`` says why): it is tried again later, a
+        little later each time. Returns how many posts in a row have failed."""
+        async with self.storage.write() as tx:
+            record = await self._record(tx, game_id)
+            failures = record.post_failures + 1
+            backoff = min(timedelta(minutes=2 ** (failures - 1)), MAX_POST_BACKOFF)
+            await tx.update_game(
+                game_id,
+                post_error=error[:200],
+                post_failures=failures,
+                post_retry_at=self._now_ms() + _td_ms(backoff),
+            )
+        return failures
 
     async def unannounced(self, grace: timedelta = ANNOUNCE_GRACE) -> list[GameRecord]:
         """Active or finished games changed more than ``grace`` ago that the channel has not
         seen in their latest version: the bot stopped between storing a move and posting it.
         (The grace leaves a move that is being announced right now alone.)"""
-        before = self._now_ms() - _td_ms(grace)
+        now = self._now_ms()
         async with self.storage.read() as tx:
-            ids = await tx.unannounced(before)
+            ids = await tx.unannounced(now - _td_ms(grace), now)
             records = [await self._record(tx, game_id) for game_id in ids]
         # Posted by this process, but not written yet: not missed.
-        return [r for r in records if self._posted.get(r.id, -1) < r.version]
+        return [r for r in records if self._pending.get(r.id, {}).get("announced", -1) < r.version]
 
     async def stats(self, guild_id: int) -> GuildStats:
         """Finished games of a guild and wins per user (computer seats count for nobody)."""
@@ -874,12 +1004,14 @@ class GameService:
         if record.damage:
             raise _Damaged(record.id, f"the game row: {record.damage}")
         snapshot = await tx.latest_snapshot(record.id, version)
-        if snapshot is not None:
+        # A snapshot is only a cache: one that fails its digest or does not parse is passed
+        # over, and the log is replayed instead.
+        if snapshot is not None and snapshot[2] == _digest(record.id, snapshot[0], snapshot[1]):
             try:
                 game = rules.from_json(snapshot[1])
                 return game, _fresh_turn(game), snapshot[0]
             except ValueError:
-                pass  # only a cache: replay the log instead
+                pass
         try:
             game = rules.new(len(record.seats), record.seed, rules.check_options(record.options))
         except (ValueError, TypeError, KeyError) as exc:
@@ -892,6 +1024,7 @@ class GameService:
         game_id, version = record.id, record.version
         cached = self._cache.get(game_id)
         if cached is not None and cached.version == version:
+            self._check_row(record, self.rules[record.kind], cached.game)
             self._cache.move_to_end(game_id)
             return cached
         self._cache.pop(game_id, None)
@@ -918,8 +1051,21 @@ class GameService:
         if done != version:
             raise _Damaged(game_id, f"the log has {done} actions, the game says {version}")
         loaded = _Loaded(version, game, turn, snapshot_version)
+        self._check_row(record, rules, game)
         self._remember(game_id, loaded)
         return loaded
+
+    def _check_row(self, record: GameRecord, rules: GameRules, game: Any) -> None:
+        """The row must agree with the game its log makes (whose turn it is, the seats)."""
+        if len(record.seats) != game.players:
+            raise _Damaged(record.id, f"{len(record.seats)} seats for {game.players} players")
+        playing = record.status == "active" and not rules.is_over(game)
+        if playing and record.current_seat != game.current_player:
+            raise _Damaged(
+                record.id,
+                f"the row says seat {record.current_seat} plays, "
+                f"the log says seat {game.current_player}",
+            )
 
     async def _play(
         self,
@@ -1016,7 +1162,9 @@ class GameService:
         if records:
             await tx.append_actions(records)
         told = any(t.complete for t in turns)
-        posted = self._posted.get(record.id, record.announced)
+        # What this process posted since the game's last write goes in this transaction.
+        pending = dict(self._pending.get(record.id, {}))
+        posted = pending.get("announced", record.announced)
         winners = tuple(game.winners) if over else None
         result = (
             json.dumps({"scores": list(game.scores), "winners": list(winners or ())})
@@ -1034,13 +1182,16 @@ class GameService:
                 finished_at_ms=now if over else None,
                 result=result,
                 # Only a finished turn is news for the channel; a step within a turn is not.
-                # A post this process made since the game's last write is recorded here too.
-                announced=self._posted.get(record.id) if told else new_version,
+                announced=pending.get("announced") if told else new_version,
                 now_ms=now,
+                board_message_id=pending.get("board_message_id"),
+                posted="announced" in pending,
             ),
         )
         if not stored:
             raise _stale()
+        if pending:
+            tx.on_commit(lambda: self._written(record.id, pending))
         every = self.snapshot_every
         at_turn_start = not turn.events
         if (
@@ -1050,7 +1201,10 @@ class GameService:
             and not over
             and new_version - loaded.snapshot_version >= every
         ):
-            await tx.save_snapshot(record.id, new_version, game.to_json())
+            state = game.to_json()
+            await tx.save_snapshot(
+                record.id, new_version, state, _digest(record.id, new_version, state)
+            )
             loaded.snapshot_version = new_version
         if over:
             await tx.forget_caches(record.id)
@@ -1104,6 +1258,11 @@ class _DamageGuard:
                 reason=exc.reason,
             ) from None
         return False
+
+
+def _digest(game_id: int, version: int, state: str) -> str:
+    """What checks a snapshot: it belongs to this game and version and was not changed."""
+    return hashlib.sha256(f"{game_id}:{version}:{state}".encode()).hexdigest()[:32]
 
 
 def _td_ms(delta: timedelta) -> int:

@@ -31,7 +31,8 @@ async def scripted_lobby(h: Harness, deck: list[str]) -> int:
         h.guild_id, CHANNEL, RUTH, "Ruth", options={"deck": deck}, shuffle_seats=False
     )
     joined = await h.slash(BOAZ, "table join")
-    assert "Boaz" in joined.last.content
+    assert joined.last.ephemeral and "You joined" in joined.last.content
+    assert "Boaz" in joined.text  # the lobby message shows him
     return record.id
 
 
@@ -145,15 +146,19 @@ async def test_an_illegal_typed_move_explains_and_changes_nothing(harness: Harne
 async def test_only_moderators_end_a_game(harness: Harness) -> None:
     h = harness
     game_id = await scripted_lobby(h, ["T21", "T39"])
-    await start(h)
+    board = await start(h)
     refused = await h.slash(BOAZ, "moderate end")
     assert refused.last.ephemeral and "Only moderators" in refused.last.content
     ended = await h.slash(LEADER, "moderate end", reason="bedtime")
     assert "ended by Leader" in ended.text and "bedtime" in ended.text
     # The standings and the board as they were are posted for everyone.
-    final = ended.last
+    final = [s for s in ended if s.kind == "channel_message"][-1]
     assert not final.ephemeral and "Scores: Ruth 0, Boaz 0" in final.content
-    assert "ended by a moderator" in final.content and final.images
+    assert "ended by a moderator" in final.content and len(final.images) == 2
+    # The last board's buttons are gone, and status says what became of the game.
+    assert h.message(board)["components"] == []
+    status = await h.slash(BOAZ, "table status")
+    assert status.last.ephemeral and "ended by a moderator" in status.last.content
     bot: TableBot = h.bot  # type: ignore[assignment]
     assert (await bot.service.get_game(game_id)).status == "ended"
     log = await h.slash(LEADER, "moderate log")
@@ -173,9 +178,11 @@ async def test_buttons_keep_working_after_a_restart(harness: Harness, db_path: P
     assert "first city" in put_ark.content
     finished = await h.select(RUTH, put_ark, f"tm:{game_id}:2:putark", ["0,-1"])
     assert any(s.kind == "channel_message" for s in finished)
-    # The first turn's public button, from before the restart, now says it is old.
+    # The first turn's board lost its button when the next board was posted; a client that
+    # still shows it (the edit missed) is told that turn was played.
+    assert h.message(board)["components"] == []
     for user in (RUTH, BOAZ):
-        old = await h.click(user, board, f"ob:{game_id}:1")
+        old = await h.forge(user, board, f"ob:{game_id}:1")
         assert old.last.ephemeral and "already played" in old.last.content
     bot: TableBot = h.bot  # type: ignore[assignment]
     assert (await bot.service.get_game(game_id)).version == 3  # place, deploy, put the Ark
@@ -186,7 +193,10 @@ async def test_lobby_buttons_and_commands(harness: Harness) -> None:
     h.user(RUTH, "Ruth")
     h.user(BOAZ, "Boaz")
     opened = await h.slash(RUTH, "table new")
-    lobby = opened.last
+    # Deferred privately at once, the lobby posted as a message of its own, the private
+    # "thinking..." removed: nothing waits on the database before Discord's deadline.
+    assert opened[0].kind == 5 and opened[0].ephemeral
+    (lobby,) = [s for s in opened if s.kind == "channel_message"]
     assert not lobby.ephemeral and "Ruth" in lobby.content
     join = next(c for c in lobby.custom_ids if c.startswith("lb:") and c.endswith(":join"))
     start_id = next(c for c in lobby.custom_ids if c.startswith("lb:") and c.endswith(":start"))
@@ -205,6 +215,18 @@ async def test_lobby_buttons_and_commands(harness: Harness) -> None:
     assert busy.last.ephemeral and "already a game" in busy.last.content
     late = await h.slash(BOAZ, "table join")
     assert late.last.ephemeral
+
+
+async def test_a_typed_join_updates_the_lobby_in_place(harness: Harness) -> None:
+    h = harness
+    h.user(RUTH, "Ruth")
+    h.user(BOAZ, "Boaz")
+    opened = await h.slash(RUTH, "table new")
+    (lobby,) = [s for s in opened if s.kind == "channel_message"]
+    joined = await h.slash(BOAZ, "table join")
+    assert [s for s in joined if s.kind == "channel_message"] == []  # no second lobby post
+    assert "Boaz" in h.message(lobby)["content"]
+    assert joined.last.ephemeral and "You joined the table." in joined.last.content
 
 
 async def test_rules_and_status_are_private(harness: Harness) -> None:

@@ -61,7 +61,7 @@ async def test_a_time_out_lets_a_computer_play_the_turn(db_path: Path) -> None:
         clock.advance(hours=73)
         async with h.capture() as sent:
             await reminders(h).run_once()
-        board = [s for s in sent.messages if s.images]
+        board = [s for s in sent.messages if s.images and s.kind == "channel_message"]
         assert len(board) == 1
         assert "Ruth took too long" in board[0].content
         assert f"<@{BOAZ}>" in board[0].content
@@ -126,7 +126,7 @@ async def test_a_turn_stored_just_before_a_crash_is_still_announced(db_path: Pat
         clock.advance(minutes=3)
         async with h.capture() as sent:
             assert await reminders(h).run_once() == 1
-        (board,) = [s for s in sent.messages if s.images]
+        (board,) = [s for s in sent.messages if s.images and s.kind == "channel_message"]
         assert "not shown because the bot was restarting" in board.content
         assert f"<@{BOAZ}>" in board.content and "Scores: Ruth 4, Boaz 0" in board.content
         # The whole stored turn is told, from its first step.

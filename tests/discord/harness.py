@@ -684,6 +684,10 @@ class Harness:
         """
         self._handlers.insert(0, (method.upper(), template, handler))
 
+    def off(self, method: str, template: str) -> None:
+        """Answer ``method template`` as usual again (drop the handlers given to :meth:`on`)."""
+        self._handlers = [h for h in self._handlers if (h[0], h[1]) != (method.upper(), template)]
+
     def _targets(self) -> list[Reply]:
         # Replies of the interaction (or capture block) whose task context made the call;
         # calls from tasks that existed before (background loops) go to every open capture.
@@ -1380,6 +1384,37 @@ class Harness:
         interaction = self._interaction_payload(
             3, user, int(payload["channel_id"]), data, message=json.loads(json.dumps(payload))
         )
+        return await self._dispatch(interaction)
+
+    async def forge(
+        self,
+        user: discord.abc.Snowflake | int,
+        message: Sent | int,
+        custom_id: str,
+        *,
+        values: Sequence[str] | None = None,
+        channel_id: int | None = None,
+    ) -> Reply:
+        """A component interaction no Discord client would send: any ``custom_id`` (an old
+        one, a made-up one), maybe from another channel, on ``message`` as it was sent (a
+        client that missed an edit still shows those components). What a stale client or an
+        attacker sends; the bot must answer it privately and act on nothing it should not.
+        The message is given a button (or menu) with that id, since discord.py only hands a
+        click to the bot when the message it came from holds the component."""
+        message_id = message if isinstance(message, int) else message.message_id
+        payload = json.loads(json.dumps(self.messages[int(message_id)]))
+        kind = 2 if values is None else 3
+        forged: dict[str, Any] = {"type": kind, "custom_id": custom_id}
+        if kind == 2:
+            forged |= {"style": 2, "label": "?"}
+        else:
+            forged |= {"options": [{"label": v, "value": v} for v in values or ["-"]]}
+        payload["components"] = [{"type": 1, "components": [forged]}]
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2}
+        if values is not None:
+            data = {"custom_id": custom_id, "component_type": 3, "values": list(values)}
+        channel = int(payload["channel_id"]) if channel_id is None else channel_id
+        interaction = self._interaction_payload(3, user, channel, data, message=payload)
         return await self._dispatch(interaction)
 
     async def select(

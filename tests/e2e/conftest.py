@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.fake_discord import BotProcess, FakeDiscord, python_argv
+from tests.e2e.players import arkbot_env, wait_until_up
 
 PROBE = Path(__file__).with_name("probe_bot.py")
 REPO = Path(__file__).resolve().parents[2]
@@ -78,6 +79,38 @@ async def probe(fake_discord: FakeDiscord, start_bot: StartBot) -> AsyncIterator
         raise AssertionError(f"probe did not come up:\n{proc.output()}") from err
     yield proc
     assert "Traceback" not in proc.output(tail=None), proc.output()
+
+
+Arkbot = Callable[[], Awaitable[BotProcess]]
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "arkbot.sqlite3"
+
+
+@pytest.fixture
+async def arkbot(
+    fake_discord: FakeDiscord, start_bot: StartBot, db_path: Path
+) -> AsyncIterator[Arkbot]:
+    """Factory: start ``python -m bot`` at the fake and wait until it has logged in.
+
+    After the test: the fake met no request it does not know, and the bot logged no
+    traceback (discord.py logs handler errors instead of raising them).
+    """
+    procs: list[BotProcess] = []
+
+    async def run() -> BotProcess:
+        proc = await start_bot(python_argv("-m", "bot"), arkbot_env(fake_discord, db_path))
+        await wait_until_up(fake_discord, proc)
+        procs.append(proc)
+        return proc
+
+    yield run
+    rec = fake_discord.recorder
+    assert rec.unknown == [], [f"{r.method} {r.path}" for r in rec.unknown]
+    for proc in procs:
+        assert "Traceback" not in proc.output(tail=None), proc.output()
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -283,6 +283,7 @@ class FakeMessage:
     deleted: bool = False
     edits: list[JSON] = field(default_factory=list)
     updated_at: float = field(default_factory=time.monotonic)
+    created_at: float = field(default_factory=time.monotonic)
 
     @property
     def content(self) -> str:
@@ -417,6 +418,8 @@ class Recorder:
         self.interactions: dict[int, FakeInteraction] = {}
         self.gateway_log: list[tuple[str, int | None, str | None]] = []  # (dir, op, t)
         self.commands_synced: list[RecordedRequest] = []
+        #: Posts sent again with a nonce already seen, answered with the first message.
+        self.nonce_repeats = 0
         # Waiters are (predicate, future) pairs, re-checked once per event-loop iteration
         # after any change: cheap with hundreds of waiters (the load benchmark).
         self._waiters: list[tuple[Callable[[], Any], asyncio.Future[Any]]] = []
@@ -1849,12 +1852,23 @@ class FakeDiscord:
             msgs = [m for m in msgs if m.id > int(after)]
         return self._json([m.payload for m in reversed(msgs)][:limit])
 
+    #: How long Discord remembers a nonce for ``enforce_nonce`` ("the past few minutes").
+    NONCE_WINDOW = 300.0
+
     async def _post_message(self, ctx: Ctx) -> web.Response:
         ch = self._channel(ctx)
         body = ctx.body or {}
         visible = ("content", "embeds", "poll", "components", "sticker_ids")
         if not (ctx.rec.files or any(body.get(k) for k in visible)):
             raise DiscordError(400, 50006, "Cannot send an empty message")
+        nonce = body.get("nonce")
+        if nonce is not None and body.get("enforce_nonce"):
+            # The same author sending the same nonce again gets the first message back.
+            now = time.monotonic()
+            for old in self.recorder.messages_in(ch.id):
+                if old.payload.get("nonce") == nonce and now - old.created_at < self.NONCE_WINDOW:
+                    self.recorder.nonce_repeats += 1
+                    return self._json(old.payload)
         msg = await self._store_message(ch, body, ctx.rec.parts, "channel")
         return self._json(msg.payload)
 

@@ -139,7 +139,9 @@ class ChannelPosts:
         if len(messages) > self.seen:
             fresh = list(islice(reversed(messages.values()), len(messages) - self.seen))
             for message in reversed(fresh):
-                if message.source == "channel" and not message.ephemeral:
+                # A board post carries its pictures (a lobby message or the first part of a
+                # long post has none).
+                if message.source == "channel" and not message.ephemeral and message.files:
                     self.by_channel[message.channel_id].append(message)
             self.seen = len(messages)
         return self.by_channel[channel_id]
@@ -213,7 +215,7 @@ class Table:
         return self.seats[self.game.current_player]
 
     def public_boards(self) -> list[FakeMessage]:
-        """The bot's own channel posts (turn boards), oldest first."""
+        """The bot's own channel posts with pictures (turn boards), oldest first."""
         return list(channel_posts(self.fake.recorder).of(self.channel.id))
 
     async def wait_board(self, closing: int | None = None) -> FakeMessage:
@@ -259,7 +261,7 @@ class Table:
     async def start(self, user: SimUser | None = None) -> FakeMessage:
         """``/table start`` by the creator; returns the first board."""
         iid, reply = await self.slash(user or self.seats[0], "table", "start")
-        if "has started" not in reply.content:
+        if "The game is on" not in reply.content:
             raise BotSaidNo(f"/table start: {reply.content!r}")
         return await self.wait_board(iid)
 

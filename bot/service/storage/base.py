@@ -64,6 +64,10 @@ class Advance:
     #: announced by the same transaction that stores it.
     announced: int | None
     now_ms: int
+    #: The newest board post, when one went out since the game's last write.
+    board_message_id: int | None = None
+    #: A post went out since the game's last write: forget any earlier refusal.
+    posted: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +91,10 @@ class WaitingTurn:
 class Transaction(ABC):
     """The queries of one transaction."""
 
+    @abstractmethod
+    def on_commit(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` once this (write) transaction has committed; never if not."""
+
     # ------------------------------------------------------------ games
 
     @abstractmethod
@@ -98,12 +106,21 @@ class Transaction(ABC):
         """The channel's game in status lobby, active or error, if any."""
 
     @abstractmethod
-    async def last_status(self, channel_id: int) -> str | None:
-        """The status of the channel's newest game."""
+    async def last_game(self, channel_id: int) -> GameRecord | None:
+        """The channel's newest game, whatever its status."""
 
     @abstractmethod
     async def games(self, guild_id: int, statuses: Sequence[str]) -> list[GameRecord]:
         """The guild's games in ``statuses``, oldest first."""
+
+    @abstractmethod
+    async def lobbies(self) -> list[GameRecord]:
+        """Every game in status lobby."""
+
+    @abstractmethod
+    async def lobby_counts(self, guild_id: int, user_id: int) -> tuple[int, int, int | None]:
+        """(lobbies open by ``user_id`` anywhere, lobbies open in the guild, when the user
+        opened the newest of their open lobbies, in ms)."""
 
     @abstractmethod
     async def insert_game(self, game: NewGame) -> int:
@@ -137,11 +154,12 @@ class Transaction(ABC):
         """The game's actions after ``after``, in order."""
 
     @abstractmethod
-    async def save_snapshot(self, game_id: int, version: int, state: str) -> None: ...
+    async def save_snapshot(self, game_id: int, version: int, state: str, digest: str) -> None:
+        """Keep the engine's JSON at ``version`` with a digest that checks it."""
 
     @abstractmethod
-    async def latest_snapshot(self, game_id: int, version: int) -> tuple[int, str] | None:
-        """The newest snapshot at or before ``version``: (its version, the engine's JSON)."""
+    async def latest_snapshot(self, game_id: int, version: int) -> tuple[int, str, str] | None:
+        """The newest snapshot at or before ``version``: (its version, the JSON, the digest)."""
 
     @abstractmethod
     async def forget_caches(self, game_id: int) -> None:
@@ -195,9 +213,10 @@ class Transaction(ABC):
         """The channel has seen the game up to ``version`` (never lowers it)."""
 
     @abstractmethod
-    async def unannounced(self, before_ms: int) -> list[int]:
-        """Active or finished games changed at or before ``before_ms`` whose latest version
-        the channel has not seen, oldest change first."""
+    async def unannounced(self, before_ms: int, now_ms: int) -> list[int]:
+        """Active or finished games changed at or before ``before_ms`` whose latest
+        version the channel has not seen (and whose failed post is due for another try at
+        ``now_ms``), oldest change first."""
 
     # ------------------------------------------------------------ statistics
 
@@ -243,6 +262,11 @@ GAME_FIELDS = frozenset(
         "updated_at",
         "error",
         "announced",
+        "lobby_message_id",
+        "board_message_id",
+        "post_error",
+        "post_failures",
+        "post_retry_at",
     }
 )
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from datetime import timedelta
@@ -34,6 +35,7 @@ from bot.service.storage.base import (
     ChannelBusy,
     NewGame,
     Storage,
+    StorageError,
     Transaction,
     WaitingTurn,
 )
@@ -42,7 +44,7 @@ from bot.service.storage.sqlite_schema import MIGRATIONS, SCHEMA_VERSION
 GAME_COLUMNS = (
     "id, guild_id, channel_id, kind, seed, options, shuffle_seats, creator_id, status, "
     "version, current_seat, waiting_since, created_at, updated_at, started_at, finished_at, "
-    "result, error, announced"
+    "result, error, announced, lobby_message_id, board_message_id, post_error, post_failures"
 )
 #: A game's row with its seats as one JSON array: a game is read in one statement.
 _SEATS_JSON = (
@@ -61,15 +63,38 @@ class SqliteStorage(Storage, Transaction):
         self.path = path
         self._lock = asyncio.Lock()
         self._closed = False
+        self._committed: list[Callable[[], None]] = []
         self.before_commit: Callable[[], None] | None = None
 
     @classmethod
     async def open(cls, path: str | Path) -> SqliteStorage:
-        """Open (creating if need be) the database and run any pending migrations."""
+        """Open (creating if need be) the database and run any pending migrations.
+
+        Raises :class:`StorageError` with a sentence saying which file and what to do when
+        the file cannot be used. An existing file of 0 bytes is refused: a database is never
+        empty, so it was truncated (a full disk, a failed copy), and starting afresh on it
+        would quietly lose every game.
+        """
         path = Path(path)
-        # isolation_level=None: the sqlite3 module must not open transactions on its own;
-        # every write transaction is an explicit BEGIN IMMEDIATE.
-        connection = await aiosqlite.connect(path, isolation_level=None)
+        if not path.parent.is_dir():
+            raise StorageError(
+                f"cannot open the database file {path}: the folder {path.parent} does not "
+                "exist. Create it, or point ARKBOT_DB at a file in a folder that does."
+            )
+        if path.exists() and path.is_file() and path.stat().st_size == 0:
+            raise StorageError(
+                f"the database file {path} is empty (0 bytes): it was probably cut short. "
+                "Restore it from a backup; or, to start with no games at all, delete it."
+            )
+        try:
+            # isolation_level=None: the sqlite3 module must not open transactions on its
+            # own; every write transaction is an explicit BEGIN IMMEDIATE.
+            connection = await aiosqlite.connect(path, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise StorageError(
+                f"cannot open the database file {path}: {exc}. Check that its folder exists "
+                "and that this user may read and write there (ARKBOT_DB names the file)."
+            ) from None
         try:
             connection.row_factory = aiosqlite.Row
             # Wait for another process's write instead of failing at once.
@@ -81,6 +106,13 @@ class SqliteStorage(Storage, Transaction):
             await connection.execute("PRAGMA foreign_keys = ON")
             storage = cls(connection, path)
             await storage._migrate()
+        except sqlite3.DatabaseError as exc:
+            await connection.close()
+            raise StorageError(
+                f"{path} cannot be used as arkbot's database: {exc}. If it is another "
+                "program's file, point ARKBOT_DB elsewhere; if it is damaged, restore it "
+                "from a backup."
+            ) from None
         except BaseException:
             await connection.close()
             raise
@@ -124,18 +156,30 @@ class SqliteStorage(Storage, Transaction):
         async with self._lock:
             yield self
 
+    def on_commit(self, callback: Callable[[], None]) -> None:
+        self._committed.append(callback)
+
     @asynccontextmanager
     async def write(self) -> AsyncIterator[Transaction]:
         async with self._lock:
+            self._committed = []
             await self.connection.execute("BEGIN IMMEDIATE")
             try:
                 yield self
                 if self.before_commit is not None:
                     self.before_commit()
                 await self.connection.execute("COMMIT")
-            except BaseException:
-                await self.connection.execute("ROLLBACK")
+            except BaseException as failure:
+                try:
+                    await self.connection.execute("ROLLBACK")
+                except sqlite3.Error:
+                    # A failed COMMIT (a full disk, say) may have ended the transaction
+                    # already; the real error is the one to report, not "cannot rollback".
+                    raise failure from None
                 raise
+            callbacks, self._committed = self._committed, []
+            for callback in callbacks:
+                callback()
 
     # ---------------------------------------------------------------- raw helpers
     # execute_fetchall is one trip to the connection's thread (execute, fetch and close a
@@ -170,11 +214,11 @@ class SqliteStorage(Storage, Transaction):
         )
         return _game(rows[0]) if rows else None
 
-    async def last_status(self, channel_id: int) -> str | None:
-        return await self.scalar(
-            "SELECT status FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
-            (channel_id,),
+    async def last_game(self, channel_id: int) -> GameRecord | None:
+        rows = await self.rows(
+            f"{_GAME_SELECT} WHERE g.channel_id = ? ORDER BY g.id DESC LIMIT 1", (channel_id,)
         )
+        return _game(rows[0]) if rows else None
 
     async def games(self, guild_id: int, statuses: Sequence[str]) -> list[GameRecord]:
         marks = ", ".join("?" for _ in statuses)
@@ -183,6 +227,19 @@ class SqliteStorage(Storage, Transaction):
             (guild_id, *statuses),
         )
         return [_game(r) for r in rows]
+
+    async def lobbies(self) -> list[GameRecord]:
+        rows = await self.rows(f"{_GAME_SELECT} WHERE g.status = 'lobby' ORDER BY g.id")
+        return [_game(r) for r in rows]
+
+    async def lobby_counts(self, guild_id: int, user_id: int) -> tuple[int, int, int | None]:
+        rows = await self.rows(
+            "SELECT (SELECT COUNT(*) FROM games WHERE creator_id = :user AND status = 'lobby'), "
+            "(SELECT COUNT(*) FROM games WHERE guild_id = :guild AND status = 'lobby'), "
+            "(SELECT MAX(created_at) FROM games WHERE creator_id = :user AND status = 'lobby')",
+            {"user": user_id, "guild": guild_id},
+        )
+        return rows[0][0], rows[0][1], rows[0][2]
 
     async def insert_game(self, game: NewGame) -> int:
         try:
@@ -220,7 +277,11 @@ class SqliteStorage(Storage, Transaction):
         # cannot fail, but if it ever did, nothing of the transaction may be committed.
         cursor = await self.connection.execute(
             "UPDATE games SET version = ?, current_seat = ?, waiting_since = ?, updated_at = ?, "
-            "status = ?, finished_at = ?, result = ?, announced = MAX(announced, COALESCE(?, -1)) "
+            "status = ?, finished_at = ?, result = ?, announced = MAX(announced, COALESCE(?, -1)), "
+            "board_message_id = COALESCE(?, board_message_id), "
+            "post_error = CASE WHEN ? THEN NULL ELSE post_error END, "
+            "post_failures = CASE WHEN ? THEN 0 ELSE post_failures END, "
+            "post_retry_at = CASE WHEN ? THEN NULL ELSE post_retry_at END "
             "WHERE id = ? AND version = ?",
             (
                 row.version,
@@ -231,6 +292,10 @@ class SqliteStorage(Storage, Transaction):
                 row.finished_at_ms,
                 row.result,
                 row.announced,
+                row.board_message_id,
+                row.posted,
+                row.posted,
+                row.posted,
                 game_id,
                 old_version,
             ),
@@ -289,19 +354,20 @@ class SqliteStorage(Storage, Transaction):
             for r in rows
         ]
 
-    async def save_snapshot(self, game_id: int, version: int, state: str) -> None:
+    async def save_snapshot(self, game_id: int, version: int, state: str, digest: str) -> None:
         await self.execute(
-            "INSERT OR REPLACE INTO snapshots (game_id, version, state) VALUES (?, ?, ?)",
-            (game_id, version, state),
+            "INSERT OR REPLACE INTO snapshots (game_id, version, state, digest) "
+            "VALUES (?, ?, ?, ?)",
+            (game_id, version, state, digest),
         )
 
-    async def latest_snapshot(self, game_id: int, version: int) -> tuple[int, str] | None:
+    async def latest_snapshot(self, game_id: int, version: int) -> tuple[int, str, str] | None:
         rows = await self.rows(
-            "SELECT version, state FROM snapshots WHERE game_id = ? AND version <= ? "
+            "SELECT version, state, digest FROM snapshots WHERE game_id = ? AND version <= ? "
             "ORDER BY version DESC LIMIT 1",
             (game_id, version),
         )
-        return (rows[0][0], rows[0][1]) if rows else None
+        return (rows[0][0], rows[0][1], rows[0][2]) if rows else None
 
     async def forget_caches(self, game_id: int) -> None:
         await self.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
@@ -346,27 +412,29 @@ class SqliteStorage(Storage, Transaction):
 
     async def guild_settings(self, guild_id: int) -> GuildSettings | None:
         rows = await self.rows(
-            "SELECT reminder_delay_ms, turn_timeout_ms, timeout_action, moderator_role_id "
+            "SELECT reminder_delay_ms, turn_timeout_ms, timeout_action, moderator_role_id, extra "
             "FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
         )
         if not rows:
             return None
         r = rows[0]
-        return GuildSettings(
+        base = GuildSettings(
             guild_id, timedelta(milliseconds=r[0]), timedelta(milliseconds=r[1]), r[2], r[3]
         )
+        return base.with_extra(_json_or(r[4], {}))
 
     async def save_guild_settings(self, settings: GuildSettings) -> None:
         await self.execute(
             "INSERT OR REPLACE INTO guild_settings (guild_id, reminder_delay_ms, "
-            "turn_timeout_ms, timeout_action, moderator_role_id) VALUES (?, ?, ?, ?, ?)",
+            "turn_timeout_ms, timeout_action, moderator_role_id, extra) VALUES (?, ?, ?, ?, ?, ?)",
             (
                 settings.guild_id,
                 int(settings.reminder_delay.total_seconds() * 1000),
                 int(settings.turn_timeout.total_seconds() * 1000),
                 settings.timeout_action,
                 settings.moderator_role_id,
+                json.dumps(settings.extra()),
             ),
         )
 
@@ -456,11 +524,12 @@ class SqliteStorage(Storage, Transaction):
             "UPDATE games SET announced = MAX(announced, ?) WHERE id = ?", (version, game_id)
         )
 
-    async def unannounced(self, before_ms: int) -> list[int]:
+    async def unannounced(self, before_ms: int, now_ms: int) -> list[int]:
         rows = await self.rows(
             "SELECT id FROM games WHERE status IN ('active', 'finished') "
-            "AND version > announced AND updated_at <= ? ORDER BY updated_at",
-            (before_ms,),
+            "AND version > announced AND updated_at <= ? "
+            "AND (post_retry_at IS NULL OR post_retry_at <= ?) ORDER BY updated_at",
+            (before_ms, now_ms),
         )
         return [r[0] for r in rows]
 
@@ -527,4 +596,8 @@ def _game(row: Any) -> GameRecord:
         winners=tuple(result["winners"]) if isinstance(result, dict) else None,
         error=row["error"],
         announced=row["announced"],
+        lobby_message_id=row["lobby_message_id"],
+        board_message_id=row["board_message_id"],
+        post_error=row["post_error"],
+        post_failures=row["post_failures"],
     )

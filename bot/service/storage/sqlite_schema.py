@@ -136,6 +136,19 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "DELETE FROM snapshots",
         "CREATE INDEX games_unannounced ON games (status, updated_at) WHERE version > announced",
     ),
+    # 4: where the game's messages are (to update a lobby in place and take the controls off
+    # a superseded board), a post that Discord refused (why, how often, when to try again),
+    # a digest that checks a snapshot, and the settings added since as one JSON object.
+    (
+        "ALTER TABLE games ADD COLUMN lobby_message_id INTEGER",
+        "ALTER TABLE games ADD COLUMN board_message_id INTEGER",
+        "ALTER TABLE games ADD COLUMN post_error TEXT",
+        "ALTER TABLE games ADD COLUMN post_failures INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE games ADD COLUMN post_retry_at INTEGER",
+        "ALTER TABLE snapshots ADD COLUMN digest TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE guild_settings ADD COLUMN extra TEXT NOT NULL DEFAULT '{}'",
+        "CREATE INDEX games_by_creator ON games (creator_id, status)",
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
