@@ -11,6 +11,7 @@ from discord.ext import commands
 from bot.discord_ui import COMPONENTS
 from bot.errors import report
 from bot.games import plugins
+from bot.i18n import CatalogueTranslator
 from bot.pictures import Pictures
 from bot.service import GameService
 from bot.settings import Settings
@@ -56,6 +57,7 @@ class TableBot(commands.Bot):
             if game.front.ready and game.front.commands:
                 self.tree.add_command(group_for(self, game.front))
         self.add_dynamic_items(*COMPONENTS)
+        await self.tree.set_translator(CatalogueTranslator())
         # Draw the sprites now, not during a player's first click.
         await self.pictures.warm_up()
         await self.sync_commands()

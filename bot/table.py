@@ -35,7 +35,7 @@ from bot.discord_ui import (
 )
 from bot.errors import report
 from bot.games import Plugin, Seen, TurnRecord, plugin, plugins
-from bot.i18n import DEFAULT_LANGUAGE, Text, language_of
+from bot.i18n import DEFAULT_LANGUAGE, Text, language_for, language_of
 from bot.panels import CommandSpec, Panel, Play, Refusal
 from bot.service import GameRecord, GameService, Seat, TurnResult
 
@@ -99,9 +99,16 @@ class Table:
             record.options,
         )
 
-    def public_language(self, guild_id: int | None) -> str:
-        """The language of the server's public posts."""
-        return DEFAULT_LANGUAGE
+    async def public_language(self, guild_id: int | None) -> str:
+        """The language of the server's public posts: the one its moderators chose, else
+        the server's preferred locale, else English."""
+        if not guild_id:
+            return DEFAULT_LANGUAGE
+        chosen = (await self.service.recent_guild_settings(guild_id)).language
+        if chosen:
+            return language_for(chosen)
+        guild = self.bot.get_guild(guild_id)
+        return language_for(guild.preferred_locale if guild is not None else None)
 
     # ================================================================ lobby
 
@@ -165,7 +172,7 @@ class Table:
 
     async def _post_lobby(self, channel: Any, record: GameRecord) -> None:
         """Show the lobby as it stands: edit its message, or post it (and remember it)."""
-        content, view = self.lobby_message(record, self.public_language(record.guild_id))
+        content, view = self.lobby_message(record, await self.public_language(record.guild_id))
         mentions = discord.AllowedMentions.none()
         lobby_id, _ = self.service.message_ids(record)
         if lobby_id is not None:
@@ -210,7 +217,7 @@ class Table:
                 raise Refusal("table.lobby.only_creator", creator=creator.name if creator else "?")
             record = await self.service.start(channel_id, user.id, moderator=moderator)
         if from_button:
-            content, view = self.lobby_message(record, self.public_language(record.guild_id))
+            content, view = self.lobby_message(record, await self.public_language(record.guild_id))
             await interaction.edit_original_response(
                 content=content, view=view, allowed_mentions=discord.AllowedMentions.none()
             )
@@ -244,7 +251,7 @@ class Table:
     async def leave_game(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """The player confirmed: a computer takes the seat; everyone is told."""
         result = await self.service.leave_game(record.channel_id, interaction.user.id)
-        language = self.public_language(record.guild_id)
+        language = await self.public_language(record.guild_id)
         await interaction.channel.send(  # type: ignore[union-attr]
             say(Text("table.leave.left", player=interaction.user.display_name), language),
             allowed_mentions=discord.AllowedMentions.none(),
@@ -506,7 +513,7 @@ class Table:
         Returns whether it was posted (a post that fails is posted again later)."""
         chosen = self.plugin(record)
         names = names_of(record)
-        language = self.public_language(record.guild_id)
+        language = await self.public_language(record.guild_id)
         view_state = game.view(None)
         lines = [*intro, *self._story(record, turns)]
         mentions = discord.AllowedMentions.none()
@@ -597,7 +604,7 @@ class Table:
         """A direct message (closed DMs are no error: False)."""
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(say(text, self.public_language(guild_id)))
+            await user.send(say(text, await self.public_language(guild_id)))
             return True
         except discord.HTTPException:
             log.info("could not DM user %s", user_id)

@@ -30,6 +30,17 @@ def _english(text: Any) -> str:
     return clip(plain(text, "en"), DESCRIPTION_LIMIT)
 
 
+def _said(text: Any) -> app_commands.locale_str:
+    """A front's text as a command string: English here, every language via the translator."""
+    return app_commands.locale_str(_english(text), key=text.key)
+
+
+def _named(front: Front, part: str, english: str) -> app_commands.locale_str:
+    """A command, option or group name: ``<game>.command_name.<part>`` in each language (the
+    English name is the one in the code)."""
+    return app_commands.locale_str(english, key=f"{front.name}.command_name.{part}")
+
+
 def _annotation(option: CommandOption) -> Any:
     kind: Any = int if option.kind == "integer" else str
     if option.kind == "text" and option.max_length:
@@ -61,19 +72,24 @@ def command_for(
         )
     callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     callback.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
-        o.name: _english(o.description) for o in spec.options
+        o.name: _said(o.description) for o in spec.options
+    }
+    callback.__discord_app_commands_param_rename__ = {  # type: ignore[attr-defined]
+        o.name: _named(front, f"{spec.name}_{o.name}", o.name) for o in spec.options
     }
     callback.__discord_app_commands_param_autocomplete__ = {  # type: ignore[attr-defined]
         o.name: _autocompleter(bot, front, spec, o.name) for o in spec.options if o.autocomplete
     }
     if any(o.choices for o in spec.options):
         callback.__discord_app_commands_param_choices__ = {  # type: ignore[attr-defined]
-            o.name: [app_commands.Choice(name=_english(c.label), value=c.value) for c in o.choices]
+            o.name: [app_commands.Choice(name=_said(c.label), value=c.value) for c in o.choices]
             for o in spec.options
             if o.choices
         }
     return app_commands.Command(
-        name=spec.name, description=_english(spec.description), callback=callback
+        name=_named(front, spec.name, spec.name),
+        description=_said(spec.description),
+        callback=callback,
     )
 
 
@@ -101,8 +117,8 @@ def _autocompleter(bot: TableBot, front: Front, spec: CommandSpec, option: str) 
 def group_for(bot: TableBot, front: Front) -> app_commands.Group:
     """The command group ``/<front.command_group>`` with all the front's commands."""
     group = app_commands.Group(
-        name=front.command_group,
-        description=_english(front.title()),
+        name=_named(front, "group", front.command_group),
+        description=_said(front.title()),
         guild_only=True,
     )
     for spec in front.commands:

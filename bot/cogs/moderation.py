@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_ui import Verbatim, say
-from bot.i18n import Text, language_of
+from bot.i18n import LANGUAGES, Text, command_text, language_of
 from bot.panels import Refusal
 from bot.table import is_moderator
 
@@ -22,9 +22,17 @@ if TYPE_CHECKING:
     from bot.client import TableBot
 
 
+def c(name: str) -> app_commands.locale_str:
+    return command_text(f"table.mod_command.{name}")
+
+
+def choice(name: str, value: str) -> app_commands.Choice[str]:
+    return app_commands.Choice(name=command_text(f"table.choice.{name}"), value=value)
+
+
 @app_commands.guild_only()
 class Moderation(
-    commands.GroupCog, group_name="moderate", group_description="Moderators: manage games here"
+    commands.GroupCog, group_name=c("group"), group_description=c("group_description")
 ):
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
@@ -35,10 +43,12 @@ class Moderation(
         if not is_moderator(interaction.user, settings.moderator_role_id):
             raise Refusal("table.mod.not_moderator")
 
-    def _public(self, interaction: discord.Interaction) -> str:
-        return self.bot.table.public_language(interaction.guild_id)
+    async def _public(self, interaction: discord.Interaction) -> str:
+        return await self.bot.table.public_language(interaction.guild_id)
 
-    @app_commands.command(name="end", description="End the game in this channel")
+    @app_commands.command(name=c("end"), description=c("end_description"))
+    @app_commands.rename(reason=c("end_reason"))
+    @app_commands.describe(reason=c("end_reason_description"))
     async def end(self, interaction: discord.Interaction, reason: str = "") -> None:
         # Check first: after a public defer, even a refusal would be shown to everyone.
         await self._require_moderator(interaction)
@@ -46,7 +56,7 @@ class Moderation(
         record = await self.bot.service.end_game(
             interaction.channel_id or 0, interaction.user.id, moderator=True, reason=reason
         )
-        language = self._public(interaction)
+        language = await self._public(interaction)
         lines = [say(Text("table.mod.ended", moderator=interaction.user.display_name), language)]
         if reason:
             lines.append(say(Text("table.mod.reason", reason=reason[:500]), language))
@@ -55,9 +65,9 @@ class Moderation(
         )
         await self.bot.table.announce_end(interaction.channel, record)
 
-    @app_commands.command(
-        name="remove", description="Take a player out; a computer plays their seat"
-    )
+    @app_commands.command(name=c("remove"), description=c("remove_description"))
+    @app_commands.rename(player=c("remove_player"))
+    @app_commands.describe(player=c("remove_player_description"))
     async def remove(self, interaction: discord.Interaction, player: discord.Member) -> None:
         await self._require_moderator(interaction)
         await interaction.response.defer(thinking=True)
@@ -70,14 +80,19 @@ class Moderation(
             moderator=interaction.user.display_name,
         )
         await interaction.followup.send(
-            say(text, self._public(interaction)), allowed_mentions=discord.AllowedMentions.none()
+            say(text, await self._public(interaction)),
+            allowed_mentions=discord.AllowedMentions.none(),
         )
         if result.turns and result.state is not None:
             await self.bot.table.announce(
                 interaction.channel, result.game, result.state, result.turns
             )
 
-    @app_commands.command(name="replace", description="Hand a player's seat to someone else")
+    @app_commands.command(name=c("replace"), description=c("replace_description"))
+    @app_commands.rename(player=c("replace_player"), newcomer=c("replace_newcomer"))
+    @app_commands.describe(
+        player=c("replace_player_description"), newcomer=c("replace_newcomer_description")
+    )
     async def replace(
         self, interaction: discord.Interaction, player: discord.Member, newcomer: discord.Member
     ) -> None:
@@ -97,24 +112,33 @@ class Moderation(
             newcomer=Verbatim(newcomer.mention),
         )
         await interaction.followup.send(
-            say(text, self._public(interaction)),
+            say(text, await self._public(interaction)),
             allowed_mentions=discord.AllowedMentions(users=[newcomer], roles=False, everyone=False),
         )
 
-    @app_commands.command(
-        name="settings", description="Reminders, time-outs and the moderator role"
+    @app_commands.command(name=c("settings"), description=c("settings_description"))
+    @app_commands.rename(
+        reminder_hours=c("settings_reminder_hours"),
+        timeout_hours=c("settings_timeout_hours"),
+        timeout_action=c("settings_timeout_action"),
+        moderator_role=c("settings_moderator_role"),
+        language=c("settings_language"),
+        lobby_hours=c("settings_lobby_hours"),
     )
     @app_commands.describe(
-        reminder_hours="Remind a player after this many hours",
-        timeout_hours="After this many hours, the turn times out",
-        timeout_action="skip: a computer plays the turn; notify: only tell the moderators",
-        moderator_role="Members with this role may moderate games",
+        reminder_hours=c("settings_reminder_hours_description"),
+        timeout_hours=c("settings_timeout_hours_description"),
+        timeout_action=c("settings_timeout_action_description"),
+        moderator_role=c("settings_moderator_role_description"),
+        language=c("settings_language_description"),
+        lobby_hours=c("settings_lobby_hours_description"),
     )
     @app_commands.choices(
-        timeout_action=[
-            app_commands.Choice(name="skip the turn", value="skip"),
-            app_commands.Choice(name="only tell the moderators", value="notify"),
-        ]
+        timeout_action=[choice("skip", "skip"), choice("notify", "notify")],
+        language=[
+            choice("language_server", "server"),
+            *(choice(f"language_{code}", code) for code in LANGUAGES),
+        ],
     )
     async def settings(
         self,
@@ -123,6 +147,8 @@ class Moderation(
         timeout_hours: app_commands.Range[float, 0.2, 2160.0] | None = None,
         timeout_action: str | None = None,
         moderator_role: discord.Role | None = None,
+        language: str | None = None,
+        lobby_hours: app_commands.Range[float, 1.0, 720.0] | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self._require_moderator(interaction)
@@ -135,6 +161,10 @@ class Moderation(
             changes["timeout_action"] = timeout_action
         if moderator_role is not None:
             changes["moderator_role_id"] = moderator_role.id
+        if language is not None:
+            changes["language"] = None if language == "server" else language
+        if lobby_hours is not None:
+            changes["lobby_expiry"] = timedelta(hours=lobby_hours)
         new = await self.bot.service.set_guild_settings(
             interaction.guild_id or 0, interaction.user.id, moderator=True, **changes
         )
@@ -149,6 +179,8 @@ class Moderation(
             timeout=round(new.turn_timeout.total_seconds() / 3600, 1),
             action=Text(f"table.mod.action_{new.timeout_action}"),
             role=role,
+            language=Text(f"table.choice.language_{new.language or 'server'}"),
+            lobby=round(new.lobby_expiry.total_seconds() / 3600, 1),
         )
         await interaction.followup.send(
             say(text, language_of(interaction)),
@@ -156,7 +188,7 @@ class Moderation(
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
-    @app_commands.command(name="log", description="The latest moderation acts in this server")
+    @app_commands.command(name=c("log"), description=c("log_description"))
     async def log(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self._require_moderator(interaction)

@@ -106,7 +106,7 @@ class Reminders(commands.Cog):
 
     async def handle(self, due: DueTurn) -> None:
         channel = await self._channel(due.game.channel_id)
-        language = self.bot.table.public_language(due.game.guild_id)
+        language = await self.bot.table.public_language(due.game.guild_id)
         player: Any = Mention(due.seat.user_id) if due.seat.user_id else due.seat.name
         if due.kind == "reminder":
             await channel.send(

@@ -1,5 +1,9 @@
 """``/table``: open a game here, join, leave, start, see how it stands, learn the rules, and
-your reminders and the server's statistics. For every game: the game is chosen at ``new``."""
+your reminders and the server's statistics. For every game: the game is chosen at ``new``.
+
+Every name and description is a catalogue message (``table.command.*``), so Discord shows
+the commands in each user's language (:class:`bot.i18n.CatalogueTranslator`).
+"""
 
 from __future__ import annotations
 
@@ -11,23 +15,31 @@ from discord.ext import commands
 
 from bot.discord_ui import say
 from bot.games import plugins
-from bot.i18n import Text, language_of
+from bot.i18n import Text, command_text, language_of
 
 if TYPE_CHECKING:
     from bot.client import TableBot
 
 
+def c(name: str) -> app_commands.locale_str:
+    return command_text(f"table.command.{name}")
+
+
+def choice(name: str, value: str) -> app_commands.Choice[str]:
+    return app_commands.Choice(name=command_text(f"table.choice.{name}"), value=value)
+
+
 def game_choices(ready_only: bool = True) -> list[app_commands.Choice[str]]:
-    """The games a table can be opened for (their names in English; see the translator)."""
+    """The games a table can be opened for, each named by its front's title."""
     return [
-        app_commands.Choice(name=say(p.front.title(), "en"), value=name)
+        app_commands.Choice(name=command_text(p.front.title().key), value=name)
         for name, p in plugins().items()
         if p.front.ready or not ready_only
     ]
 
 
 @app_commands.guild_only()
-class Tables(commands.GroupCog, group_name="table", group_description="Games in this channel"):
+class Tables(commands.GroupCog, group_name=c("group"), group_description=c("group_description")):
     """Games in a channel: the lobby, the table's status, the rules and reminders."""
 
     def __init__(self, bot: TableBot) -> None:
@@ -39,49 +51,41 @@ class Tables(commands.GroupCog, group_name="table", group_description="Games in 
             if isinstance(command, app_commands.Command) and "game" in command._params:
                 command._params["game"].choices = game_choices(ready_only=command.name == "new")
 
-    @app_commands.command(name="new", description="Open a game here; friends tap Join")
-    @app_commands.describe(
-        game="Which game", seats="Shuffle the seating (default) or keep the joining order"
-    )
-    @app_commands.choices(
-        seats=[
-            app_commands.Choice(name="shuffled", value="shuffled"),
-            app_commands.Choice(name="in joining order", value="kept"),
-        ],
-    )
+    @app_commands.command(name=c("new"), description=c("new_description"))
+    @app_commands.rename(game=c("new_game"), seats=c("new_seats"))
+    @app_commands.describe(game=c("new_game_description"), seats=c("new_seats_description"))
+    @app_commands.choices(seats=[choice("shuffled", "shuffled"), choice("kept", "kept")])
     async def new(
         self, interaction: discord.Interaction, game: str = "covenant", seats: str = "shuffled"
     ) -> None:
         await self.bot.table.new_table(interaction, game, shuffle=seats != "kept")
 
-    @app_commands.command(name="join", description="Join the game that is being set up here")
+    @app_commands.command(name=c("join"), description=c("join_description"))
     async def join(self, interaction: discord.Interaction) -> None:
         await self.bot.table.lobby(interaction, "join")
 
-    @app_commands.command(name="leave", description="Leave the game that is being set up here")
+    @app_commands.command(name=c("leave"), description=c("leave_description"))
     async def leave(self, interaction: discord.Interaction) -> None:
         await self.bot.table.lobby(interaction, "leave")
 
-    @app_commands.command(name="start", description="Start the game (its creator or a moderator)")
+    @app_commands.command(name=c("start"), description=c("start_description"))
     async def start(self, interaction: discord.Interaction) -> None:
         await self.bot.table.lobby(interaction, "start")
 
-    @app_commands.command(name="status", description="The board, the scores and whose turn it is")
+    @app_commands.command(name=c("status"), description=c("status_description"))
     async def status(self, interaction: discord.Interaction) -> None:
         await self.bot.table.status(interaction)
 
-    @app_commands.command(name="rules", description="How to play, in a few short steps")
-    @app_commands.describe(game="Which game (default: the one in this channel)")
+    @app_commands.command(name=c("rules"), description=c("rules_description"))
+    @app_commands.rename(game=c("rules_game"))
+    @app_commands.describe(game=c("rules_game_description"))
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
         await self.bot.table.rules(interaction, game)
 
-    @app_commands.command(name="reminders", description="Also get your turn reminders by DM")
-    @app_commands.choices(
-        dm=[
-            app_commands.Choice(name="on", value="on"),
-            app_commands.Choice(name="off", value="off"),
-        ]
-    )
+    @app_commands.command(name=c("reminders"), description=c("reminders_description"))
+    @app_commands.rename(dm=c("reminders_dm"))
+    @app_commands.describe(dm=c("reminders_dm_description"))
+    @app_commands.choices(dm=[choice("on", "on"), choice("off", "off")])
     async def reminders(self, interaction: discord.Interaction, dm: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.bot.service.set_dm_reminders(interaction.user.id, dm == "on")
@@ -89,7 +93,7 @@ class Tables(commands.GroupCog, group_name="table", group_description="Games in 
             say(Text(f"table.reminders.dm_{dm}"), language_of(interaction)), ephemeral=True
         )
 
-    @app_commands.command(name="stats", description="Games played and wins in this server")
+    @app_commands.command(name=c("stats"), description=c("stats_description"))
     async def stats(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         language = language_of(interaction)
@@ -97,10 +101,7 @@ class Tables(commands.GroupCog, group_name="table", group_description="Games in 
         ranking = sorted(stats.wins.items(), key=lambda kv: (-kv[1], stats.names.get(kv[0], "")))
         lines = [say(Text("table.stats.played", count=stats.games_played), language)]
         lines += [
-            say(
-                Text("table.stats.wins", player=stats.names.get(user, str(user)), wins=wins),
-                language,
-            )
+            say(Text("table.stats.wins", player=stats.names.get(user, "?"), wins=wins), language)
             for user, wins in ranking[:10]
         ]
         await interaction.followup.send(

@@ -178,6 +178,8 @@ class GuildSettings:
     moderator_role_id: int | None = None
     #: A lobby nobody started is closed after this long.
     lobby_expiry: timedelta = timedelta(hours=24)
+    #: The language of public posts (``None``: the server's preferred locale).
+    language: str | None = None
 
     #: The settings stored in the JSON object, and the base columns.
     COLUMNS: ClassVar[tuple[str, ...]] = (

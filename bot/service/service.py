@@ -81,6 +81,8 @@ CLAIM_LEASE = timedelta(minutes=10)
 SNAPSHOT_EVERY = 64
 #: How long a stored move may wait for its announcement before it counts as missed.
 ANNOUNCE_GRACE = timedelta(minutes=2)
+#: How long a process trusts the guild settings it read (see recent_guild_settings).
+SETTINGS_TTL = timedelta(seconds=60)
 #: Limits on lobbies, so one user cannot fill a server with them.
 MAX_LOBBIES_PER_USER = 3
 MAX_LOBBIES_PER_GUILD = 25
@@ -179,6 +181,8 @@ class GameService:
         self.snapshot_every = snapshot_every
         self._cache_size = cache_size
         self._cache: OrderedDict[int, _Loaded] = OrderedDict()
+        #: Guild settings read recently: guild id -> (read at, in ms; the settings).
+        self._settings_cache: dict[int, tuple[int, GuildSettings]] = {}
         #: What went out to Discord but is not written yet: game id -> columns (see posted()).
         self._pending: dict[int, dict[str, int]] = {}
 
@@ -632,6 +636,18 @@ class GameService:
         async with self.storage.read() as tx:
             return await self._guild_settings(tx, guild_id)
 
+    async def recent_guild_settings(self, guild_id: int) -> GuildSettings:
+        """The guild's settings as read at most :data:`SETTINGS_TTL` ago (for what every post
+        needs, such as its language, without a read per post; this process sees its own
+        changes at once, other processes' within the TTL)."""
+        now = self._now_ms()
+        cached = self._settings_cache.get(guild_id)
+        if cached is not None and now - cached[0] < _td_ms(SETTINGS_TTL):
+            return cached[1]
+        settings = await self.guild_settings(guild_id)
+        self._settings_cache[guild_id] = (now, settings)
+        return settings
+
     async def set_guild_settings(
         self,
         guild_id: int,
@@ -643,6 +659,7 @@ class GameService:
         timeout_action: TimeoutAction | None = None,
         moderator_role_id: int | None = _UNSET,
         lobby_expiry: timedelta | None = None,
+        language: str | None = _UNSET,
     ) -> GuildSettings:
         """Change some of the guild's settings (moderators only); logged when something
         changed."""
@@ -661,6 +678,7 @@ class GameService:
                     old.moderator_role_id if moderator_role_id is _UNSET else moderator_role_id
                 ),
                 lobby_expiry=lobby_expiry or old.lobby_expiry,
+                language=old.language if language is _UNSET else language,
             )
             if new.reminder_delay <= timedelta(0) or new.turn_timeout <= new.reminder_delay:
                 raise ServiceError(
@@ -669,6 +687,7 @@ class GameService:
             if new == old:
                 return new
             await tx.save_guild_settings(new)
+            self._settings_cache.pop(guild_id, None)
             await self._log(
                 tx,
                 guild_id,
@@ -682,6 +701,7 @@ class GameService:
                     "timeout_action": new.timeout_action,
                     "moderator_role_id": new.moderator_role_id,
                     "lobby_expiry_s": new.lobby_expiry.total_seconds(),
+                    "language": new.language,
                 },
             )
             return new
