@@ -144,6 +144,12 @@ def placement_problem(
     card = p.card
     if type(card) is not int or card not in state.hands[seat]:
         return "You can only play a card from your hand."
+    if endgame and state.discs[seat] < 1:
+        # Every endgame play pays a disc to the supply first, whatever cabin it goes to.
+        return (
+            "You have no action disc left: in the endgame each card played costs one, "
+            "so you can only pass."
+        )
     name = NAME[card]
     side = SIDE_INDEX.get(p.side) if isinstance(p.side, str) else None
     if side is None:
