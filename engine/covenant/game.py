@@ -363,10 +363,15 @@ class Game:
         f = self._features
         followers: list[Action] = []
         prophets: list[Action] = []
+        seen: set[int] = set()
         for index in cell.tile.deploy_order:
             segment = cell.tile.segments[index]
-            if f.pieces[f.find(cell.base + index)]:
+            root = f.find(cell.base + index)
+            # Two segments of the tile may be one feature (a loop closed here, a city round
+            # a corner): it is offered once, by its first port in compass order.
+            if root in seen or f.pieces[root]:
                 continue
+            seen.add(root)
             if self._on_board[seat] < FOLLOWERS:
                 followers.append(Deploy(segment.first_port))
             if segment.kind == "city" and self._prophets[seat] == "hand":
@@ -508,7 +513,11 @@ class Game:
             raise IllegalAction(
                 f"That {segment.kind} {where} a piece on it.", "taken", feature=segment.kind
             )
-        piece = PieceRef(seat, cell.pos[0], cell.pos[1], segment.first_port, action.prophet)
+        # The piece is named like the feature in legal_actions(), by the first port the
+        # feature has on this tile, so that every name of one feature gives the same game.
+        first = next(i for i in cell.tile.deploy_order if f.find(cell.base + i) == root)
+        port = cell.tile.segments[first].first_port
+        piece = PieceRef(seat, cell.pos[0], cell.pos[1], port, action.prophet)
         self._add_piece(cell, root, piece)
         if action.prophet:
             self._prophets[seat] = "board"
