@@ -679,9 +679,11 @@ class Game:
             )
         rules = self.rules
         start = pos = self._ark
-        targets = [t for t in self._temples_on_board() if t != start]
+        targets: list[Pos] = []
+        if rules.ark_towards_temples:
+            targets = [t for t in self._temples_on_board() if t != start]
         if rules.ark_towards_temples and not targets:
-            if start in self._cells and self._cells[start].tile.temple:
+            if self._cells[start].tile.temple:
                 raise IllegalAction(
                     "The Ark stands on the only temple: in this edition it moves only towards "
                     "a temple, and there is no other.",
