@@ -535,7 +535,8 @@ class Game:
             return self._apply_place_ark(action)
         raise IllegalAction(f"That is not an action of this game: {action!r}.", "malformed")
 
-    def _require_phase(self, phase: Phase, what: str) -> None:
+    def _require_phase(self, phase: Phase, what: str, attempted: str) -> None:
+        """Refuse ``attempted`` (an action type, ``what`` in words) outside ``phase``."""
         if self._phase == phase:
             return
         now = {
@@ -543,10 +544,15 @@ class Game:
             "deploy": "Your tile is placed: deploy a piece, move the Ark or pass.",
             "place_ark": "Put the Ark on a tile of the city you completed first.",
         }[self._phase]
-        raise IllegalAction(f"You cannot {what} now. {now}", "wrong_phase", phase=self._phase)
+        raise IllegalAction(
+            f"You cannot {what} now. {now}",
+            "wrong_phase",
+            phase=self._phase,
+            attempted=attempted,
+        )
 
     def _apply_place_tile(self, action: PlaceTile) -> tuple[Event, ...]:
-        self._require_phase("place_tile", "place a tile")
+        self._require_phase("place_tile", "place a tile", "place_tile")
         x, y, rotation = action.x, action.y, action.rotation
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in (x, y, rotation)):
             raise IllegalAction("A square and a rotation must be whole numbers.", "malformed")
@@ -584,7 +590,7 @@ class Game:
         return (TilePlaced(self._current, tile.id, x, y, rotation),)
 
     def _apply_deploy(self, action: Deploy) -> tuple[Event, ...]:
-        self._require_phase("deploy", "deploy a piece")
+        self._require_phase("deploy", "deploy a piece", "deploy")
         assert self._last is not None
         port = action.port.upper() if isinstance(action.port, str) else None
         if port == TEMPLE.upper() and isinstance(action.prophet, bool):
@@ -613,7 +619,10 @@ class Game:
             own = any(p.x == cell.pos[0] and p.y == cell.pos[1] for p in f.pieces[root])
             where = "already has" if own else "is joined to one that already has"
             raise IllegalAction(
-                f"That {segment.kind} {where} a piece on it.", "taken", feature=segment.kind
+                f"That {segment.kind} {where} a piece on it.",
+                "taken",
+                feature=segment.kind,
+                joined=not own,
             )
         # The piece is named like the feature in legal_actions(), by the first port the
         # feature has on this tile, so that every name of one feature gives the same game.
@@ -742,7 +751,7 @@ class Game:
         return tuple(points)
 
     def _apply_move_ark(self, action: MoveArk) -> tuple[Event, ...]:
-        self._require_phase("deploy", "move the Ark")
+        self._require_phase("deploy", "move the Ark", "move_ark")
         squares = self._ark_walk(action.path)
         start = self._ark
         assert start is not None
@@ -756,13 +765,13 @@ class Game:
         return tuple(events)
 
     def _apply_pass(self) -> tuple[Event, ...]:
-        self._require_phase("deploy", "pass")
+        self._require_phase("deploy", "pass", "pass")
         events: list[Event] = [Passed(self._current)]
         self._after_action(events)
         return tuple(events)
 
     def _apply_place_ark(self, action: PlaceArk) -> tuple[Event, ...]:
-        self._require_phase("place_ark", "place the Ark")
+        self._require_phase("place_ark", "place the Ark", "place_ark")
         pos = (action.x, action.y)
         if pos not in self._completed_city_squares():
             raise IllegalAction(

@@ -451,7 +451,7 @@ class Game:
         elif isinstance(action, Pass):
             self._pass(work, events)
         else:
-            raise IllegalAction("That is not something you can do in Ark.")
+            raise IllegalAction("That is not something you can do in Ark.", "malformed")
         work.moves += 1
         self._state = work
         self._legal = None
@@ -459,11 +459,15 @@ class Game:
 
     def _take(self, state: State, action: TakeCards, events: list[Event]) -> None:
         if state.phase == PET:
-            raise IllegalAction("First choose a pet, or pass.")
+            raise IllegalAction("First choose a pet, or pass.", "pet_first")
         if state.phase == ENDGAME:
-            raise IllegalAction("No cards are taken in the endgame: play a card or pass.")
+            raise IllegalAction(
+                "No cards are taken in the endgame: play a card or pass.", "no_take_in_endgame"
+            )
         if type(action.card) is not int or action.card not in state.face_up:
-            raise IllegalAction("You can only take one of the face-up cards.")
+            raise IllegalAction(
+                "You can only take one of the face-up cards.", "not_face_up", card=action.card
+            )
         seat = state.current
         state.face_up.remove(action.card)
         insort(state.hands[seat], action.card)
@@ -479,13 +483,17 @@ class Game:
         endgame = state.phase == ENDGAME
         placements = action.placements
         if state.phase == PET:
-            raise IllegalAction("First choose a pet, or pass.")
+            raise IllegalAction("First choose a pet, or pass.", "pet_first")
         if not isinstance(placements, tuple) or not placements:
-            raise IllegalAction("Say which card or cards you play, and where.")
+            raise IllegalAction("Say which card or cards you play, and where.", "nothing_played")
         if endgame and len(placements) > 1:
-            raise IllegalAction("In the endgame you play one card a turn.")
+            raise IllegalAction(
+                "In the endgame you play one card a turn.", "one_card_in_endgame", count=2
+            )
         if len(placements) > 2:
-            raise IllegalAction("You can play at most two cards a turn.")
+            raise IllegalAction(
+                "You can play at most two cards a turn.", "too_many_cards", count=len(placements)
+            )
         used: set[tuple[int, int]] = set()
         for index, p in enumerate(placements):
             if index == 1:
@@ -493,7 +501,9 @@ class Game:
                 if PLAYS_ALONE[alone]:
                     raise IllegalAction(
                         f"The {NAME[alone]} is played alone: after a slow animal or a "
-                        "provision you cannot play a second card."
+                        "provision you cannot play a second card.",
+                        "played_alone",
+                        card=alone,
                     )
                 if (
                     isinstance(p, Placement)
@@ -501,11 +511,13 @@ class Game:
                     and (PLAYS_ALONE[p.card])
                 ):
                     raise IllegalAction(
-                        "Slow animals and provisions cannot be played as a second card."
+                        "Slow animals and provisions cannot be played as a second card.",
+                        "alone_not_second",
+                        card=p.card,
                     )
             problem = placement_problem(state, seat, p, endgame, used)
             if problem is not None:
-                raise IllegalAction(problem)
+                raise problem
             place(state, seat, p, endgame, events)
             used.add((SIDES.index(p.side), p.row))
         if endgame:
@@ -515,10 +527,14 @@ class Game:
 
     def _choose_pet(self, state: State, action: ChoosePet, events: list[Event]) -> None:
         if state.phase != PET:
-            raise IllegalAction("Pets are chosen only when the second rain card has fallen.")
+            raise IllegalAction(
+                "Pets are chosen only when the second rain card has fallen.", "not_pet_time"
+            )
         seat = state.current
         if type(action.card) is not int or action.card not in state.hands[seat]:
-            raise IllegalAction("Your pet must be a card from your hand.")
+            raise IllegalAction(
+                "Your pet must be a card from your hand.", "pet_not_in_hand", card=action.card
+            )
         state.hands[seat].remove(action.card)
         state.pets[seat] = action.card
         events.append(PetChosen(seat))
@@ -534,7 +550,9 @@ class Game:
             events.append(Passed(seat))
             self._next_in_endgame(state, seat, events)
         else:
-            raise IllegalAction("You can only pass in the endgame: take cards or play cards.")
+            raise IllegalAction(
+                "You can only pass in the endgame: take cards or play cards.", "no_pass"
+            )
 
     # ----------------------------------------------------------------- turn flow
 
