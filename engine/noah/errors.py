@@ -31,6 +31,7 @@ REFUSALS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "not_pet_time": (),
         "pet_not_in_hand": ("card",),
         "no_pass": (),
+        "preview_only": (),
         # The card, its cabin and what the play needs
         "not_in_hand": ("card",),
         "no_disc": ("card",),

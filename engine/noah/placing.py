@@ -75,6 +75,62 @@ def _half_options(state: State, seat: int) -> list[str]:
     return [KINDS[k] for k in _HALF_KINDS if plain[k] > 0 or k == _CHIMP_KIND]
 
 
+# Refusals that several checks give (placing a card, explaining why it fits nowhere).
+
+
+def not_in_hand(card: object) -> IllegalAction:
+    return IllegalAction("You can only play a card from your hand.", "not_in_hand", card=card)
+
+
+def no_disc(card: object) -> IllegalAction:
+    return IllegalAction(
+        "You have no action disc left: in the endgame each card played costs one, "
+        "so you can only pass.",
+        "no_disc",
+        card=card,
+    )
+
+
+def endgame_alone(card: int) -> IllegalAction:
+    return IllegalAction(
+        "Slow animals and provisions cannot be played in the endgame.",
+        "endgame_alone",
+        card=card,
+    )
+
+
+def alone_not_second(card: int) -> IllegalAction:
+    return IllegalAction(
+        "Slow animals and provisions cannot be played as a second card.",
+        "alone_not_second",
+        card=card,
+    )
+
+
+def same_cabin(side: str, row: int) -> IllegalAction:
+    return IllegalAction(
+        "Two cards played in one turn must go into different cabins.",
+        "same_cabin",
+        side=side,
+        row=row,
+    )
+
+
+def no_disc_for_cabin(card: int, endgame: bool) -> IllegalAction:
+    if endgame:
+        return IllegalAction(
+            "Opening a new cabin costs an action disc, and you have none left after the one "
+            "this endgame play costs.",
+            "no_disc_for_cabin_endgame",
+            card=card,
+        )
+    return IllegalAction(
+        "Opening a new cabin costs an action disc, and you have none left.",
+        "no_disc_for_cabin",
+        card=card,
+    )
+
+
 def static_problem(
     state: State, side: int, row: int, card: int, victim: int | None
 ) -> IllegalAction | None:
@@ -179,15 +235,10 @@ def placement_problem(
         )
     card = p.card
     if type(card) is not int or card not in state.hands[seat]:
-        return IllegalAction("You can only play a card from your hand.", "not_in_hand", card=card)
+        return not_in_hand(card)
     if endgame and state.discs[seat] < 1:
         # Every endgame play pays a disc to the supply first, whatever cabin it goes to.
-        return IllegalAction(
-            "You have no action disc left: in the endgame each card played costs one, "
-            "so you can only pass.",
-            "no_disc",
-            card=card,
-        )
+        return no_disc(card)
     side = SIDE_INDEX.get(p.side) if isinstance(p.side, str) else None
     if side is None:
         return IllegalAction(
@@ -208,34 +259,14 @@ def placement_problem(
             new=len(rows),
         )
     if (side, row) in used:
-        return IllegalAction(
-            "Two cards played in one turn must go into different cabins.",
-            "same_cabin",
-            side=p.side,
-            row=row,
-        )
+        return same_cabin(SIDES[side], row)
     if endgame and PLAYS_ALONE[card]:
-        return IllegalAction(
-            "Slow animals and provisions cannot be played in the endgame.",
-            "endgame_alone",
-            card=card,
-        )
+        return endgame_alone(card)
     new = row == len(rows)
     discs = state.discs[seat] - (1 if endgame else 0)
     if new:
         if discs < 1:
-            if endgame:
-                return IllegalAction(
-                    "Opening a new cabin costs an action disc, and you have none left after "
-                    "the one this endgame play costs.",
-                    "no_disc_for_cabin_endgame",
-                    card=card,
-                )
-            return IllegalAction(
-                "Opening a new cabin costs an action disc, and you have none left.",
-                "no_disc_for_cabin",
-                card=card,
-            )
+            return no_disc_for_cabin(card, endgame)
         if p.drive_out is not None:
             return IllegalAction(
                 "A new cabin is empty: there is nobody to drive out.",
@@ -419,8 +450,9 @@ def legal_placements(
     first: bool,
     known: dict[int, Entries] | None = None,
     fresh_shy: bool = False,
+    only: int | None = None,
 ) -> list[Placement]:
-    """Every legal placement for ``seat`` now, in a fixed order.
+    """Every legal placement for ``seat`` now (of the card ``only`` if given), in a fixed order.
 
     ``used`` holds the cabins already played into this turn; ``first`` is False for the
     second card of a turn (no slow animal or provision then). ``known`` speeds up listing
@@ -441,7 +473,8 @@ def legal_placements(
     cabins = state.cabins
     counts = (len(cabins[0]), len(cabins[1]))
     fill = known is not None and first
-    for card in state.hands[seat]:
+    hand = state.hands[seat]
+    for card in hand if only is None else [only] if only in hand else []:
         if PLAYS_ALONE[card] and not alone_ok:
             continue
         chimp = SPECIAL[card] == "chimpanzee"
