@@ -141,29 +141,41 @@ def neighbour_cabins(cabins: Cabins, side: int, row: int) -> list[list[int]]:
     return result
 
 
-def shy_problem(cabins: Cabins, side: int, row: int, card: int) -> IllegalAction | None:
-    """Why the shy ``card`` may not enter ``side``/``row`` for fear of a carnivore, or ``None``.
-
-    Only the entering animal is checked: shy animals already aboard never leave.
-    """
+def shy_blocker(cabins: Cabins, side: int, row: int, card: int) -> tuple[bool, int] | None:
+    """The carnivore that keeps the shy ``card`` out of ``side``/``row``, as (in that very
+    cabin, its id), or ``None`` when nothing does (or the card is not shy). The listing of
+    legal placements asks this without building a sentence."""
     if not SHY[card]:
         return None
     weight = WEIGHT[card]
     tough = TOUGH[card]
     mine = cabins[side]
     here = mine[row] if row < len(mine) else []
-    for where, group in (("in", [here]), ("next to", neighbour_cabins(cabins, side, row))):
+    for inside, group in ((True, [here]), (False, neighbour_cabins(cabins, side, row))):
         for cabin in group:
             for other in cabin:
                 if CARNIVORE[other] and other != card and not (tough and WEIGHT[other] > weight):
-                    return IllegalAction(
-                        f"The {NAME[card]} is shy and will not go {where} a cabin with the "
-                        f"{NAME[other]}, a carnivore.",
-                        "shy" if where == "in" else "shy_next_to",
-                        card=card,
-                        carnivore=other,
-                    )
+                    return inside, other
     return None
+
+
+def shy_problem(cabins: Cabins, side: int, row: int, card: int) -> IllegalAction | None:
+    """Why the shy ``card`` may not enter ``side``/``row`` for fear of a carnivore, or ``None``.
+
+    Only the entering animal is checked: shy animals already aboard never leave.
+    """
+    found = shy_blocker(cabins, side, row, card)
+    if found is None:
+        return None
+    inside, other = found
+    where = "in" if inside else "next to"
+    return IllegalAction(
+        f"The {NAME[card]} is shy and will not go {where} a cabin with the {NAME[other]}, "
+        "a carnivore.",
+        "shy" if inside else "shy_next_to",
+        card=card,
+        carnivore=other,
+    )
 
 
 def cabin_is_legal(cabin: Sequence[int]) -> bool:

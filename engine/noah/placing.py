@@ -34,7 +34,7 @@ from bisect import insort
 
 from engine.errors import IllegalAction
 from engine.noah.actions import SIDES, Placement
-from engine.noah.ark import CABIN_SIZE, MAX_TILT, fit_problem, shy_problem
+from engine.noah.ark import CABIN_SIZE, MAX_TILT, fit_problem, shy_blocker, shy_problem
 from engine.noah.cards import (
     DRIVERS,
     IS_ANIMAL,
@@ -435,7 +435,7 @@ def _entries(state: State, card: int, used: set[tuple[int, int]]) -> Entries:
             ways = memo.get(key)
             if ways is None:
                 ways = _fit_ways(*key)
-            if ways and shy and shy_problem(cabins, side, row, card) is not None:
+            if ways and shy and shy_blocker(cabins, side, row, card) is not None:
                 continue
             for victim, delta in ways:
                 result.append((side, row, victim, delta))
@@ -502,7 +502,7 @@ def legal_placements(
             if (
                 -MAX_TILT <= (tilt + weight if side else tilt - weight) <= MAX_TILT
                 # An empty cabin takes any card; only shyness can stop it.
-                and not (shy and shy_problem(cabins, side, row, card) is not None)
+                and not (shy and shy_blocker(cabins, side, row, card) is not None)
             ):
                 for take in takes:
                     for half in halves if chimp else (None,):
