@@ -387,7 +387,11 @@ class Game:
     # ------------------------------------------------------------------ legal actions
 
     def legal_actions(self) -> list[Action]:
-        """Every legal action of the current phase (empty when the game is over)."""
+        """Every legal action of the current phase (empty when the game is over).
+
+        In ``deploy``: a ``Deploy`` per free feature of the new tile (by its first port),
+        ``Deploy(TEMPLE)`` where the edition allows a follower on its temple, the Prophet
+        per free city, every Ark path of :meth:`_ark_paths`, and ``Pass()``."""
         if self._phase == "place_tile":
             return [
                 PlaceTile(x, y, rotation)

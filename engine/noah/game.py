@@ -470,31 +470,24 @@ class Game:
         """``None`` if ``card`` can be played now (as the second card after ``after``, if
         given); else the refusal that explains best why no cabin takes it (code and params
         as for :meth:`apply`; the order of reasons is in :mod:`engine.noah.reasons`): too
-        heavy wherever it goes, no disc for a new cabin, a cabin mate it cannot share with,
+        heavy wherever it goes, a cabin mate it cannot share with, no disc for a new cabin,
         a full cabin... Raises :class:`IllegalAction` if ``after`` is not legal now."""
         state = self._state
         seat = state.current
         if self._preview:
-            return IllegalAction("A preview of a play cannot be played on.", "preview_only")
+            return _preview_only()
         if state.phase == OVER:
-            return IllegalAction("The game is over: nobody can play any more.", "game_over")
+            return _game_over()
         if state.phase == PET:
-            return IllegalAction("First choose a pet, or pass.", "pet_first")
+            return _pet_first()
         endgame = state.phase == ENDGAME
         if after is None:
             return why_nowhere(state, seat, card, endgame, set(), True)
         if endgame:
-            return IllegalAction(
-                "In the endgame you play one card a turn.", "one_card_in_endgame", count=2
-            )
+            return _one_card_in_endgame(2)
         trial = self._after_first(after)
         if trial is None:
-            return IllegalAction(
-                f"The {NAME[after.card]} is played alone: after a slow animal or a "
-                "provision you cannot play a second card.",
-                "played_alone",
-                card=after.card,
-            )
+            return _played_alone(after.card)
         used = {(SIDES.index(after.side), after.row)}
         return why_nowhere(trial, seat, card, False, used, False)
 
@@ -506,9 +499,9 @@ class Game:
         :class:`IllegalAction`, as :meth:`apply` would, if the play is not legal."""
         state = self._state
         if state.phase == OVER:
-            raise IllegalAction("The game is over: nobody can play any more.", "game_over")
+            raise _game_over()
         if self._preview:
-            raise IllegalAction("A preview of a play cannot be played on.", "preview_only")
+            raise _preview_only()
         work = state.copy()
         self._place_cards(work, tuple(placements), [])
         shown = Game(work)
@@ -540,9 +533,9 @@ class Game:
         """
         state = self._state
         if state.phase == OVER:
-            raise IllegalAction("The game is over: nobody can play any more.", "game_over")
+            raise _game_over()
         if self._preview:
-            raise IllegalAction("A preview of a play cannot be played on.", "preview_only")
+            raise _preview_only()
         if seat is not None and seat != state.current:
             raise IllegalAction(
                 f"It is not your turn: it is the turn of seat {state.current}.",
@@ -569,7 +562,7 @@ class Game:
 
     def _take(self, state: State, action: TakeCards, events: list[Event]) -> None:
         if state.phase == PET:
-            raise IllegalAction("First choose a pet, or pass.", "pet_first")
+            raise _pet_first()
         if state.phase == ENDGAME:
             raise IllegalAction(
                 "No cards are taken in the endgame: play a card or pass.", "no_take_in_endgame"
@@ -601,15 +594,11 @@ class Game:
         seat = state.current
         endgame = state.phase == ENDGAME
         if state.phase == PET:
-            raise IllegalAction("First choose a pet, or pass.", "pet_first")
+            raise _pet_first()
         if not isinstance(placements, tuple) or not placements:
             raise IllegalAction("Say which card or cards you play, and where.", "nothing_played")
         if endgame and len(placements) > 1:
-            raise IllegalAction(
-                "In the endgame you play one card a turn.",
-                "one_card_in_endgame",
-                count=len(placements),
-            )
+            raise _one_card_in_endgame(len(placements))
         if len(placements) > 2:
             raise IllegalAction(
                 "You can play at most two cards a turn.", "too_many_cards", count=len(placements)
@@ -619,12 +608,7 @@ class Game:
             if index == 1:
                 alone = placements[0].card
                 if PLAYS_ALONE[alone]:
-                    raise IllegalAction(
-                        f"The {NAME[alone]} is played alone: after a slow animal or a "
-                        "provision you cannot play a second card.",
-                        "played_alone",
-                        card=alone,
-                    )
+                    raise _played_alone(alone)
                 if (
                     isinstance(p, Placement)
                     and p.card in state.hands[seat]
@@ -783,6 +767,36 @@ class Game:
             f"<Game of Ark: {self.players} players, {self.phase}, seat {self.current_player} "
             f"to act, tilt {self.tilt}>"
         )
+
+
+# Refusals given in more than one place.
+
+
+def _game_over() -> IllegalAction:
+    return IllegalAction("The game is over: nobody can play any more.", "game_over")
+
+
+def _preview_only() -> IllegalAction:
+    return IllegalAction("A preview of a play cannot be played on.", "preview_only")
+
+
+def _pet_first() -> IllegalAction:
+    return IllegalAction("First choose a pet, or pass.", "pet_first")
+
+
+def _one_card_in_endgame(count: int) -> IllegalAction:
+    return IllegalAction(
+        "In the endgame you play one card a turn.", "one_card_in_endgame", count=count
+    )
+
+
+def _played_alone(card: int) -> IllegalAction:
+    return IllegalAction(
+        f"The {NAME[card]} is played alone: after a slow animal or a provision you cannot "
+        "play a second card.",
+        "played_alone",
+        card=card,
+    )
 
 
 def _save(state: State, seat: int, placement: Placement) -> tuple[Any, ...]:
