@@ -136,16 +136,22 @@ def ark_on_the_start_tile(key: str) -> Game:
     return game
 
 
-@pytest.mark.parametrize(("key", "may"), [("en2", False), ("en1", True)])
-def test_the_ark_ends_on_its_start_tile_only_in_the_first_edition(key: str, may: bool) -> None:
+@pytest.mark.parametrize(
+    ("key", "code"), [("en2", "ark_revisit"), ("en1", None), ("de", "ark_no_temple")]
+)
+def test_the_ark_ends_on_its_start_tile_only_in_the_first_edition(
+    key: str, code: str | None
+) -> None:
     game = ark_on_the_start_tile(key)
     paths = {a.path for a in game.legal_actions() if isinstance(a, MoveArk)}
     # East onto seat 0's follower and back; round the block (1,0) (1,-1) (0,-1) and home.
-    assert ("EW" in paths, "ENWS" in paths) == (may, may)
+    assert ("EW" in paths, "ENWS" in paths) == (code is None, code is None)
     assert "EWN" not in paths  # home again ends the move: it is never crossed
-    refused(game, MoveArk("EWN"), "ark_revisit")
-    if not may:
-        assert refused(game, MoveArk("ENWS"), "ark_revisit").params == {"step": 4}
+    refused(game, MoveArk("EWN"), code or "ark_revisit")
+    if code is not None:
+        # German: no temple on this board, so the Ark cannot move at all.
+        assert bool(paths) == (key != "de")
+        refused(game, MoveArk("ENWS"), code)
         return
     events = game.apply(MoveArk("ENWS"))
     assert events[0] == ArkMoved(
@@ -214,7 +220,9 @@ def test_a_city_completed_with_a_temple_is_scored_after_it_only_in_the_first_edi
 # ---------------------------------------------------------------- unfinished: per segment (en1)
 
 
-@pytest.mark.parametrize(("key", "points", "segments"), [("en2", 4, None), ("en1", 5, 5)])
+@pytest.mark.parametrize(
+    ("key", "points", "segments"), [("en2", 4, None), ("en1", 5, 5), ("de", 4, None)]
+)
 def test_an_unfinished_city_counts_segments_in_the_first_edition(
     key: str, points: int, segments: int | None
 ) -> None:
@@ -345,13 +353,14 @@ def test_in_german_each_step_heads_for_the_same_temple_not_for_any() -> None:
     # SE would come closer to (0, 1), then to (1, 0): two temples, so it is refused.
     assert paths == ["E", "S"]
     refused(game, MoveArk("SE"), "ark_not_towards_temple")
-    english = two_temples("en2", (0, 0))
-    english.apply(PlaceTile(1, 1, 90))
-    assert {"N", "SE", "ES", "ESW"} <= {
-        a.path for a in english.legal_actions() if isinstance(a, MoveArk)
-    }
-    english.apply(MoveArk("S"))
-    assert english.scores == (0, 1)  # no bonus in English
+    for key in ("en2", "en1"):
+        english = two_temples(key, (0, 0))
+        english.apply(PlaceTile(1, 1, 90))
+        assert {"N", "SE", "ES", "ESW"} <= {
+            a.path for a in english.legal_actions() if isinstance(a, MoveArk)
+        }
+        english.apply(MoveArk("S"))
+        assert english.scores == (0, 1)  # no bonus for the temple in English
 
 
 def test_in_german_the_ark_waits_for_a_temple() -> None:
