@@ -411,3 +411,35 @@ def test_in_german_an_unfinished_temple_with_the_ark_still_scores_3() -> None:
     assert (temple.complete, temple.points, temple.ark_doubled) == (False, (0, 3), False)
     # Seat 0: 2 for the first Ark, 3 for the temple tile; seat 1: 1 from the Ark, 3.
     assert game.scores == (2 + 3, 1 + 3)
+
+
+@pytest.mark.parametrize(("then", "points"), [(Pass(), 14), (MoveArk("E"), 7)])
+def test_in_german_the_ark_counts_where_it_stands_when_the_temple_is_scored(
+    then: object, points: int
+) -> None:
+    # The Ark reached the temple at (0, 1) a turn before; the turn that completes the temple
+    # may leave it there (14) or move it off first (7).
+    game = two_temples("de", (0, 0))
+    play(game, [turn(1, 1, 90, MoveArk("S")), turn(-1, 1, 0)])
+    assert game.ark == (0, 1)
+    game.apply(PlaceTile(0, 2, 180))
+    events = game.apply(then)  # type: ignore[arg-type]
+    (done,) = scored(events, "temple")
+    assert (done.points, done.ark_doubled) == ((0, points), points == 14)
+
+
+def test_in_german_the_bonus_is_for_ending_on_a_temple_not_passing_one() -> None:
+    # Temples at (0, 1) and (0, 3) south of the Ark, a crossing between them at (0, 2).
+    game = Game.new(players=2, seed=0, deck=["T21", "T48", "T50", "T58", "T39"], edition="de")
+    play(
+        game,
+        [
+            [PlaceTile(0, -1, 180), Pass(), PlaceArk(0, 0)],
+            turn(0, 1, 0),
+            turn(0, 2, 0),
+        ],
+    )
+    game.apply(PlaceTile(0, 3, 0))
+    assert [a.path for a in game.legal_actions() if isinstance(a, MoveArk)] == ["S", "SS", "SSS"]
+    # Seat 1 moves: onto the first temple, past it, or past it onto the second.
+    assert [game.ark_gain(p) for p in ("S", "SS", "SSS")] == [(0, 3), (0, 0), (0, 3)]
