@@ -41,7 +41,7 @@ class Edition:
     #: send home no longer count for the temple. The others are scored after the temples.
     scored_before_temples: tuple[str, ...] = ("road", "city")
     #: At the game's end an unfinished road or city scores 1 per ``"tiles"`` or per
-    #: ``"segments"`` (a road that passes a tile twice counts two there), plus its extras.
+    #: ``"segments"`` (a city that reaches a tile twice counts two there), plus its extras.
     unfinished_counts: Literal["tiles", "segments"] = "tiles"
     #: The player who places a temple tile may put a follower on the temple itself.
     follower_on_temple: bool = False
@@ -251,9 +251,9 @@ DECISIONS: tuple[Decision, ...] = (
     Decision(
         "segments",
         ("en1",),
-        "A segment is one road or city area printed on a tile: a road that runs through a "
-        "tile twice counts two there; the first edition counts completed roads and cities "
-        "per tile like the second.",
+        "A segment is one road or city area printed on a tile: a road or city that reaches "
+        "a tile twice (a city round a corner tile with two city edges) counts two there; the "
+        "first edition counts completed roads and cities per tile like the second.",
     ),
     Decision(
         "temple_follower_returns",

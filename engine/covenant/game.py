@@ -22,8 +22,8 @@ never the edition's name. Where the editions' texts leave room, the engine reads
 - ``en1``: the Ark may come back to the tile it started from only with its last step; it
   never enters another tile twice. When a tile completes a temple, the roads it completes
   are scored, then the temple, then the cities it completes (their pieces count for the
-  temple, then go home). A segment is one road or city area of a tile: a road that passes a
-  tile twice counts two there at the end. Completed features count tiles, as in ``en2``.
+  temple, then go home). A segment is one road or city area of a tile: a road or city that
+  reaches a tile twice counts two there at the end. Completed features count tiles, as in ``en2``.
 - ``de``: ``Deploy("temple")`` puts a follower (never the Prophet) on the temple of the tile
   just placed; it is offered after the tile's other features. It counts for that temple
   and, like every piece on its tile, for the Ark; it goes home once the completed temple is
