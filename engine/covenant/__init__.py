@@ -1,5 +1,8 @@
 """The Ark of the Covenant (2003), a Carcassonne variant, as a pure rules engine.
 
+Three editions can be played (``Game.new(..., edition="en2" | "en1" | "de")``); where their
+rules differ is described as data in :mod:`engine.covenant.editions`.
+
 >>> from engine.covenant import Game, PlaceTile, Pass
 >>> game = Game.new(players=2, seed=0, deck=["T39"])
 >>> game.apply(PlaceTile(x=1, y=0, rotation=0))[0].type
@@ -17,6 +20,7 @@ from engine.covenant.actions import (
     PlaceTile,
     action_from_dict,
 )
+from engine.covenant.editions import DEFAULT_EDITION, EDITIONS, Edition
 from engine.covenant.errors import IllegalAction
 from engine.covenant.events import (
     ArkMoved,
@@ -32,20 +36,32 @@ from engine.covenant.events import (
     TilePlaced,
     TurnStarted,
 )
-from engine.covenant.game import CATEGORIES, FOLLOWERS, FeatureInfo, Game, Phase, PlacedTile
+from engine.covenant.game import (
+    CATEGORIES,
+    FOLLOWERS,
+    TEMPLE,
+    FeatureInfo,
+    Game,
+    Phase,
+    PlacedTile,
+)
 from engine.covenant.geometry import PORT_NAMES, Pos
 from engine.covenant.tiles import START_TILE, TILES, RotatedTile, Segment, TileDesign
 
 __all__ = [
     "CATEGORIES",
+    "DEFAULT_EDITION",
+    "EDITIONS",
     "FOLLOWERS",
     "PORT_NAMES",
     "START_TILE",
+    "TEMPLE",
     "TILES",
     "Action",
     "ArkMoved",
     "ArkPlaced",
     "Deploy",
+    "Edition",
     "Event",
     "FeatureInfo",
     "FeatureScored",

@@ -16,7 +16,11 @@ Feature = Literal["city", "road", "field", "temple"]
 
 @dataclass(frozen=True, slots=True)
 class PieceRef:
-    """A piece on the board: its owner, where it stands and whether it is the Prophet."""
+    """A piece on the board: its owner, where it stands and whether it is the Prophet.
+
+    ``port`` names the feature it stands on by its first port on that tile, or is
+    ``"temple"`` for a follower on the temple itself (edition "de").
+    """
 
     seat: int
     x: int
@@ -82,21 +86,29 @@ class Passed(Event):
 
 @dataclass(frozen=True, slots=True)
 class ArkPlaced(Event):
+    """``seat`` put the Ark on (x, y) and scored ``points`` for it (2 in "de", else 0)."""
+
     seat: int
     x: int
     y: int
+    points: int = 0
     type: ClassVar[str] = "ark_placed"
 
 
 @dataclass(frozen=True, slots=True)
 class ArkMoved(Event):
-    """The Ark went along ``path`` through ``squares`` (entered tiles, in order)."""
+    """The Ark went along ``path`` through ``squares`` (entered tiles, in order).
+
+    ``points`` holds what each seat got, the mover's ``bonus`` included: the points for
+    ending on a temple tile ("de"), 0 in the other editions.
+    """
 
     seat: int
     path: str
     start: Pos
     squares: tuple[Pos, ...]
     points: tuple[int, ...]
+    bonus: int = 0
     type: ClassVar[str] = "ark_moved"
 
 
@@ -108,7 +120,10 @@ class FeatureScored(Event):
     for fields. ``extras`` counts oases (road), scrolls (city) or sheep (field). ``points``
     holds what each seat got; ``doubled`` names the seats whose Prophet doubled a city;
     ``returned`` the pieces that went back (the Prophet to the box). ``squares`` are in
-    reading order, except that a temple's own square comes first.
+    reading order, except that a temple's own square comes first. ``segments`` is the count
+    of segments when the edition scores by segment instead of by tile (an unfinished road
+    or city in "en1"), else None; ``ark_doubled`` is true when the Ark on a temple's tile
+    multiplied its points ("de").
     """
 
     feature: Feature
@@ -121,6 +136,8 @@ class FeatureScored(Event):
     winners: tuple[int, ...]
     doubled: tuple[int, ...] = ()
     returned: tuple[PieceRef, ...] = ()
+    segments: int | None = None
+    ark_doubled: bool = False
     type: ClassVar[str] = "feature_scored"
 
 

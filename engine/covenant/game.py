@@ -13,6 +13,27 @@ A turn moves through these phases::
 
 Rule decisions (English second edition) are listed in ``shared/design.md``; the ones the
 code has to make on its own are commented where they are made.
+
+Editions: ``Game.new(..., edition="en2" | "en1" | "de")``. The rules that differ are switches
+of :class:`~engine.covenant.editions.Edition` (``game.rules``); the code reads the switches,
+never the edition's name. Where the editions' texts leave room, the engine reads them so
+(:data:`engine.covenant.editions.DECISIONS` holds the same, for the rules help):
+
+- ``en1``: the Ark may come back to the tile it started from only with its last step; it
+  never enters another tile twice. When a tile completes a temple, the roads it completes
+  are scored, then the temple, then the cities it completes (their pieces count for the
+  temple, then go home). A segment is one road or city area of a tile: a road or city that
+  reaches a tile twice counts two there at the end. Completed features count tiles, as in ``en2``.
+- ``de``: ``Deploy("temple")`` puts a follower (never the Prophet) on the temple of the tile
+  just placed; it is offered after the tile's other features. It counts for that temple
+  and, like every piece on its tile, for the Ark; it goes home once the completed temple is
+  scored (14 or 7), and stays on a temple unfinished at the end (which scores 3). The Ark
+  moves only while a temple is on the board, and every step of one move brings it closer
+  (in squares) to the same temple; with two temples the player may head for either. A move
+  that ends on a temple tile gives the mover 3 (once a move; passing over one gives nothing).
+  A temple scores 14 when the Ark stands on its tile as it is scored, that is after this
+  turn's move; the Ark placed in the first city comes after the scoring. Placing the Ark in
+  the first completed city gives that player 2.
 """
 
 from __future__ import annotations
@@ -26,6 +47,8 @@ from typing import Any, Literal
 
 from engine.common.rng import Rng
 from engine.covenant.actions import Action, Deploy, MoveArk, Pass, PlaceArk, PlaceTile
+from engine.covenant.editions import DEFAULT_EDITION, EDITIONS, Edition
+from engine.covenant.editions import edition as _edition_named
 from engine.covenant.errors import IllegalAction
 from engine.covenant.events import (
     ArkMoved,
@@ -66,6 +89,8 @@ MAX_ARK_STEPS = 5
 TEMPLE_POINTS, TEMPLE_POINTS_UNFINISHED = 7, 3
 CATEGORIES = ("road", "city", "temple", "field", "ark")
 SAVE_FORMAT = 1
+#: The ``port`` of a follower standing on a temple (edition "de"): ``Deploy(TEMPLE)``.
+TEMPLE = "temple"
 
 _EDGE_WORDS = {"C": "a city", "R": "a road", "F": "a field"}
 _SIDE_WORDS = ("north", "east", "south", "west")
@@ -125,6 +150,11 @@ def _fitting_rotations(tile_id: str, needs: tuple[str | None, ...]) -> tuple[int
     )
 
 
+def _approaches(pos: Pos, dx: int, dy: int, target: Pos) -> bool:
+    """Whether one step (dx, dy) from ``pos`` comes closer to ``target``, in squares."""
+    return (target[0] - pos[0]) * dx > 0 if dx else (target[1] - pos[1]) * dy > 0
+
+
 class Game:
     """One game of The Ark of the Covenant for 2 to 5 players.
 
@@ -139,6 +169,7 @@ class Game:
         "_cells",
         "_current",
         "_deck",
+        "_edition",
         "_features",
         "_frontier",
         "_history",
@@ -160,6 +191,7 @@ class Game:
         self._seed = 0
         self._rng = Rng(0)
         self._deck: list[str] = []
+        self._edition = DEFAULT_EDITION  # its key: a string, shared by copies
         self._tile: str | None = None
         self._phase: Phase = "place_tile"
         self._current = 0
@@ -181,15 +213,25 @@ class Game:
     # ------------------------------------------------------------------ creation
 
     @classmethod
-    def new(cls, players: int, seed: int = 0, deck: list[str] | None = None) -> Game:
+    def new(
+        cls,
+        players: int,
+        seed: int = 0,
+        deck: list[str] | None = None,
+        edition: str = DEFAULT_EDITION,
+    ) -> Game:
         """A new game: the start tile at (0, 0) and the first tile drawn for seat 0.
 
         Without ``deck`` the 71 other tiles are shuffled from ``seed``; with it, exactly
         those tiles are drawn in that order (the start tile may not be among them).
+        ``edition`` is a key of :data:`~engine.covenant.editions.EDITIONS`; another raises
+        :class:`IllegalAction` (a ``ValueError``) with the code ``unknown_edition``.
         """
         if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError(f"The Ark of the Covenant is for 2 to 5 players, not {players}.")
+        rules = _edition_named(edition)
         game = cls()
+        game._edition = rules.key
         game._players = players
         game._seed = seed
         game._rng = Rng(seed)
@@ -227,6 +269,16 @@ class Game:
     @property
     def seed(self) -> int:
         return self._seed
+
+    @property
+    def edition(self) -> str:
+        """The key of the edition played: ``"en2"``, ``"en1"`` or ``"de"``."""
+        return self._edition
+
+    @property
+    def rules(self) -> Edition:
+        """The rule switches of the edition played."""
+        return EDITIONS[self._edition]
 
     @property
     def phase(self) -> Phase:
@@ -335,7 +387,11 @@ class Game:
     # ------------------------------------------------------------------ legal actions
 
     def legal_actions(self) -> list[Action]:
-        """Every legal action of the current phase (empty when the game is over)."""
+        """Every legal action of the current phase (empty when the game is over).
+
+        In ``deploy``: a ``Deploy`` per free feature of the new tile (by its first port),
+        ``Deploy(TEMPLE)`` where the edition allows a follower on its temple, the Prophet
+        per free city, every Ark path of :meth:`_ark_paths`, and ``Pass()``."""
         if self._phase == "place_tile":
             return [
                 PlaceTile(x, y, rotation)
@@ -363,14 +419,22 @@ class Game:
         f = self._features
         followers: list[Action] = []
         prophets: list[Action] = []
+        seen: set[int] = set()
         for index in cell.tile.deploy_order:
             segment = cell.tile.segments[index]
-            if f.pieces[f.find(cell.base + index)]:
+            root = f.find(cell.base + index)
+            # Two segments of the tile may be one feature (a loop closed here, a city round
+            # a corner): it is offered once, by its first port in compass order.
+            if root in seen or f.pieces[root]:
                 continue
+            seen.add(root)
             if self._on_board[seat] < FOLLOWERS:
                 followers.append(Deploy(segment.first_port))
             if segment.kind == "city" and self._prophets[seat] == "hand":
                 prophets.append(Deploy(segment.first_port, prophet=True))
+        # The temple of a tile just placed is always free.
+        if cell.tile.temple and self.rules.follower_on_temple and self._on_board[seat] < FOLLOWERS:
+            followers.append(Deploy(TEMPLE))
         actions = followers + prophets
         if self._ark is not None:
             actions.extend(MoveArk(path) for path in self._ark_paths())
@@ -378,10 +442,18 @@ class Game:
         return actions
 
     def _ark_paths(self) -> list[str]:
+        """Every legal path of the Ark now, in the order of a walk trying N, E, S, W at each
+        step: the one list of Ark moves (``legal_actions()`` and the computer players read
+        it; :meth:`_ark_walk` checks a single path by the same rules)."""
         assert self._ark is not None
+        rules = self.rules
+        if rules.ark_towards_temples:
+            return self._ark_paths_towards_temples()
         cells = self._cells
+        start = self._ark
         paths: list[str] = []
-        visited = {self._ark}
+        visited = {start}
+        back_home = rules.ark_may_end_on_start
 
         def walk(pos: Pos, path: str) -> None:
             x, y = pos
@@ -391,15 +463,52 @@ class Game:
                 ("S", (x, y + 1)),
                 ("W", (x - 1, y)),
             ):
-                if nxt in cells and nxt not in visited:
+                if nxt not in cells:
+                    continue
+                if nxt not in visited:
                     step = path + letter
                     paths.append(step)
                     if len(step) < MAX_ARK_STEPS:
                         visited.add(nxt)
                         walk(nxt, step)
                         visited.discard(nxt)
+                elif back_home and nxt == start:
+                    paths.append(path + letter)  # home again: that step ends the move
 
-        walk(self._ark, "")
+        walk(start, "")
+        return paths
+
+    def _temples_on_board(self) -> list[Pos]:
+        return [pos for pos, cell in self._cells.items() if cell.tile.temple]
+
+    def _ark_paths_towards_temples(self) -> list[str]:
+        """Edition "de": paths whose every step brings the Ark closer to one same temple.
+
+        ``targets`` are the temples every step so far has come closer to; a step is legal
+        while one is left. Such a path never comes back, so no tile is entered twice.
+        """
+        assert self._ark is not None
+        cells = self._cells
+        paths: list[str] = []
+
+        def walk(pos: Pos, path: str, targets: list[Pos]) -> None:
+            x, y = pos
+            for letter, nxt, dx, dy in (
+                ("N", (x, y - 1), 0, -1),
+                ("E", (x + 1, y), 1, 0),
+                ("S", (x, y + 1), 0, 1),
+                ("W", (x - 1, y), -1, 0),
+            ):
+                if nxt not in cells:
+                    continue
+                closer = [t for t in targets if _approaches(pos, dx, dy, t)]
+                if closer:
+                    step = path + letter
+                    paths.append(step)
+                    if len(step) < MAX_ARK_STEPS:
+                        walk(nxt, step, closer)
+
+        walk(self._ark, "", [t for t in self._temples_on_board() if t != self._ark])
         return paths
 
     # ------------------------------------------------------------------ applying
@@ -430,7 +539,8 @@ class Game:
             return self._apply_place_ark(action)
         raise IllegalAction(f"That is not an action of this game: {action!r}.", "malformed")
 
-    def _require_phase(self, phase: Phase, what: str) -> None:
+    def _require_phase(self, phase: Phase, what: str, attempted: str) -> None:
+        """Refuse ``attempted`` (an action type, ``what`` in words) outside ``phase``."""
         if self._phase == phase:
             return
         now = {
@@ -438,10 +548,15 @@ class Game:
             "deploy": "Your tile is placed: deploy a piece, move the Ark or pass.",
             "place_ark": "Put the Ark on a tile of the city you completed first.",
         }[self._phase]
-        raise IllegalAction(f"You cannot {what} now. {now}", "wrong_phase", phase=self._phase)
+        raise IllegalAction(
+            f"You cannot {what} now. {now}",
+            "wrong_phase",
+            phase=self._phase,
+            attempted=attempted,
+        )
 
     def _apply_place_tile(self, action: PlaceTile) -> tuple[Event, ...]:
-        self._require_phase("place_tile", "place a tile")
+        self._require_phase("place_tile", "place a tile", "place_tile")
         x, y, rotation = action.x, action.y, action.rotation
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in (x, y, rotation)):
             raise IllegalAction("A square and a rotation must be whole numbers.", "malformed")
@@ -479,9 +594,11 @@ class Game:
         return (TilePlaced(self._current, tile.id, x, y, rotation),)
 
     def _apply_deploy(self, action: Deploy) -> tuple[Event, ...]:
-        self._require_phase("deploy", "deploy a piece")
+        self._require_phase("deploy", "deploy a piece", "deploy")
         assert self._last is not None
         port = action.port.upper() if isinstance(action.port, str) else None
+        if port == TEMPLE.upper() and isinstance(action.prophet, bool):
+            return self._apply_deploy_on_temple(action.prophet)
         if port not in PORT_INDEX or not isinstance(action.prophet, bool):
             raise IllegalAction(
                 "Name a spot of the new tile by its compass point (N, NNE, ENE, E, ...).",
@@ -506,9 +623,16 @@ class Game:
             own = any(p.x == cell.pos[0] and p.y == cell.pos[1] for p in f.pieces[root])
             where = "already has" if own else "is joined to one that already has"
             raise IllegalAction(
-                f"That {segment.kind} {where} a piece on it.", "taken", feature=segment.kind
+                f"That {segment.kind} {where} a piece on it.",
+                "taken",
+                feature=segment.kind,
+                joined=not own,
             )
-        piece = PieceRef(seat, cell.pos[0], cell.pos[1], segment.first_port, action.prophet)
+        # The piece is named like the feature in legal_actions(), by the first port the
+        # feature has on this tile, so that every name of one feature gives the same game.
+        first = next(i for i in cell.tile.deploy_order if f.find(cell.base + i) == root)
+        port = cell.tile.segments[first].first_port
+        piece = PieceRef(seat, cell.pos[0], cell.pos[1], port, action.prophet)
         self._add_piece(cell, root, piece)
         if action.prophet:
             self._prophets[seat] = "board"
@@ -516,6 +640,35 @@ class Game:
             self._on_board[seat] += 1
         events: list[Event] = [
             PieceDeployed(seat, cell.pos[0], cell.pos[1], piece.port, segment.kind, action.prophet)
+        ]
+        self._after_action(events)
+        return tuple(events)
+
+    def _apply_deploy_on_temple(self, prophet: bool) -> tuple[Event, ...]:
+        seat, cell = self._current, self._last
+        assert cell is not None
+        if not self.rules.follower_on_temple:
+            raise IllegalAction(
+                "A follower may not stand on a temple in this edition; put it on the "
+                "tile's roads or fields.",
+                "temple_forbidden",
+                edition=self._edition,
+            )
+        if not cell.tile.temple:
+            raise IllegalAction("The tile you placed has no temple.", "no_temple")
+        if prophet:
+            raise IllegalAction("The Prophet can only go into a city.", "prophet_not_city")
+        if self._on_board[seat] >= FOLLOWERS:
+            raise IllegalAction(
+                "You have no followers left; they come back when their road or city is scored.",
+                "no_followers",
+            )
+        piece = PieceRef(seat, cell.pos[0], cell.pos[1], TEMPLE)
+        cell.pieces.append(piece)
+        self._refresh(cell)
+        self._on_board[seat] += 1
+        events: list[Event] = [
+            PieceDeployed(seat, cell.pos[0], cell.pos[1], TEMPLE, "temple", False)
         ]
         self._after_action(events)
         return tuple(events)
@@ -537,56 +690,92 @@ class Game:
             raise IllegalAction(
                 "The Ark moves 1 to 5 steps, each one N, E, S or W.", "bad_path", path=path
             )
-        pos = self._ark
+        rules = self.rules
+        start = pos = self._ark
+        targets: list[Pos] = []
+        if rules.ark_towards_temples:
+            targets = [t for t in self._temples_on_board() if t != start]
+        if rules.ark_towards_temples and not targets:
+            if self._cells[start].tile.temple:
+                raise IllegalAction(
+                    "The Ark stands on the only temple: in this edition it moves only towards "
+                    "a temple, and there is no other.",
+                    "ark_on_only_temple",
+                )
+            raise IllegalAction(
+                "In this edition the Ark moves only once a temple is on the board, and only "
+                "towards it.",
+                "ark_no_temple",
+            )
         visited = {pos}
         squares: list[Pos] = []
         for step, letter in enumerate(letters, start=1):
-            pos = neighbour(pos, SIDE_INDEX[letter])
-            if pos not in self._cells:
+            side = SIDE_INDEX[letter]
+            nxt = neighbour(pos, side)
+            if nxt not in self._cells:
                 raise IllegalAction(
                     f"Step {step} of the Ark's path leaves the land: there is no tile there.",
                     "ark_off_board",
                     step=step,
                 )
-            if pos in visited:
+            home = nxt == start and step == len(letters) and rules.ark_may_end_on_start
+            if nxt in visited and not home:
                 raise IllegalAction(
                     f"Step {step} goes back to a tile the Ark already visited this turn.",
                     "ark_revisit",
                     step=step,
                 )
+            if rules.ark_towards_temples:
+                dx, dy = nxt[0] - pos[0], nxt[1] - pos[1]
+                targets = [t for t in targets if _approaches(pos, dx, dy, t)]
+                if not targets:
+                    raise IllegalAction(
+                        f"Step {step} does not bring the Ark closer to the temple it heads "
+                        "for: in this edition every step goes towards the same temple.",
+                        "ark_not_towards_temple",
+                        step=step,
+                    )
+            pos = nxt
             visited.add(pos)
             squares.append(pos)
         return squares
 
+    def _ark_bonus(self, squares: list[Pos]) -> int:
+        """The mover's points for ending the move on a temple tile (edition "de")."""
+        return self.rules.ark_temple_points if self._cells[squares[-1]].tile.temple else 0
+
     def _ark_points(self, squares: list[Pos]) -> tuple[int, ...]:
-        """One point per piece on each entered square, to the piece's owner."""
+        """One point per piece on each entered square, to the piece's owner; and the mover's
+        bonus for ending on a temple."""
         points = [0] * self._players
         for square in squares:
             for piece in self._cells[square].pieces:
                 points[piece.seat] += 1
+        points[self._current] += self._ark_bonus(squares)
         return tuple(points)
 
     def _apply_move_ark(self, action: MoveArk) -> tuple[Event, ...]:
-        self._require_phase("deploy", "move the Ark")
+        self._require_phase("deploy", "move the Ark", "move_ark")
         squares = self._ark_walk(action.path)
         start = self._ark
         assert start is not None
         points = self._ark_points(squares)
+        bonus = self._ark_bonus(squares)
         self._ark = squares[-1]
         self._gain(list(points), "ark")
         path = action.path.upper()
-        events: list[Event] = [ArkMoved(self._current, path, start, tuple(squares), points)]
+        events: list[Event] = [ArkMoved(self._current, path, start, tuple(squares), points, bonus)]
         self._after_action(events)
         return tuple(events)
 
     def _apply_pass(self) -> tuple[Event, ...]:
-        self._require_phase("deploy", "pass")
+        self._require_phase("deploy", "pass", "pass")
         events: list[Event] = [Passed(self._current)]
         self._after_action(events)
         return tuple(events)
 
     def _apply_place_ark(self, action: PlaceArk) -> tuple[Event, ...]:
-        self._require_phase("place_ark", "place the Ark")
+        self._require_phase("place_ark", "place the Ark", "place_ark")
         pos = (action.x, action.y)
         if pos not in self._completed_city_squares():
             raise IllegalAction(
@@ -596,7 +785,10 @@ class Game:
                 y=action.y,
             )
         self._ark = pos
-        events: list[Event] = [ArkPlaced(self._current, action.x, action.y)]
+        bonus = self.rules.first_ark_points
+        if bonus:
+            self._gain([bonus if s == self._current else 0 for s in range(self._players)], "ark")
+        events: list[Event] = [ArkPlaced(self._current, action.x, action.y, bonus)]
         self._end_turn(events)
         return tuple(events)
 
@@ -607,28 +799,37 @@ class Game:
         assert self._last is not None
         cell, f = self._last, self._features
         first_city = self._ark is None
-        city_done = False
-        seen: set[int] = set()
+        completed: list[int] = []
         for index, segment in enumerate(cell.tile.segments):
             if segment.kind == "field":
                 continue
             root = f.find(cell.base + index)
-            if root in seen or f.open[root]:
-                continue
-            seen.add(root)
-            events.append(self._score_feature(root, complete=True))
-            city_done = city_done or segment.kind == "city"
-        # Temples after roads and cities, so pieces those returned no longer count.
+            if root not in completed and not f.open[root]:
+                completed.append(root)
+        city_done = any(f.kind[root] == "city" for root in completed)
+        # Temples after the roads and cities the edition scores first, so pieces those
+        # returned no longer count for them; the rest (en1: cities) after the temples.
+        early = self.rules.scored_before_temples
+        for root in completed:
+            if f.kind[root] in early:
+                events.append(self._score_feature(root, complete=True))
         for pos in (cell.pos, *neighbours(cell.pos)):
             other = self._cells.get(pos)
             if other is not None and other.tile.temple and self.temple_complete(*pos):
                 events.append(self._score_temple(pos, complete=True))
+        for root in completed:
+            if f.kind[root] not in early:
+                events.append(self._score_feature(root, complete=True))
         if first_city and city_done:
             self._phase = "place_ark"
             return
         self._end_turn(events)
 
-    def _score_feature(self, root: int, complete: bool) -> FeatureScored:
+    def _score_feature(
+        self, root: int, complete: bool, segments: int | None = None
+    ) -> FeatureScored:
+        """Score a feature; ``segments`` (unfinished roads and cities in an edition that
+        counts them) replaces the count of tiles."""
         f = self._features
         kind = f.kind[root]
         pieces = f.pieces[root]
@@ -640,7 +841,7 @@ class Game:
         elif complete and kind == "city":
             value = 2 * (tiles + extras)
         else:
-            value = tiles + extras
+            value = (tiles if segments is None else segments) + extras
         points = [0] * self._players
         doubled: tuple[int, ...] = ()
         for seat in winners:
@@ -665,6 +866,7 @@ class Game:
             winners=winners,
             doubled=doubled,
             returned=returned,
+            segments=segments,
         )
 
     def _score_temple(self, pos: Pos, complete: bool) -> FeatureScored:
@@ -672,8 +874,21 @@ class Game:
         seats = [piece.seat for p in squares for piece in self._cells[p].pieces]
         winners = majority(seats)
         value = TEMPLE_POINTS if complete else TEMPLE_POINTS_UNFINISHED
+        ark_doubled = complete and self._ark == pos and self.rules.temple_ark_factor > 1
+        if ark_doubled:
+            value *= self.rules.temple_ark_factor
         points = [value if seat in winners else 0 for seat in range(self._players)]
         self._gain(points, "temple")
+        returned: tuple[PieceRef, ...] = ()
+        if complete:
+            # A follower on the temple itself ("de") goes home once its temple is scored.
+            cell = self._cells[pos]
+            returned = tuple(p for p in cell.pieces if p.port == TEMPLE)
+            for piece in returned:
+                cell.pieces.remove(piece)
+                self._on_board[piece.seat] -= 1
+            if returned:
+                self._refresh(cell)
         return FeatureScored(
             feature="temple",
             complete=complete,
@@ -683,6 +898,8 @@ class Game:
             wolves=0,
             points=tuple(points),
             winners=winners,
+            returned=returned,
+            ark_doubled=ark_doubled,
         )
 
     def _end_turn(self, events: list[Event]) -> None:
@@ -712,6 +929,13 @@ class Game:
                 scored = self._score_temple(pos, complete=False)
                 if scored.winners:
                     events.append(scored)
+        by_segment = self.rules.unfinished_counts == "segments"
+        segments: dict[int, int] = {}
+        if by_segment:
+            for cell in self._cells.values():
+                for index in range(len(cell.tile.segments)):
+                    root = f.find(cell.base + index)
+                    segments[root] = segments.get(root, 0) + 1
         for kinds in (("road", "city"), ("field",)):
             seen: set[int] = set()
             for cell in self._cells.values():
@@ -722,7 +946,8 @@ class Game:
                     if root in seen or not f.pieces[root] or f.is_complete(root):
                         continue
                     seen.add(root)
-                    events.append(self._score_feature(root, complete=False))
+                    count = segments[root] if by_segment and segment.kind != "field" else None
+                    events.append(self._score_feature(root, complete=False, segments=count))
         self._phase = "over"
         events.append(GameOver(tuple(self._scores), self._leaders()))
 
@@ -806,6 +1031,7 @@ class Game:
             "game": "covenant",
             "format": SAVE_FORMAT,
             "players": self._players,
+            "edition": self._edition,
             "seed": self._seed,
             "rng": self._rng.state,
             "deck": self._deck,
@@ -846,6 +1072,8 @@ class Game:
         if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError(f"bad player count {players!r}")
         game._players = players
+        # Saves from before editions were kept are of the default edition.
+        game._edition = _edition_named(state.get("edition", DEFAULT_EDITION)).key
         game._seed = state["seed"]
         game._rng = Rng.from_state(int(state["rng"]))
         game._deck = [str(t) for t in state["deck"]]
@@ -872,6 +1100,13 @@ class Game:
         f = game._features
         for seat, x, y, port, prophet in state["pieces"]:
             cell = game._cells[(x, y)]
+            if port == TEMPLE:
+                if prophet or not cell.tile.temple or not game.rules.follower_on_temple:
+                    raise ValueError(f"no piece can stand on a temple at {(x, y)}")
+                cell.pieces.append(PieceRef(seat, x, y, TEMPLE))
+                game._refresh(cell)
+                game._on_board[seat] += 1
+                continue
             root = f.find(cell.base + cell.tile.port_segment[PORT_INDEX[port]])
             game._add_piece(cell, root, PieceRef(seat, x, y, port, bool(prophet)))
             if not prophet:

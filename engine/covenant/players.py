@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.common.rng import Rng
 from engine.covenant.actions import Action, Deploy, MoveArk, Pass, PlaceTile
-from engine.covenant.game import Game
+from engine.covenant.game import TEMPLE, Game
 from engine.covenant.geometry import neighbours
 
 
@@ -42,9 +42,12 @@ def sensible_action(game: Game, rng: Rng) -> Action:
         x, y = game.last_placed or (0, 0)
         by_kind: dict[str, list[Deploy]] = {}
         for action in deploys:
-            kind = game.board[(x, y)].view.segment_at(action.port).kind
+            if action.port == TEMPLE:
+                kind = "temple"
+            else:
+                kind = game.board[(x, y)].view.segment_at(action.port).kind
             by_kind.setdefault(kind, []).append(action)
-        for kind in ("city", "road", "field"):
+        for kind in ("city", "temple", "road", "field"):
             options = by_kind.get(kind, [])
             if kind == "field" and game.tiles_left < 30:
                 continue

@@ -3,8 +3,10 @@
 The ark is two rows of cabins, port (side 0) and starboard (side 1), each a list of cabins
 from the bow outwards; a cabin is a list of up to three card ids. Cabins at the same row on
 both sides are *opposite*, neighbouring rows on one side are *adjacent*, and the other two
-(different side, neighbouring row) are *diagonal*. The functions here say why a card may not
-go somewhere (a sentence) or return ``None`` when it may; they never change anything.
+(different side, neighbouring row) are *diagonal*. The ``*_problem`` functions say why a card
+may not go somewhere, as the :class:`~engine.errors.IllegalAction` to raise (a sentence, a
+code of :data:`engine.noah.problems.CODES` and the card ids it names), or return ``None``
+when it may; they never change anything.
 
 Rule readings:
 
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.errors import IllegalAction
 from engine.noah.cards import (
     ANY,
     CARDS,
@@ -50,38 +53,63 @@ def _diet_word(card: int) -> str:
     return "an omnivore" if CARDS[card].diet == "omnivore" else "a carnivore"
 
 
-def fit_problem(cabin: Sequence[int], card: int) -> str | None:
+def _climate(card: int, other: int) -> IllegalAction:
+    return IllegalAction(
+        f"The {NAME[card]} likes it {CLIMATE[card]} and the {NAME[other]} likes it "
+        f"{CLIMATE[other]}: they cannot share a cabin.",
+        "climate",
+        card=card,
+        other=other,
+    )
+
+
+def _eats_provision(eater: int, provision: int) -> IllegalAction:
+    return IllegalAction(
+        f"The {NAME[eater]} would eat the {NAME[provision]}: plant eaters never share a cabin "
+        "with provisions.",
+        "eats_provision",
+        eater=eater,
+        provision=provision,
+    )
+
+
+def _eaten(predator: int, prey: int) -> IllegalAction:
+    """``predator`` (a carnivore or omnivore) is not lighter than ``prey``."""
+    name = NAME[predator]
+    return IllegalAction(
+        f"The {name} is {_diet_word(predator)} and must be lighter than every other animal in "
+        f"its cabin, but the {NAME[prey]} weighs {WEIGHT[prey]} and the {name} weighs "
+        f"{WEIGHT[predator]}.",
+        "eaten",
+        predator=predator,
+        prey=prey,
+    )
+
+
+def fit_problem(cabin: Sequence[int], card: int) -> IllegalAction | None:
     """Why ``card`` may not join the cards of ``cabin`` (climate, food), or ``None``.
 
     Capacity, tilt and shyness are checked elsewhere: this is only about cabin mates.
     """
     climate = CLIMATE[card]
-    name = NAME[card]
     if climate != ANY:
         for other in cabin:
             theirs = CLIMATE[other]
             if theirs != ANY and theirs != climate:
-                return (
-                    f"The {name} likes it {climate} and the {NAME[other]} likes it {theirs}: "
-                    "they cannot share a cabin."
-                )
+                return _climate(card, other)
     if IS_PROVISION[card]:
         for other in cabin:
             if EATS_PLANTS[other]:
-                return (
-                    f"The {NAME[other]} would eat the {name}: plant eaters never share a "
-                    "cabin with provisions."
-                )
+                return _eats_provision(other, card)
         return None
     if not IS_ANIMAL[card]:
-        return f"The {name} card cannot go on the ark."
+        return IllegalAction(
+            f"The {NAME[card]} card cannot go on the ark.", "not_on_ark", card=card
+        )
     if EATS_PLANTS[card]:
         for other in cabin:
             if IS_PROVISION[other]:
-                return (
-                    f"The {name} would eat the {NAME[other]}: plant eaters never share a "
-                    "cabin with provisions."
-                )
+                return _eats_provision(card, other)
     weight = WEIGHT[card]
     predator = PREDATOR[card]
     tough = TOUGH[card]
@@ -90,17 +118,9 @@ def fit_problem(cabin: Sequence[int], card: int) -> str | None:
             continue
         theirs = WEIGHT[other]
         if predator and weight >= theirs and not (TOUGH[other] and weight > theirs):
-            return (
-                f"The {name} is {_diet_word(card)} and must be lighter than every other "
-                f"animal in its cabin, but the {NAME[other]} weighs {theirs} and the {name} "
-                f"weighs {weight}."
-            )
+            return _eaten(card, other)
         if PREDATOR[other] and theirs >= weight and not (tough and theirs > weight):
-            return (
-                f"The {NAME[other]} is {_diet_word(other)} and must be lighter than every "
-                f"other animal in its cabin, but the {name} weighs {weight} and the "
-                f"{NAME[other]} weighs {theirs}."
-            )
+            return _eaten(other, card)
     return None
 
 
@@ -121,26 +141,41 @@ def neighbour_cabins(cabins: Cabins, side: int, row: int) -> list[list[int]]:
     return result
 
 
-def shy_problem(cabins: Cabins, side: int, row: int, card: int) -> str | None:
-    """Why the shy ``card`` may not enter ``side``/``row`` for fear of a carnivore, or ``None``.
-
-    Only the entering animal is checked: shy animals already aboard never leave.
-    """
+def shy_blocker(cabins: Cabins, side: int, row: int, card: int) -> tuple[bool, int] | None:
+    """The carnivore that keeps the shy ``card`` out of ``side``/``row``, as (in that very
+    cabin, its id), or ``None`` when nothing does (or the card is not shy). The listing of
+    legal placements asks this without building a sentence."""
     if not SHY[card]:
         return None
     weight = WEIGHT[card]
     tough = TOUGH[card]
     mine = cabins[side]
     here = mine[row] if row < len(mine) else []
-    for where, group in (("in", [here]), ("next to", neighbour_cabins(cabins, side, row))):
+    for inside, group in ((True, [here]), (False, neighbour_cabins(cabins, side, row))):
         for cabin in group:
             for other in cabin:
                 if CARNIVORE[other] and other != card and not (tough and WEIGHT[other] > weight):
-                    return (
-                        f"The {NAME[card]} is shy and will not go {where} a cabin with the "
-                        f"{NAME[other]}, a carnivore."
-                    )
+                    return inside, other
     return None
+
+
+def shy_problem(cabins: Cabins, side: int, row: int, card: int) -> IllegalAction | None:
+    """Why the shy ``card`` may not enter ``side``/``row`` for fear of a carnivore, or ``None``.
+
+    Only the entering animal is checked: shy animals already aboard never leave.
+    """
+    found = shy_blocker(cabins, side, row, card)
+    if found is None:
+        return None
+    inside, other = found
+    where = "in" if inside else "next to"
+    return IllegalAction(
+        f"The {NAME[card]} is shy and will not go {where} a cabin with the {NAME[other]}, "
+        "a carnivore.",
+        "shy" if inside else "shy_next_to",
+        card=card,
+        carnivore=other,
+    )
 
 
 def cabin_is_legal(cabin: Sequence[int]) -> bool:

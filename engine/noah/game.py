@@ -80,7 +80,14 @@ from engine.noah.events import (
     RainFell,
     SupplyExhausted,
 )
-from engine.noah.placing import Entries, legal_placements, place, placement_problem
+from engine.noah.placing import (
+    Entries,
+    alone_not_second,
+    legal_placements,
+    place,
+    placement_problem,
+)
+from engine.noah.reasons import why_nowhere
 from engine.noah.scoring import total_scores, winners
 from engine.noah.state import ENDGAME, OVER, PET, PLAY, State
 
@@ -109,11 +116,13 @@ def starting_discs(players: int, seat: int) -> int:
 class Game:
     """One game of Ark. Create it with :meth:`new` (or :meth:`arranged` for a set position)."""
 
-    __slots__ = ("_legal", "_state")
+    __slots__ = ("_legal", "_preview", "_state")
 
     def __init__(self, state: State) -> None:
         self._state = state
         self._legal: list[Action] | None = None
+        # A preview (see :meth:`preview`) is a picture of a turn half played: not for play.
+        self._preview = False
 
     # ----------------------------------------------------------------- creation
 
@@ -389,7 +398,12 @@ class Game:
     # ----------------------------------------------------------------- legal actions
 
     def legal_actions(self) -> list[Action]:
-        """Every legal action of the player to act, in a fixed order (empty once over)."""
+        """Every legal action of the player to act, in a fixed order (empty once over).
+
+        To build a play step by step, see :meth:`placements`, :meth:`second_placements`,
+        :meth:`why_not` and :meth:`preview`."""
+        if self._preview:
+            return []
         if self._legal is None:
             self._legal = self._compute_legal()
         return list(self._legal)
@@ -422,6 +436,93 @@ class Game:
             return [*plays, Pass()]
         return []
 
+    # ----------------------------------------------------------------- building a play
+    # What the Discord turn needs step by step (choose a card, its cabin and what it needs,
+    # maybe a second card, preview, confirm) without filtering the flat legal_actions()
+    # list, which may hold thousands of pairs. All read-only, and they agree with it exactly:
+    # the PlayCards of legal_actions() are the placements(card) alone and each one followed
+    # by its second_placements().
+
+    def placements(self, card: int) -> list[Placement]:
+        """Every legal placement of ``card`` as the first (in the endgame: the only) card of
+        the current player's play now, with all its options: the cabin (open ones, then the
+        new cabin of each side), the face-up card taken for a new cabin, the animal driven
+        out, the chimpanzee's scoring card. Empty if the card cannot be played now (see
+        :meth:`why_not`), outside the play and endgame phases, or in a preview."""
+        state = self._state
+        if self._preview or state.phase not in (PLAY, ENDGAME):
+            return []
+        endgame = state.phase == ENDGAME
+        return legal_placements(state, state.current, endgame, set(), True, only=card)
+
+    def second_placements(self, first: Placement) -> list[Placement]:
+        """Every legal second card after ``first``, with all its options, in the order of
+        :meth:`legal_actions`; empty if ``first`` plays alone (a slow animal or a provision)
+        or in the endgame. Raises :class:`IllegalAction` if ``first`` is not legal now."""
+        state = self._state
+        trial = self._after_first(first)
+        if trial is None:
+            return []
+        used = {(SIDES.index(first.side), first.row)}
+        return legal_placements(trial, state.current, False, used, False)
+
+    def why_not(self, card: int, after: Placement | None = None) -> IllegalAction | None:
+        """``None`` if ``card`` can be played now (as the second card after ``after``, if
+        given); else the refusal that explains best why no cabin takes it (code and params
+        as for :meth:`apply`; the order of reasons is in :mod:`engine.noah.reasons`): too
+        heavy wherever it goes, a cabin mate it cannot share with, no disc for a new cabin,
+        a full cabin... Raises :class:`IllegalAction` if ``after`` is not legal now."""
+        state = self._state
+        seat = state.current
+        if self._preview:
+            return _preview_only()
+        if state.phase == OVER:
+            return _game_over()
+        if state.phase == PET:
+            return _pet_first()
+        endgame = state.phase == ENDGAME
+        if after is None:
+            return why_nowhere(state, seat, card, endgame, set(), True)
+        if endgame:
+            return _one_card_in_endgame(2)
+        trial = self._after_first(after)
+        if trial is None:
+            return _played_alone(after.card)
+        used = {(SIDES.index(after.side), after.row)}
+        return why_nowhere(trial, seat, card, False, used, False)
+
+    def preview(self, placements: Sequence[Placement]) -> Game:
+        """The game as it would look once ``placements`` are played, for a picture of the ark
+        and its tilt before the player confirms; this game is not changed. The turn is not
+        ended in it: no face-up card is refilled and nothing is drawn, so it shows nothing
+        hidden. A preview cannot be played on (its ``legal_actions()`` is empty). Raises
+        :class:`IllegalAction`, as :meth:`apply` would, if the play is not legal."""
+        state = self._state
+        if state.phase == OVER:
+            raise _game_over()
+        if self._preview:
+            raise _preview_only()
+        work = state.copy()
+        self._place_cards(work, tuple(placements), [])
+        shown = Game(work)
+        shown._preview = True
+        return shown
+
+    def _after_first(self, first: Placement) -> State | None:
+        """A copy of the state once ``first`` is played as a first card of the main game;
+        None when no second card may follow it. Raises if ``first`` is not legal."""
+        state = self._state
+        if self._preview or state.phase != PLAY:
+            return None
+        problem = placement_problem(state, state.current, first, False, set())
+        if problem is not None:
+            raise problem
+        if PLAYS_ALONE[first.card]:
+            return None
+        trial = state.copy()
+        place(trial, state.current, first, False, None)
+        return trial
+
     # ----------------------------------------------------------------- applying
 
     def apply(self, action: Action, seat: int | None = None) -> tuple[Event, ...]:
@@ -432,7 +533,9 @@ class Game:
         """
         state = self._state
         if state.phase == OVER:
-            raise IllegalAction("The game is over: nobody can play any more.", "game_over")
+            raise _game_over()
+        if self._preview:
+            raise _preview_only()
         if seat is not None and seat != state.current:
             raise IllegalAction(
                 f"It is not your turn: it is the turn of seat {state.current}.",
@@ -451,7 +554,7 @@ class Game:
         elif isinstance(action, Pass):
             self._pass(work, events)
         else:
-            raise IllegalAction("That is not something you can do in Ark.")
+            raise IllegalAction("That is not something you can do in Ark.", "malformed")
         work.moves += 1
         self._state = work
         self._legal = None
@@ -459,11 +562,15 @@ class Game:
 
     def _take(self, state: State, action: TakeCards, events: list[Event]) -> None:
         if state.phase == PET:
-            raise IllegalAction("First choose a pet, or pass.")
+            raise _pet_first()
         if state.phase == ENDGAME:
-            raise IllegalAction("No cards are taken in the endgame: play a card or pass.")
+            raise IllegalAction(
+                "No cards are taken in the endgame: play a card or pass.", "no_take_in_endgame"
+            )
         if type(action.card) is not int or action.card not in state.face_up:
-            raise IllegalAction("You can only take one of the face-up cards.")
+            raise IllegalAction(
+                "You can only take one of the face-up cards.", "not_face_up", card=action.card
+            )
         seat = state.current
         state.face_up.remove(action.card)
         insort(state.hands[seat], action.card)
@@ -475,50 +582,55 @@ class Game:
         self._end_turn(state, events)
 
     def _play(self, state: State, action: PlayCards, events: list[Event]) -> None:
+        self._place_cards(state, action.placements, events)
+        if state.phase == ENDGAME:
+            self._next_in_endgame(state, state.current, events)
+        else:
+            self._end_turn(state, events)
+
+    @staticmethod
+    def _place_cards(state: State, placements: object, events: list[Event]) -> None:
+        """Check and carry out the placements of a play, not yet ending the turn."""
         seat = state.current
         endgame = state.phase == ENDGAME
-        placements = action.placements
         if state.phase == PET:
-            raise IllegalAction("First choose a pet, or pass.")
+            raise _pet_first()
         if not isinstance(placements, tuple) or not placements:
-            raise IllegalAction("Say which card or cards you play, and where.")
+            raise IllegalAction("Say which card or cards you play, and where.", "nothing_played")
         if endgame and len(placements) > 1:
-            raise IllegalAction("In the endgame you play one card a turn.")
+            raise _one_card_in_endgame(len(placements))
         if len(placements) > 2:
-            raise IllegalAction("You can play at most two cards a turn.")
+            raise IllegalAction(
+                "You can play at most two cards a turn.", "too_many_cards", count=len(placements)
+            )
         used: set[tuple[int, int]] = set()
         for index, p in enumerate(placements):
             if index == 1:
                 alone = placements[0].card
                 if PLAYS_ALONE[alone]:
-                    raise IllegalAction(
-                        f"The {NAME[alone]} is played alone: after a slow animal or a "
-                        "provision you cannot play a second card."
-                    )
+                    raise _played_alone(alone)
                 if (
                     isinstance(p, Placement)
                     and p.card in state.hands[seat]
                     and (PLAYS_ALONE[p.card])
                 ):
-                    raise IllegalAction(
-                        "Slow animals and provisions cannot be played as a second card."
-                    )
+                    raise alone_not_second(p.card)
             problem = placement_problem(state, seat, p, endgame, used)
             if problem is not None:
-                raise IllegalAction(problem)
+                raise problem
             place(state, seat, p, endgame, events)
             used.add((SIDES.index(p.side), p.row))
-        if endgame:
-            self._next_in_endgame(state, seat, events)
-        else:
-            self._end_turn(state, events)
 
     def _choose_pet(self, state: State, action: ChoosePet, events: list[Event]) -> None:
         if state.phase != PET:
-            raise IllegalAction("Pets are chosen only when the second rain card has fallen.")
+            raise IllegalAction(
+                "Pets are chosen only when the second rain card has fallen.", "not_pet_time"
+            )
         seat = state.current
         if type(action.card) is not int or action.card not in state.hands[seat]:
-            raise IllegalAction("Your pet must be a card from your hand.")
+            raise IllegalAction(
+                "Your pet must be a card from your hand.", "pet_not_in_hand", card=action.card
+            )
         state.hands[seat].remove(action.card)
         state.pets[seat] = action.card
         events.append(PetChosen(seat))
@@ -534,7 +646,9 @@ class Game:
             events.append(Passed(seat))
             self._next_in_endgame(state, seat, events)
         else:
-            raise IllegalAction("You can only pass in the endgame: take cards or play cards.")
+            raise IllegalAction(
+                "You can only pass in the endgame: take cards or play cards.", "no_pass"
+            )
 
     # ----------------------------------------------------------------- turn flow
 
@@ -653,6 +767,36 @@ class Game:
             f"<Game of Ark: {self.players} players, {self.phase}, seat {self.current_player} "
             f"to act, tilt {self.tilt}>"
         )
+
+
+# Refusals given in more than one place.
+
+
+def _game_over() -> IllegalAction:
+    return IllegalAction("The game is over: nobody can play any more.", "game_over")
+
+
+def _preview_only() -> IllegalAction:
+    return IllegalAction("A preview of a play cannot be played on.", "preview_only")
+
+
+def _pet_first() -> IllegalAction:
+    return IllegalAction("First choose a pet, or pass.", "pet_first")
+
+
+def _one_card_in_endgame(count: int) -> IllegalAction:
+    return IllegalAction(
+        "In the endgame you play one card a turn.", "one_card_in_endgame", count=count
+    )
+
+
+def _played_alone(card: int) -> IllegalAction:
+    return IllegalAction(
+        f"The {NAME[card]} is played alone: after a slow animal or a provision you cannot "
+        "play a second card.",
+        "played_alone",
+        card=card,
+    )
 
 
 def _save(state: State, seat: int, placement: Placement) -> tuple[Any, ...]:

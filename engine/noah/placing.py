@@ -32,8 +32,9 @@ from __future__ import annotations
 
 from bisect import insort
 
+from engine.errors import IllegalAction
 from engine.noah.actions import SIDES, Placement
-from engine.noah.ark import CABIN_SIZE, MAX_TILT, fit_problem, shy_problem
+from engine.noah.ark import CABIN_SIZE, MAX_TILT, fit_problem, shy_blocker, shy_problem
 from engine.noah.cards import (
     DRIVERS,
     IS_ANIMAL,
@@ -74,7 +75,65 @@ def _half_options(state: State, seat: int) -> list[str]:
     return [KINDS[k] for k in _HALF_KINDS if plain[k] > 0 or k == _CHIMP_KIND]
 
 
-def static_problem(state: State, side: int, row: int, card: int, victim: int | None) -> str | None:
+# Refusals that several checks give (placing a card, explaining why it fits nowhere).
+
+
+def not_in_hand(card: object) -> IllegalAction:
+    return IllegalAction("You can only play a card from your hand.", "not_in_hand", card=card)
+
+
+def no_disc(card: object) -> IllegalAction:
+    return IllegalAction(
+        "You have no action disc left: in the endgame each card played costs one, "
+        "so you can only pass.",
+        "no_disc",
+        card=card,
+    )
+
+
+def endgame_alone(card: int) -> IllegalAction:
+    return IllegalAction(
+        "Slow animals and provisions cannot be played in the endgame.",
+        "endgame_alone",
+        card=card,
+    )
+
+
+def alone_not_second(card: int) -> IllegalAction:
+    return IllegalAction(
+        "Slow animals and provisions cannot be played as a second card.",
+        "alone_not_second",
+        card=card,
+    )
+
+
+def same_cabin(side: str, row: int) -> IllegalAction:
+    return IllegalAction(
+        "Two cards played in one turn must go into different cabins.",
+        "same_cabin",
+        side=side,
+        row=row,
+    )
+
+
+def no_disc_for_cabin(card: int, endgame: bool) -> IllegalAction:
+    if endgame:
+        return IllegalAction(
+            "Opening a new cabin costs an action disc, and you have none left after the one "
+            "this endgame play costs.",
+            "no_disc_for_cabin_endgame",
+            card=card,
+        )
+    return IllegalAction(
+        "Opening a new cabin costs an action disc, and you have none left.",
+        "no_disc_for_cabin",
+        card=card,
+    )
+
+
+def static_problem(
+    state: State, side: int, row: int, card: int, victim: int | None
+) -> IllegalAction | None:
     """Why ``card`` may not go to ``side``/``row`` (driving out ``victim``), tilt aside.
 
     Checks the cabin (room, climate, food, shyness) and the driving out; not the tilt, hand,
@@ -84,24 +143,48 @@ def static_problem(state: State, side: int, row: int, card: int, victim: int | N
     cabin = rows[row] if row < len(rows) else []
     if victim is None:
         if len(cabin) >= CABIN_SIZE:
-            return "That cabin is full: a cabin holds three cards."
+            return IllegalAction(
+                "That cabin is full: a cabin holds three cards.",
+                "cabin_full",
+                side=SIDES[side],
+                row=row,
+            )
         problem = fit_problem(cabin, card)
         if problem is None and SHY[card]:
             problem = shy_problem(state.cabins, side, row, card)
         return problem
     special = SPECIAL[card]
     if special not in DRIVERS:
-        return f"The {NAME[card]} cannot drive other animals out."
+        return IllegalAction(
+            f"The {NAME[card]} cannot drive other animals out.", "not_a_driver", card=card
+        )
     if type(victim) is not int or victim not in cabin:
-        return "The animal to drive out must be in the cabin you play into."
+        return IllegalAction(
+            "The animal to drive out must be in the cabin you play into.",
+            "victim_not_there",
+            victim=victim,
+        )
     if not IS_ANIMAL[victim]:
-        return f"Only animals can be driven out, and the {NAME[victim]} is a provision."
+        return IllegalAction(
+            f"Only animals can be driven out, and the {NAME[victim]} is a provision.",
+            "victim_provision",
+            victim=victim,
+        )
     if SPECIAL[victim] in UNDRIVABLE:
-        return f"Nothing can drive out the {NAME[victim]}."
+        return IllegalAction(
+            f"Nothing can drive out the {NAME[victim]}.", "undrivable", victim=victim
+        )
     if special == "mosquito" and WEIGHT[victim] != 2:
-        return "The mosquito only drives out animals of weight 2."
+        return IllegalAction(
+            "The mosquito only drives out animals of weight 2.",
+            "mosquito_weight",
+            card=card,
+            victim=victim,
+        )
     if special == "spider" and not SHY[victim]:
-        return "The spider only drives out shy animals."
+        return IllegalAction(
+            "The spider only drives out shy animals.", "spider_shy", card=card, victim=victim
+        )
     return fit_problem([c for c in cabin if c != victim], card)
 
 
@@ -111,18 +194,25 @@ def tilt_after(state: State, side: int, card: int, victim: int | None) -> int:
     return state.tilt + delta if side else state.tilt - delta
 
 
-def tilt_problem(tilt: int, card: int) -> str | None:
+def tilt_problem(tilt: int, card: int) -> IllegalAction | None:
     """Why a tilt of ``tilt`` after playing ``card`` capsizes the ark, or ``None``."""
     if -MAX_TILT <= tilt <= MAX_TILT:
         return None
     towards = SIDES[1] if tilt > 0 else SIDES[0]
-    return (
+    return IllegalAction(
         f"The {NAME[card]} would tip the ark over: it would lean {abs(tilt)} towards "
-        f"{towards}, and {MAX_TILT} is the most it can take."
+        f"{towards}, and {MAX_TILT} is the most it can take.",
+        "would_tip",
+        card=card,
+        lean=abs(tilt),
+        towards=towards,
+        most=MAX_TILT,
     )
 
 
-def core_problem(state: State, side: int, row: int, card: int, victim: int | None) -> str | None:
+def core_problem(
+    state: State, side: int, row: int, card: int, victim: int | None
+) -> IllegalAction | None:
     """Why ``card`` may not go to ``side``/``row`` (driving out ``victim``), or ``None``:
     :func:`static_problem` and then the tilt."""
     problem = static_problem(state, side, row, card, victim)
@@ -133,48 +223,72 @@ def core_problem(state: State, side: int, row: int, card: int, victim: int | Non
 
 def placement_problem(
     state: State, seat: int, p: object, endgame: bool, used: set[tuple[int, int]]
-) -> str | None:
+) -> IllegalAction | None:
     """Why the placement ``p`` is illegal for ``seat`` now, or ``None`` if it is legal.
 
     ``used`` holds the cabins already played into this turn; ``endgame`` makes the play cost
     a disc and forbids slow animals and provisions.
     """
     if not isinstance(p, Placement):
-        return "Each card played needs a Placement: the card, its side and its row."
+        return IllegalAction(
+            "Each card played needs a Placement: the card, its side and its row.", "malformed"
+        )
     card = p.card
     if type(card) is not int or card not in state.hands[seat]:
-        return "You can only play a card from your hand."
-    name = NAME[card]
+        return not_in_hand(card)
+    if endgame and state.discs[seat] < 1:
+        # Every endgame play pays a disc to the supply first, whatever cabin it goes to.
+        return no_disc(card)
     side = SIDE_INDEX.get(p.side) if isinstance(p.side, str) else None
     if side is None:
-        return 'A card goes on the "port" or the "starboard" side of the ark.'
+        return IllegalAction(
+            'A card goes on the "port" or the "starboard" side of the ark.',
+            "bad_side",
+            side=p.side,
+        )
     row = p.row
     rows = state.cabins[side]
     if type(row) is not int or not 0 <= row <= len(rows):
-        return (
+        return IllegalAction(
             f"There is no cabin there: the {p.side} side has rows 0 to {len(rows) - 1}, and a "
-            f"new cabin can only be opened at row {len(rows)}, next to the last one."
+            f"new cabin can only be opened at row {len(rows)}, next to the last one.",
+            "no_such_cabin",
+            side=p.side,
+            row=row,
+            last=len(rows) - 1,
+            new=len(rows),
         )
     if (side, row) in used:
-        return "Two cards played in one turn must go into different cabins."
+        return same_cabin(SIDES[side], row)
     if endgame and PLAYS_ALONE[card]:
-        return "Slow animals and provisions cannot be played in the endgame."
+        return endgame_alone(card)
     new = row == len(rows)
     discs = state.discs[seat] - (1 if endgame else 0)
     if new:
         if discs < 1:
-            return "Opening a new cabin costs an action disc, and you have none left" + (
-                " after the one this endgame play costs." if endgame else "."
-            )
+            return no_disc_for_cabin(card, endgame)
         if p.drive_out is not None:
-            return "A new cabin is empty: there is nobody to drive out."
+            return IllegalAction(
+                "A new cabin is empty: there is nobody to drive out.",
+                "drive_out_new_cabin",
+                victim=p.drive_out,
+            )
         if state.face_up:
             if p.take not in state.face_up or type(p.take) is not int:
-                return "Opening a new cabin, you take one of the face-up cards: say which one."
+                return IllegalAction(
+                    "Opening a new cabin, you take one of the face-up cards: say which one.",
+                    "take_needed",
+                    take=p.take,
+                    face_up=tuple(state.face_up),
+                )
         elif p.take is not None:
-            return "There is no face-up card left to take."
+            return IllegalAction(
+                "There is no face-up card left to take.", "nothing_to_take", take=p.take
+            )
     elif p.take is not None:
-        return "You only take a face-up card when you open a new cabin."
+        return IllegalAction(
+            "You only take a face-up card when you open a new cabin.", "take_only_new", take=p.take
+        )
     problem = core_problem(state, side, row, card, p.drive_out)
     if problem is not None:
         return problem
@@ -182,13 +296,21 @@ def placement_problem(
     if SPECIAL[card] == "chimpanzee" or (victim is not None and SPECIAL[victim] == "chimpanzee"):
         options = _half_options(state, seat)
         if not isinstance(p.half, str) or p.half not in options:
-            return (
+            return IllegalAction(
                 "The chimpanzee puts an orange disc under one of your figures: choose "
                 + ", ".join(f'"{o}"' for o in options)
-                + "."
+                + ".",
+                "half_needed",
+                half=p.half,
+                options=tuple(options),
             )
     elif p.half is not None:
-        return f"Only a chimpanzee puts an orange disc under a figure, not the {name}."
+        return IllegalAction(
+            f"Only a chimpanzee puts an orange disc under a figure, not the {NAME[card]}.",
+            "half_only_chimpanzee",
+            card=card,
+            half=p.half,
+        )
     return None
 
 
@@ -313,7 +435,7 @@ def _entries(state: State, card: int, used: set[tuple[int, int]]) -> Entries:
             ways = memo.get(key)
             if ways is None:
                 ways = _fit_ways(*key)
-            if ways and shy and shy_problem(cabins, side, row, card) is not None:
+            if ways and shy and shy_blocker(cabins, side, row, card) is not None:
                 continue
             for victim, delta in ways:
                 result.append((side, row, victim, delta))
@@ -328,8 +450,9 @@ def legal_placements(
     first: bool,
     known: dict[int, Entries] | None = None,
     fresh_shy: bool = False,
+    only: int | None = None,
 ) -> list[Placement]:
-    """Every legal placement for ``seat`` now, in a fixed order.
+    """Every legal placement for ``seat`` now (of the card ``only`` if given), in a fixed order.
 
     ``used`` holds the cabins already played into this turn; ``first`` is False for the
     second card of a turn (no slow animal or provision then). ``known`` speeds up listing
@@ -350,7 +473,8 @@ def legal_placements(
     cabins = state.cabins
     counts = (len(cabins[0]), len(cabins[1]))
     fill = known is not None and first
-    for card in state.hands[seat]:
+    hand = state.hands[seat]
+    for card in hand if only is None else [only] if only in hand else []:
         if PLAYS_ALONE[card] and not alone_ok:
             continue
         chimp = SPECIAL[card] == "chimpanzee"
@@ -378,7 +502,7 @@ def legal_placements(
             if (
                 -MAX_TILT <= (tilt + weight if side else tilt - weight) <= MAX_TILT
                 # An empty cabin takes any card; only shyness can stop it.
-                and not (shy and shy_problem(cabins, side, row, card) is not None)
+                and not (shy and shy_blocker(cabins, side, row, card) is not None)
             ):
                 for take in takes:
                     for half in halves if chimp else (None,):

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 
 from engine.covenant import Action, Event, FeatureScored, Game, Pass, PlaceTile
 
@@ -27,3 +29,24 @@ def scored(events: Iterable[Event], feature: str | None = None) -> list[FeatureS
         for e in events
         if isinstance(e, FeatureScored) and (feature is None or e.feature == feature)
     ]
+
+
+def refusals_in(package: str) -> dict[str, set[tuple[str, ...]]]:
+    """Every ``IllegalAction(message, code, **params)`` written in ``engine/<package>``: code ->
+    the sets of param names used with it. A call whose code is not a string constant (or a
+    choice of two) is listed under ``None``."""
+    found: dict[str | None, set[tuple[str, ...]]] = {}
+    for path in sorted((Path(__file__).parents[2] / "engine" / package).glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not (
+                isinstance(node, ast.Call) and getattr(node.func, "id", None) == "IllegalAction"
+            ):
+                continue
+            code = node.args[1] if len(node.args) > 1 else None
+            code = next((k.value for k in node.keywords if k.arg == "code"), code)
+            branches = [code.body, code.orelse] if isinstance(code, ast.IfExp) else [code]
+            params = tuple(sorted(k.arg or "**" for k in node.keywords if k.arg != "code"))
+            for branch in branches:
+                name = branch.value if isinstance(branch, ast.Constant) else None
+                found.setdefault(name, set()).add(params)
+    return found  # type: ignore[return-value]

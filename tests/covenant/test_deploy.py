@@ -7,7 +7,7 @@ from dataclasses import fields
 import pytest
 
 from engine.covenant import Deploy, Game, IllegalAction, MoveArk, Pass, PieceDeployed, PlaceTile
-from tests.covenant.helpers import play, turn
+from tests.covenant.helpers import play, scored, turn
 
 
 def test_legal_deployments_name_each_free_feature_once_by_its_first_port() -> None:
@@ -90,3 +90,51 @@ def test_one_piece_a_turn_and_only_on_the_tile_just_placed() -> None:
         game.apply(Pass())
     # Ports always refer to the tile just placed; there is no way to name another tile.
     assert [f.name for f in fields(Deploy)] == ["port", "prophet"]
+
+
+def _deploys(game: Game) -> list[Deploy]:
+    return [a for a in game.legal_actions() if isinstance(a, Deploy)]
+
+
+def test_a_road_loop_closed_on_the_new_tile_is_offered_once() -> None:
+    # Three bends (T37) east and south of a crossing's square; the crossing (T50) comes last
+    # at (0, 1): its east and south roads are the two ends of one road, closed in a loop.
+    game = Game.new(players=2, seed=0, deck=["T39", "T37", "T37", "T37", "T50"])
+    play(game, [turn(1, 0, 0), turn(1, 1, 0), turn(1, 2, 90), turn(0, 2, 180)])
+    game.apply(PlaceTile(0, 1, 0))
+    assert game.feature(0, 1, "E").squares == game.feature(0, 1, "S").squares
+    # The loop's road by E only; the field inside the loop (ESE); the field outside it,
+    # which reaches this tile north (NNW) and south-west (SSW), by NNW only; the west road.
+    assert game.feature(0, 1, "NNW").squares == game.feature(0, 1, "SSW").squares
+    assert _deploys(game) == [Deploy("NNW"), Deploy("E"), Deploy("ESE"), Deploy("W")]
+    events = game.apply(Deploy("S"))  # any port of the road names it
+    assert events[0] == PieceDeployed(0, 0, 1, "E", "road", False)
+    road = scored(events, "road")[0]
+    assert (road.tiles, road.points) == (4, (4, 0))
+
+
+def test_a_city_wrapping_round_onto_the_new_tile_is_offered_once() -> None:
+    # T10 turned 180 has two one-edge cities, south and west; three T12 corners already lead
+    # one round to the other, so both are one city, completed by this tile.
+    game = Game.new(players=2, seed=0, deck=["T50", "T12", "T12", "T12", "T10"])
+    play(game, [turn(-1, 0, 0), turn(-1, 1, 90), turn(-1, 2, 0), turn(0, 2, 270)])
+    game.apply(PlaceTile(0, 1, 180))
+    assert _deploys(game) == [
+        Deploy("NNW"),
+        Deploy("SSE"),
+        Deploy("SSE", prophet=True),
+    ]
+    events = game.apply(Deploy("WSW", prophet=True))
+    city = scored(events, "city")[0]
+    assert city.squares == ((-1, 1), (0, 1), (-1, 2), (0, 2))
+    assert (city.tiles, city.points, city.doubled) == (4, (16, 0), (0,))
+
+
+def test_fields_joined_round_a_city_on_the_new_tile_are_offered_once() -> None:
+    # T17 north of the start: its eastern and western fields meet round the start tile's
+    # city through T21 and T39 tiles on both sides.
+    game = Game.new(players=2, seed=0, deck=["T39", "T21", "T39", "T21", "T17"])
+    play(game, [turn(1, 0, 0), turn(1, -1, 0), turn(-1, 0, 0), turn(-1, -1, 0)])
+    game.apply(PlaceTile(0, -1, 0))
+    assert game.feature(0, -1, "ENE").squares == game.feature(0, -1, "WSW").squares
+    assert _deploys(game) == [Deploy("NNW"), Deploy("ENE"), Deploy("NNW", prophet=True)]

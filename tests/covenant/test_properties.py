@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from engine.common import Rng
-from engine.covenant import FOLLOWERS, Game, IllegalAction, Pass, PlaceTile
-from engine.covenant.geometry import neighbours
+from engine.covenant import (
+    FOLLOWERS,
+    Deploy,
+    Game,
+    IllegalAction,
+    MoveArk,
+    Pass,
+    PieceDeployed,
+    PlaceTile,
+)
+from engine.covenant.editions import EDITIONS
+from engine.covenant.game import TEMPLE
+from engine.covenant.geometry import PORT_NAMES, neighbours
 from engine.covenant.players import random_action, sensible_action
 
 
@@ -24,8 +37,14 @@ def check_invariants(game: Game) -> None:
     for pos, placed in board.items():
         view = placed.view
         for piece in placed.pieces:
+            if piece.port == TEMPLE:  # only a follower, only where the edition allows it
+                assert view.temple and game.rules.follower_on_temple and not piece.prophet
+                # It goes home when its temple is scored, after the action that follows
+                # the tile completing it.
+                assert game.phase == "deploy" or not game.temple_complete(*pos)
+                continue
             segment = view.segment_at(piece.port)
-            assert segment.kind in ("city", "road", "field")  # never a temple
+            assert segment.kind in ("city", "road", "field")
             assert piece.port == segment.first_port
             if piece.prophet:
                 assert segment.kind == "city"
@@ -37,8 +56,9 @@ def check_invariants(game: Game) -> None:
     # Every feature with pieces holds them legally: each piece belongs to the feature it names.
     for placed in board.values():
         for piece in placed.pieces:
-            info = game.feature(piece.x, piece.y, piece.port)
-            assert piece in info.pieces
+            if piece.port != TEMPLE:
+                info = game.feature(piece.x, piece.y, piece.port)
+                assert piece in info.pieces
 
 
 def play_out(game: Game, rng: Rng, chooser=random_action) -> list:
@@ -52,10 +72,11 @@ def play_out(game: Game, rng: Rng, chooser=random_action) -> list:
     return actions
 
 
+@pytest.mark.parametrize("edition", EDITIONS)
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_random_games_keep_invariants(players: int) -> None:
-    for seed in range(60):
-        game = Game.new(players=players, seed=seed)
+def test_random_games_keep_invariants(players: int, edition: str) -> None:
+    for seed in range(60 if edition == "en2" else 20):
+        game = Game.new(players=players, seed=seed, edition=edition)
         rng = Rng(seed)
         steps = 0
         while game.phase != "over":
@@ -71,8 +92,8 @@ def test_random_games_keep_invariants(players: int) -> None:
 
 
 def test_json_round_trip_at_any_point_continues_identically() -> None:
-    for seed in range(40):
-        game = Game.new(players=2 + seed % 4, seed=seed)
+    for seed in range(42):
+        game = Game.new(players=2 + seed % 4, seed=seed, edition=tuple(EDITIONS)[seed % 3])
         rng = Rng(seed)
         cut = Rng(seed + 99).below(140)
         steps = 0
@@ -118,3 +139,57 @@ def test_every_listed_action_is_legal_and_unlisted_placements_are_not() -> None:
                             Game.from_json(text).apply(PlaceTile(x, y, rotation))
             game.apply(rng.choice(actions))
         assert Pass() not in game.legal_actions()
+
+
+ALL_PATHS = ["".join(p) for n in range(1, 6) for p in itertools.product("NESW", repeat=n)]
+ALL_DEPLOYS = [Deploy(port, prophet) for port in (*PORT_NAMES, TEMPLE) for prophet in (False, True)]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_listed_deploys_and_ark_moves_are_exactly_those_apply_accepts(edition: str) -> None:
+    """At every deploy step of seeded games: every port (and the temple), with and without
+    the Prophet, and every path of 1 to 5 steps, listed exactly when apply accepts it."""
+    moved = 0
+    for seed in range(4):
+        game = Game.new(players=2 + seed % 4, seed=seed, edition=edition)
+        rng = Rng(seed)
+        while game.phase != "over":
+            actions = game.legal_actions()
+            if game.phase == "deploy":
+                listed = set(actions)
+                # Any port of a feature names it; legal_actions() names it by its first.
+                named = set()
+                saved = game.to_json()
+                for action in ALL_DEPLOYS:
+                    # A refusal changes nothing (test_bad_input), so most trials need no copy.
+                    try:
+                        piece = game.apply(action)[0]
+                    except IllegalAction:
+                        continue
+                    assert isinstance(piece, PieceDeployed)
+                    named.add(Deploy(piece.port, piece.prophet))
+                    game = Game.from_json(saved)
+                assert named == {a for a in actions if isinstance(a, Deploy)}
+                if game.ark is not None:
+                    for path in ALL_PATHS:
+                        # ark_gain checks a path by the rules apply uses, without playing it.
+                        try:
+                            game.ark_gain(path)
+                        except IllegalAction:
+                            assert MoveArk(path) not in listed, path
+                        else:
+                            assert MoveArk(path) in listed, path
+                    paths = [a for a in actions if isinstance(a, MoveArk)]
+                    moved += len(paths)
+                    for action in paths[:: max(1, len(paths) // 5)]:
+                        assert accepted(game, action)
+            game.apply(random_action(game, rng) if seed % 2 else sensible_action(game, rng))
+    assert moved > 0
+
+
+def accepted(game: Game, action: object) -> bool:
+    try:
+        game.copy().apply(action)  # type: ignore[arg-type]
+    except IllegalAction:
+        return False
+    return True

@@ -138,6 +138,17 @@ def test_no_disc_means_pass_and_passing_is_for_good() -> None:
     refused(game, Pass(), "The game is over")
 
 
+def test_endgame_play_into_an_existing_cabin_needs_a_disc_too() -> None:
+    # "When a player plays, he pays an action disc to the supply": with none left, only Pass.
+    game = endgame(discs=[0, 3, 3, 4])
+    error = refused(game, PlayCards((Placement(C("Cat"), "port", 0),)), "no action disc left")
+    assert "no action disc left" in error
+    # The Fox would bring two discs, but only once it is played: it cannot pay for itself.
+    game = endgame(discs=[0, 3, 3, 4], hands=[["Fox"], ["Mouse"], [], []])
+    refused(game, PlayCards((Placement(C("Fox"), "port", 0),)), "no action disc left")
+    assert game.legal_actions() == [Pass()]
+
+
 def test_passed_players_are_skipped() -> None:
     game = endgame(passed=[False, True, True, False])
     game.apply(PlayCards((Placement(C("Cat"), "port", 0),)))
