@@ -112,13 +112,23 @@ def test_the_place_tile_panel_offers_the_numbered_spots_and_the_four_rotations()
         ("1 · M12", "0,-1", "fits 1 way"),
         ("2 · M14", "0,1", "fits 3 ways"),
     ]
-    assert [p.function for p in panel.pictures] == ["render.covenant:rotations"]
+    # The tile in hand turned four ways, and the board with the numbered spots (issue 11.15).
+    assert [(p.function, p.args[1:]) for p in panel.pictures] == [
+        ("render.covenant:rotations", ()),
+        ("render.covenant:board", (True, list(NAMES))),
+    ]
     assert "fits on 2 numbered spots" in say(panel.lines[0])
     preview = FRONT.on_control(seen(game), "spot", (), ("0,1",))
     assert isinstance(preview, Panel)
     buttons = {b.control: b for b in preview.controls if isinstance(b, Button)}
     assert buttons["rot"].args == ("0", "1", "180") and buttons["place"].args == ("0", "1", "90")
     assert "turned 90°" in say(preview.lines[0]) and "fits 3 ways" in say(preview.lines[0])
+    # A close-up of the chosen square next to the whole board (issue 11.15).
+    assert [p.function for p in preview.pictures] == [
+        "render.covenant:preview_zoom",
+        "render.covenant:preview",
+    ]
+    assert preview.pictures[0].args[1:] == (0, 1, 90)
     assert FRONT.on_control(seen(game), "place", ("0", "1", "90"), ()) == Play(PlaceTile(0, 1, 90))
 
 
@@ -149,4 +159,7 @@ def test_typed_commands_become_the_same_moves() -> None:
         FRONT.on_command(seen(game), "place", {"square": "A" * 300})
     assert len(say(nowhere.value.text)) < 200  # a quoted input is bounded
     assert FRONT.on_command(seen(game), "pass", {}) == Play(Pass())
+    with pytest.raises(Refusal):  # no follower before the tile is placed
+        FRONT.on_command(seen(game), "follower", {"spot": "sse"})
+    game.apply(PlaceTile(0, -1, 180))
     assert FRONT.on_command(seen(game), "follower", {"spot": "sse"}) == Play(Deploy("SSE"))
