@@ -149,7 +149,7 @@ def emoji_set() -> EmojiSet:
     raw = json.loads(path.read_text())
     cells = {
         tuple(int(part, 16) for part in key.split("-")): index
-        for index, key in enumerate(raw["sequences"])
+        for key, index in raw["sequences"].items()
     }
     return EmojiSet(cells, max(map(len, cells), default=0), raw["cell"], raw["columns"])
 
@@ -270,10 +270,15 @@ def runs(text: str) -> tuple[Run, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=4096)
 def simple(text: str) -> bool:
-    """Whether ``text`` is drawn by the main font alone (the quick, common case)."""
+    """Whether ``text`` is drawn by the main font alone (the quick, common case): no emoji,
+    nothing the main font lacks."""
     cover = coverage(MAIN[False])
-    return all(ord(c) in cover for c in text)
+    return all(
+        (cp := ord(c)) in cover and cp != VS16 and cp != ZWJ and not _emoji_by_default(cp)
+        for c in text
+    )
 
 
 @lru_cache(maxsize=128)
