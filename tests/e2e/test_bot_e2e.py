@@ -131,7 +131,8 @@ async def test_three_players_play_a_whole_scripted_game(
         assert display_name(user) in joined.content and not joined.ephemeral
     first = await table.start(alice)
     assert_board(first, "board-turn-1.png")
-    assert f"<@{alice.id}>" in first.content and "T36" in first.content
+    assert f"<@{alice.id}>" in first.content and "3 roads that meet on it" in first.content
+    assert "T36" not in first.content
 
     for n, plan in enumerate(TURNS, start=1):
         player = table.current
