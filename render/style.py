@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from PIL import Image, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 from engine.common.data import DATA_DIR
+from render import fonts
 from render.i18n import DEFAULT_LANGUAGE, t
 
 RGB = tuple[int, int, int]
@@ -74,11 +75,100 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONT_DIR / name), max(6, size))
 
 
+# --------------------------------------------------------------------- text of any script
+# Names may hold emoji, Chinese, Korean, Thai...: :mod:`render.fonts` cuts text into runs of
+# one font each. Text the main font draws alone (nearly all) takes Pillow's own path.
+
+EMOJI_SCALE = 1.15  # an emoji's square, in font sizes
+EMOJI_RISE = 0.9  # how much of it stands above the baseline
+
+
+def _bold(face: ImageFont.FreeTypeFont) -> bool:
+    return "Bold" in str(getattr(face, "path", ""))
+
+
+def _pieces(text: str, face: ImageFont.FreeTypeFont) -> list[tuple[fonts.Run, float]]:
+    """The runs of ``text`` with their widths in ``face``'s size."""
+    size = round(face.size)
+    found = []
+    for run in fonts.runs(text):
+        if run.font == "emoji":
+            width = float(round(size * EMOJI_SCALE)) + max(1, size // 12)
+        elif run.font == fonts.MAIN[False]:
+            width = face.getlength(run.text)
+        else:
+            width = fonts.face(run.font, size).getlength(run.text)
+        found.append((run, width))
+    return found
+
+
+def text_length(text: str, face: ImageFont.FreeTypeFont) -> float:
+    """How wide ``text`` is drawn in ``face``, whatever its script."""
+    if fonts.simple(text):
+        return face.getlength(text)
+    return sum(width for _, width in _pieces(text, face))
+
+
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    font: ImageFont.FreeTypeFont,
+    fill: RGB | tuple[int, ...],
+    anchor: str = "la",
+) -> None:
+    """``draw.text`` for text of any script: emoji in colour, CJK, Thai... never a box.
+    (``font`` is a face of :func:`font`.)
+
+    ``anchor`` is Pillow's: ``l``/``m``/``r`` then ``a``/``t``/``m``/``s``/``d``.
+    """
+    face = font
+    if fonts.simple(text):
+        draw.text(xy, text, font=face, fill=fill, anchor=anchor)
+        return
+    pieces = _pieces(text, face)
+    total = sum(width for _, width in pieces)
+    size = round(face.size)
+    ascent, descent = face.getmetrics()
+    x, y = xy
+    x -= {"l": 0.0, "m": total / 2, "r": total}.get(anchor[0], 0.0)
+    baseline = y + {
+        "a": ascent,
+        "t": ascent,
+        "m": (ascent - descent) / 2,
+        "s": 0,
+        "d": -descent,
+    }.get(anchor[1] if len(anchor) > 1 else "a", ascent)
+    image = getattr(draw, "_image", None)
+    bold = _bold(face)
+    for run, width in pieces:
+        if run.font == "emoji":
+            side = round(size * EMOJI_SCALE)
+            if image is not None:
+                glyph = fonts.emoji_image(run.emoji, side)
+                image.paste(glyph, (round(x), round(baseline - side * EMOJI_RISE)), glyph)
+        elif run.font == fonts.MAIN[False]:
+            draw.text((x, baseline), run.text, font=face, fill=fill, anchor="ls")
+        else:
+            # One weight is shipped for the other scripts: bold is drawn a little thicker.
+            stroke = max(1, size // 26) if bold else 0
+            draw.text(
+                (x, baseline),
+                run.text,
+                font=fonts.face(run.font, size),
+                fill=fill,
+                anchor="ls",
+                stroke_width=stroke,
+                stroke_fill=fill,
+            )
+        x += width
+
+
 def clip(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
     """``text`` shortened with an ellipsis so that it fits ``width`` pixels in ``face``."""
-    if face.getlength(text) <= width:
+    if text_length(text, face) <= width:
         return text
-    while text and face.getlength(text + "…") > width:
+    while text and text_length(text + "…", face) > width:
         text = text[:-1]
     return text.rstrip() + "…"
 
@@ -88,7 +178,7 @@ def fitting(
 ) -> ImageFont.FreeTypeFont:
     """The first of ``sizes`` at which ``text`` fits ``width`` pixels, else the last one."""
     for size in sizes:
-        if font(size, bold).getlength(text) <= width:
+        if text_length(text, font(size, bold)) <= width:
             break
     return font(size, bold)
 
@@ -98,9 +188,9 @@ def wrap(text: str, face: ImageFont.FreeTypeFont, width: float, lines: int) -> l
     result: list[str] = []
     for word in text.split(" "):
         joined = f"{result[-1]} {word}" if result else word
-        if result and face.getlength(joined) <= width:
+        if result and text_length(joined, face) <= width:
             result[-1] = joined
-        elif face.getlength(word) <= width and len(result) < lines:
+        elif text_length(word, face) <= width and len(result) < lines:
             result.append(word)
         else:
             return None

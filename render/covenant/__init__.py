@@ -18,17 +18,21 @@ from render.covenant.board import (
     draw_deploy_spots,
     overlay_for,
 )
+from render.covenant.closeups import ark_image, preview_zoom_image
 from render.covenant.palette import to_png
-from render.covenant.pictures import final_image, rotations_image
+from render.covenant.pictures import final_image, key_image, rotations_image
 from render.i18n import DEFAULT_LANGUAGE
 
 __all__ = [
     "BoardLayout",
+    "ark_png",
     "board_layout",
     "board_png",
     "deploy_png",
     "final_png",
+    "key_png",
     "preview_png",
+    "preview_zoom_png",
     "tile_rotations_png",
     "warm_up",
 ]
@@ -50,10 +54,32 @@ def board_png(
     return to_png(image)
 
 
-def deploy_png(game: Game) -> bytes:
+def deploy_png(game: Game, port: str | None = None, prophet: bool = False) -> bytes:
     """After placing: the new tile and its neighbours, large, with the features where a
-    piece may go lettered A, B, ... in the order of :func:`render.covenant.board.deploy_ports`."""
-    return to_png(draw_deploy_spots(game))
+    piece may go lettered A, B, ... in the order of :func:`render.covenant.board.deploy_ports`;
+    with ``port``, the current player's follower (or Prophet) standing there instead."""
+    return to_png(draw_deploy_spots(game, port, prophet))
+
+
+def preview_zoom_png(game: Game, x: int, y: int, rotation: int) -> bytes:
+    """The tile in hand on (x, y) turned ``rotation`` and the eight squares around it, large."""
+    return to_png(preview_zoom_image(game, x, y, rotation))
+
+
+def ark_png(
+    game: Game,
+    path: str = "",
+    *,
+    names: list[str] | None = None,
+    language: str = DEFAULT_LANGUAGE,
+) -> bytes:
+    """The board around the Ark: where it can go this turn, the path so far, the points."""
+    return to_png(ark_image(game, path, names, language))
+
+
+def key_png(*, language: str = DEFAULT_LANGUAGE) -> bytes:
+    """The key of the pictures' icons and of the square names."""
+    return to_png(key_image(language))
 
 
 def preview_png(
@@ -115,8 +141,28 @@ def preview(
     return preview_png(Game.from_json(save), x, y, rotation, names=names, language=language)
 
 
-def deploy(save: str, *, language: str = DEFAULT_LANGUAGE) -> bytes:
-    return deploy_png(Game.from_json(save))
+def deploy(
+    save: str,
+    port: str | None = None,
+    prophet: bool = False,
+    *,
+    language: str = DEFAULT_LANGUAGE,
+) -> bytes:
+    return deploy_png(Game.from_json(save), port, prophet)
+
+
+def preview_zoom(
+    save: str, x: int, y: int, rotation: int, *, language: str = DEFAULT_LANGUAGE
+) -> bytes:
+    return preview_zoom_png(Game.from_json(save), x, y, rotation)
+
+
+def ark(save: str, path: str, names: list[str], *, language: str = DEFAULT_LANGUAGE) -> bytes:
+    return ark_png(Game.from_json(save), path, names=names, language=language)
+
+
+def rules_key(*, language: str = DEFAULT_LANGUAGE) -> bytes:
+    return key_png(language=language)
 
 
 def final(save: str, names: list[str], *, language: str = DEFAULT_LANGUAGE) -> bytes:
@@ -131,7 +177,7 @@ def rules_board(*, language: str = DEFAULT_LANGUAGE) -> bytes:
     """A small board after a few turns, to show what the game looks like."""
     from engine.covenant import Deploy, Pass, PlaceArk, PlaceTile
 
-    game = Game.new(players=2, seed=0, deck=["T21", "T39", "T48", "T37", "T39"])
+    game = Game.new(players=2, seed=0, deck=["T21", "T39", "T48", "T37", "T39", "T12"])
     for action in (
         PlaceTile(0, -1, 180),
         Deploy("S"),
@@ -144,4 +190,8 @@ def rules_board(*, language: str = DEFAULT_LANGUAGE) -> bytes:
         Pass(),
     ):
         game.apply(action)
-    return board_png(game.view(None), spots=True, names=["Ruth", "Boaz"], language=language)
+    # A made-up game: no "tiles left" (the bag of a real game holds 71 tiles).
+    image, _ = draw_board(
+        game.view(None), spots=True, names=["Ruth", "Boaz"], language=language, bag=False
+    )
+    return to_png(image)

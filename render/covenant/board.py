@@ -33,6 +33,7 @@ from render.style import (
     PLAYERS,
     WHITE,
     clip,
+    draw_text,
     fitting,
     font,
     player_names,
@@ -187,6 +188,7 @@ def draw_board(
     names: list[str] | None = None,
     overlay: Overlay | None = None,
     language: str = DEFAULT_LANGUAGE,
+    bag: bool = True,
 ) -> tuple[Image.Image, BoardLayout]:
     """The board picture as a Pillow image, with the layout used to draw it."""
     layout = board_layout(game)
@@ -217,14 +219,14 @@ def draw_board(
     if spots and overlay is None and game.phase == "place_tile":
         _draw_spots(draw, game, layout)
     shown = player_names(game.players, names, language)
-    draw_panel(image, game, layout, shown, overlay, language)
+    draw_panel(image, game, layout, shown, overlay, language, bag)
     return image, layout
 
 
 def _draw_labels(draw: ImageDraw.ImageDraw, layout: BoardLayout) -> None:
     face = font(layout.label_size, bold=True)
     for label in (*layout.column_labels, *layout.row_labels):
-        draw.text((label.x, label.y), label.text, font=face, fill=INK, anchor="mm")
+        draw_text(draw, (label.x, label.y), label.text, font=face, fill=INK, anchor="mm")
 
 
 def outline_width(tile: int) -> int:
@@ -298,7 +300,7 @@ def _draw_spots(draw: ImageDraw.ImageDraw, game: Game, layout: BoardLayout) -> N
         draw.ellipse(
             [cx - r, cy - r, cx + r, cy + r], fill=SPOT, outline=WHITE, width=max(1, tile // 40)
         )
-        draw.text((cx, cy), str(number), font=face, fill=WHITE, anchor="mm")
+        draw_text(draw, (cx, cy), str(number), font=face, fill=WHITE, anchor="mm")
 
 
 def deploy_ports(game: Game) -> list[str]:
@@ -332,9 +334,10 @@ class _Window:
 DEPLOY_TILE = 150  # px: big enough to read every letter on a phone
 
 
-def draw_deploy_spots(game: Game) -> Image.Image:
+def draw_deploy_spots(game: Game, chosen: str | None = None, prophet: bool = False) -> Image.Image:
     """The tile just placed and its eight neighbours, large, with the free features of the
-    new tile lettered A, B, ... (the order of :func:`deploy_ports`)."""
+    new tile lettered A, B, ... (the order of :func:`deploy_ports`). With ``chosen`` (a port
+    of one of them), the player's follower (or Prophet) stands there instead, to confirm."""
     if game.last_placed is None:
         raise ValueError("no tile has been placed yet")
     window = _Window(game.last_placed, DEPLOY_TILE)
@@ -356,13 +359,36 @@ def draw_deploy_spots(game: Game) -> Image.Image:
     draw.rectangle([2 * DEPLOY_TILE, DEPLOY_TILE, size, 2 * DEPLOY_TILE], fill=(*PARCHMENT, 90))
     _outline(draw, window.box(game.last_placed), LAST_TILE, DEPLOY_TILE)
     placed = game.board[game.last_placed]
+    ports = deploy_ports(game)
+    if chosen is not None:
+        view = placed.view
+        index = next(
+            (i for i, p in enumerate(ports) if view.segment_at(p) == view.segment_at(chosen)), None
+        )
+        if index is None:
+            raise ValueError(f"{chosen} is not a free spot of the new tile")
+        port = ports[index]
+        px, py = piece_point(placed.id, placed.rotation, port)
+        cx, cy = DEPLOY_TILE * (1 + px), DEPLOY_TILE * (1 + py)
+        seat = game.current_player
+        if prophet:
+            picture = pieces.prophet(seat, round(DEPLOY_TILE * 0.46))
+        else:
+            lying = view.segment_at(port).kind == "field"
+            picture = pieces.follower(seat, round(DEPLOY_TILE * 0.4), lying)
+        r = DEPLOY_TILE * 0.3
+        draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=(*WHITE, 120), outline=SPOT, width=4)
+        image.paste(
+            picture, (round(cx - picture.width / 2), round(cy - picture.height / 2)), picture
+        )
+        return image
     r = DEPLOY_TILE * 0.1
     face = font(round(r * 1.4), bold=True)
-    for index, port in enumerate(deploy_ports(game)):
+    for index, port in enumerate(ports):
         px, py = piece_point(placed.id, placed.rotation, port)
         cx, cy = DEPLOY_TILE * (1 + px), DEPLOY_TILE * (1 + py)
         draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=SPOT, outline=WHITE, width=2)
-        draw.text((cx, cy), spot_letter(index), font=face, fill=WHITE, anchor="mm")
+        draw_text(draw, (cx, cy), spot_letter(index), font=face, fill=WHITE, anchor="mm")
     return image
 
 
@@ -426,11 +452,14 @@ def draw_panel(
     names: list[str],
     overlay: Overlay | None = None,
     language: str = DEFAULT_LANGUAGE,
+    bag: bool = True,
 ) -> None:
-    """The players' panel: turn, tile in hand, tiles left, then one card per player."""
+    """The players' panel: turn, tile in hand, tiles left (unless not ``bag``: a made-up
+    board, e.g. the rules' example), then one card per player."""
     draw = ImageDraw.Draw(image, "RGBA")
     x0, y0, x1, _ = layout.panel
-    draw.text(
+    draw_text(
+        draw,
         (x0 + 4, y0 + 4),
         clip(
             t("covenant.picture.turn", language, turn=game.turn), font(34, bold=True), x1 - x0 - 8
@@ -444,7 +473,7 @@ def draw_panel(
     # With no tile in hand the phase may take two lines: the hand's place is free.
     lines = phase_lines(game, names, language, x1 - x0 - 8, 1 if shown is not None else 2)
     for i, line in enumerate(lines):
-        draw.text((x0 + 4, y0 + 48 + i * PHASE_LINE), line, font=font(PHASE_SIZE), fill=INK)
+        draw_text(draw, (x0 + 4, y0 + 48 + i * PHASE_LINE), line, font=font(PHASE_SIZE), fill=INK)
     if shown is not None:
         rotation = overlay.rotation if overlay else 0
         image.paste(sprite(shown, rotation, hand_size), (x0 + 4, hy))
@@ -453,28 +482,23 @@ def draw_panel(
             caption = t(
                 "covenant.picture.preview",
                 language,
-                tile=shown,
                 square=layout.grid.name(overlay.pos),
                 rotation=overlay.rotation,
             )
         else:
-            caption = t("covenant.picture.in_hand", language, tile=shown)
+            caption = t("covenant.picture.in_hand", language)
         face = font(22, bold=True)
-        draw.text(
+        draw_text(
+            draw,
             (x0 + hand_size + 16, hy + 8),
             clip(caption, face, x1 - x0 - hand_size - 20),
             font=face,
             fill=INK,
         )
     tx = x0 + (hand_size + 16 if shown is not None else 4)
-    draw.text(
-        (tx, hy + 40),
-        clip(
-            t("covenant.picture.tiles_left", language, left=game.tiles_left), font(22), x1 - tx - 4
-        ),
-        font=font(22),
-        fill=INK_SOFT,
-    )
+    if bag:
+        left = t("covenant.picture.tiles_left", language, left=game.tiles_left)
+        draw_text(draw, (tx, hy + 40), clip(left, font(22), x1 - tx - 4), font(22), INK_SOFT)
     columns = 1 if layout.panel_side == "right" else max(1, (x1 - x0) // PANEL_W)
     card_w = (x1 - x0) // columns
     for seat in range(game.players):
@@ -520,7 +544,7 @@ def _player_card(
     room = x1 - 14 - score_face.getlength(score) - 12 - (x0 + 78)
     title = ("▶ " if current else "") + name
     title_face = font(24, bold=True)
-    draw.text((x0 + 78, y0 + 8), clip(title, title_face, room), font=title_face, fill=INK)
+    draw_text(draw, (x0 + 78, y0 + 8), clip(title, title_face, room), font=title_face, fill=INK)
     prophet = game.prophet_state(seat)
     words = t(_PROPHET_WORDS[prophet], language)
     detail = t(
@@ -532,8 +556,10 @@ def _player_card(
     )
     # A smaller size first, an ellipsis last.
     detail_face = fitting(detail, room, (18, 16, 14))
-    draw.text((x0 + 78, y0 + 48), clip(detail, detail_face, room), font=detail_face, fill=INK_SOFT)
-    draw.text((x1 - 14, y0 + 22), score, font=score_face, fill=INK, anchor="ra")
+    draw_text(
+        draw, (x0 + 78, y0 + 48), clip(detail, detail_face, room), font=detail_face, fill=INK_SOFT
+    )
+    draw_text(draw, (x1 - 14, y0 + 22), score, font=score_face, fill=INK, anchor="ra")
 
 
 def overlay_for(game: Game, x: int, y: int, rotation: int) -> Overlay:

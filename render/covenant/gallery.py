@@ -21,6 +21,7 @@ from render.style import (
     INK_SOFT,
     PARCHMENT,
     clip,
+    draw_text,
     fitting,
     font,
 )
@@ -48,7 +49,7 @@ def gallery_image(
         tiles=sum(d.count for d in TILES.values()),
     )
     face = font(24, bold=True)
-    draw.text((GAP, 14), clip(title, face, image.width - 2 * GAP), font=face, fill=INK)
+    draw_text(draw, (GAP, 14), clip(title, face, image.width - 2 * GAP), font=face, fill=INK)
     for i, tile_id in enumerate(ids):
         col, row = divmod(i, columns)[::-1]
         x = GAP + col * cell_w
@@ -62,8 +63,12 @@ def gallery_image(
         )
         caption = t(key, language, tile=tile_id, count=design.count)
         face = fitting(caption, cell_w - 4, (18, 16, 14, 12), bold=True)
-        draw.text(
-            (x + 2, y + tile_size + 3), clip(caption, face, cell_w - 4), font=face, fill=INK_SOFT
+        draw_text(
+            draw,
+            (x + 2, y + tile_size + 3),
+            clip(caption, face, cell_w - 4),
+            font=face,
+            fill=INK_SOFT,
         )
     return image
 

@@ -8,6 +8,7 @@ from engine.covenant.game import CATEGORIES, Game
 from engine.covenant.geometry import ROTATIONS
 from engine.covenant.tiles import TILES
 from render.covenant import pieces
+from render.covenant.palette import SPOT
 from render.covenant.tileart import sprite
 from render.i18n import DEFAULT_LANGUAGE, t
 from render.marks import draw_mark
@@ -19,6 +20,7 @@ from render.style import (
     PARCHMENT_DARK,
     PLAYERS,
     clip,
+    draw_text,
     fitting,
     font,
     player_names,
@@ -40,16 +42,17 @@ def rotations_image(tile_id: str, language: str = DEFAULT_LANGUAGE) -> Image.Ima
     height = title_h + size + label_h + gap // 2
     image = Image.new("RGB", (width, height), PARCHMENT)
     draw = ImageDraw.Draw(image)
-    title = t("covenant.picture.rotations_title", language, tile=tile_id)
-    draw.text(
-        (gap, 12), clip(title, font(26, True), width - 2 * gap), font=font(26, True), fill=INK
+    title = t("covenant.picture.rotations_title", language)
+    draw_text(
+        draw, (gap, 12), clip(title, font(26, True), width - 2 * gap), font=font(26, True), fill=INK
     )
     label_font = font(28, bold=True)
     for i, rotation in enumerate(ROTATIONS):
         x = gap + i * (size + gap)
         image.paste(sprite(tile_id, rotation, size), (x, title_h))
         draw.rectangle([x - 2, title_h - 2, x + size + 1, title_h + size + 1], outline=INK, width=2)
-        draw.text(
+        draw_text(
+            draw,
             (x + size // 2, title_h + size + label_h // 2 + 2),
             t("covenant.picture.degrees", language, rotation=rotation),
             font=label_font,
@@ -91,8 +94,8 @@ def final_image(
         title = t("covenant.picture.final_title", language)
     else:
         title = t("covenant.picture.scores_after", language, turn=game.turn)
-    draw.text(
-        (pad, 18), clip(title, font(40, True), width - 2 * pad), font=font(40, True), fill=INK
+    draw_text(
+        draw, (pad, 18), clip(title, font(40, True), width - 2 * pad), font=font(40, True), fill=INK
     )
     if game.phase == "over":
         key = "covenant.picture.winner_one" if len(winners) == 1 else "covenant.picture.winner_many"
@@ -104,7 +107,7 @@ def final_image(
             [shown[s] for s in winners],
             lambda text: face.getlength(text) <= width - 2 * pad,
         )
-        draw.text((pad, 68), clip(line, face, width - 2 * pad), font=face, fill=INK_SOFT)
+        draw_text(draw, (pad, 68), clip(line, face, width - 2 * pad), font=face, fill=INK_SOFT)
     # Table: player, one column per category, total.
     name_w = 330
     columns = [*CATEGORIES, "total"]
@@ -113,7 +116,8 @@ def final_image(
     draw.rectangle([pad, table_top, width - pad, table_top + row_h], fill=PARCHMENT_DARK)
     heading = t("covenant.picture.column_player", language)
     head_font = fitting(heading, name_w - 24, (22, 20, 18), bold=True)
-    draw.text(
+    draw_text(
+        draw,
         (pad + 12, table_top + row_h // 2),
         clip(heading, head_font, name_w - 24),
         font=head_font,
@@ -130,7 +134,8 @@ def final_image(
         piece = pieces.legend_piece(seat, 48)
         image.paste(piece, (pad + 8, y + (row_h - 48) // 2), piece)
         star = "★ " if seat in winners and game.phase == "over" else ""
-        draw.text(
+        draw_text(
+            draw,
             (pad + 66, y + row_h // 2),
             clip(star + shown[seat], font(26, True), name_w - 80),
             font=font(26, True),
@@ -141,7 +146,8 @@ def final_image(
         for i, key in enumerate(columns):
             cx = pad + name_w + i * col_w + col_w // 2
             if key == "total":
-                draw.text(
+                draw_text(
+                    draw,
                     (cx, y + row_h // 2),
                     str(game.scores[seat]),
                     font=total_font,
@@ -150,7 +156,8 @@ def final_image(
                 )
             else:
                 value = parts[key]
-                draw.text(
+                draw_text(
+                    draw,
                     (cx, y + row_h // 2),
                     str(value),
                     font=cell_font,
@@ -167,7 +174,7 @@ def _heading(draw: ImageDraw.ImageDraw, text: str, cx: int, cy: int, width: int)
     """A column heading centred on (cx, cy): smaller if need be, else on two lines."""
     face = fitting(text, width, (22, 20, 18), bold=True)
     if face.getlength(text) <= width:
-        draw.text((cx, cy), text, font=face, fill=INK, anchor="mm")
+        draw_text(draw, (cx, cy), text, font=face, fill=INK, anchor="mm")
         return
     for size in (18, 16, 14):
         face = font(size, True)
@@ -179,7 +186,7 @@ def _heading(draw: ImageDraw.ImageDraw, text: str, cx: int, cy: int, width: int)
     step = face.size + 3
     top = cy - step * (len(lines) - 1) / 2
     for i, line in enumerate(lines):
-        draw.text((cx, top + i * step), line, font=face, fill=INK, anchor="mm")
+        draw_text(draw, (cx, top + i * step), line, font=face, fill=INK, anchor="mm")
 
 
 def _chart(
@@ -191,7 +198,7 @@ def _chart(
     """Score over the turns: one line per player, with the seat's mark along it."""
     x0, y0, x1, y1 = box
     title = clip(t("covenant.picture.chart_title", language), font(26, True), x1 - x0 + 60)
-    draw.text((x0 - 60, y0 - 44), title, font=font(26, True), fill=INK)
+    draw_text(draw, (x0 - 60, y0 - 44), title, font=font(26, True), fill=INK)
     history = [tuple(0 for _ in range(game.players)), *game.score_history]
     if game.phase == "over" and history[-1] != game.scores:
         # The end-of-game scoring (fields, unfinished features) comes after the last turn.
@@ -204,13 +211,13 @@ def _chart(
     for value in range(0, top + 1, step):
         y = y1 - (y1 - y0) * value / top
         draw.line([(x0, y), (x1, y)], fill=GRID_LINE, width=1)
-        draw.text((x0 - 10, y), str(value), font=axis_font, fill=INK_SOFT, anchor="rm")
+        draw_text(draw, (x0 - 10, y), str(value), font=axis_font, fill=INK_SOFT, anchor="rm")
     tick = 10 if turns > 20 else 5 if turns > 8 else 1
     for turn in range(0, turns + 1, tick):
         x = x0 + (x1 - x0) * turn / turns
-        draw.text((x, y1 + 8), str(turn), font=axis_font, fill=INK_SOFT, anchor="ma")
+        draw_text(draw, (x, y1 + 8), str(turn), font=axis_font, fill=INK_SOFT, anchor="ma")
     axis = t("covenant.picture.chart_axis", language)
-    draw.text(((x0 + x1) / 2, y1 + 34), axis, font=axis_font, fill=INK_SOFT, anchor="ma")
+    draw_text(draw, ((x0 + x1) / 2, y1 + 34), axis, font=axis_font, fill=INK_SOFT, anchor="ma")
     draw.line([(x0, y0), (x0, y1), (x1, y1)], fill=INK, width=2)
     for seat in range(game.players):
         style = PLAYERS[seat]
@@ -232,3 +239,100 @@ def _chart(
                 width=2,
             )
             draw_mark(draw, style.mark, px, py, 6, style.mark_colour)
+
+
+# --------------------------------------------------------------------- the rules' key
+
+KEY_WIDTH = 760
+KEY_ROW = 92
+KEY_ICON = 72
+
+
+def _key_rows() -> list[tuple[Image.Image, str]]:
+    from render.covenant.icons import icon
+
+    spot = Image.new("RGBA", (KEY_ICON, KEY_ICON), (0, 0, 0, 0))
+    d = ImageDraw.Draw(spot)
+    d.ellipse([6, 6, KEY_ICON - 6, KEY_ICON - 6], fill=SPOT, outline=(255, 255, 255), width=3)
+    draw_text(d, (KEY_ICON / 2, KEY_ICON / 2), "1", font(34, True), (255, 255, 255), "mm")
+    return [
+        (pieces.follower(0, KEY_ICON), "covenant.picture.key_follower"),
+        (pieces.prophet(0, KEY_ICON), "covenant.picture.key_prophet"),
+        (pieces.ark(KEY_ICON), "covenant.picture.key_ark"),
+        (icon("temple", KEY_ICON), "covenant.picture.key_temple"),
+        (icon("scroll", KEY_ICON), "covenant.picture.key_scroll"),
+        (icon("oasis", KEY_ICON), "covenant.picture.key_oasis"),
+        (icon("sheep", KEY_ICON), "covenant.picture.key_sheep"),
+        (icon("wolf", KEY_ICON), "covenant.picture.key_wolf"),
+        (spot, "covenant.picture.key_spot"),
+    ]
+
+
+def key_image(language: str = DEFAULT_LANGUAGE) -> Image.Image:
+    """The key of the pictures' icons and how squares are named, one per row, big enough to
+    read on a phone."""
+    rows = _key_rows()
+    pad = 20
+    title_h = 64
+    square_h = 120
+    height = title_h + len(rows) * KEY_ROW + square_h + pad
+    image = Image.new("RGB", (KEY_WIDTH, height), PARCHMENT)
+    draw = ImageDraw.Draw(image)
+    title = t("covenant.picture.key_title", language)
+    face = fitting(title, KEY_WIDTH - 2 * pad, (36, 32, 28), bold=True)
+    draw_text(draw, (pad, 16), clip(title, face, KEY_WIDTH - 2 * pad), face, INK)
+    text_x = pad + KEY_ICON + 20
+    room = KEY_WIDTH - text_x - pad
+    for i, (picture, key) in enumerate(rows):
+        y = title_h + i * KEY_ROW
+        if i % 2:
+            draw.rectangle([0, y, KEY_WIDTH, y + KEY_ROW], fill=(248, 238, 212))
+        image.paste(picture, (pad, y + (KEY_ROW - picture.height) // 2), picture)
+        _key_text(draw, t(key, language), text_x, y + KEY_ROW // 2, room)
+    # How squares are named: a little grid around the start tile.
+    y = title_h + len(rows) * KEY_ROW + 10
+    cell = 44
+    from engine.covenant.notation import column_name, row_name
+
+    for c in range(3):
+        draw_text(
+            draw,
+            (pad + 30 + c * cell + cell / 2, y + 12),
+            column_name(c - 1),
+            font(18, True),
+            INK,
+            "mm",
+        )
+    for r in range(2):
+        draw_text(
+            draw, (pad + 12, y + 24 + r * cell + cell / 2), row_name(r), font(18, True), INK, "mm"
+        )
+        for c in range(3):
+            box = [
+                pad + 30 + c * cell,
+                y + 24 + r * cell,
+                pad + 30 + (c + 1) * cell - 2,
+                y + 24 + (r + 1) * cell - 2,
+            ]
+            draw.rectangle(
+                box, fill=PARCHMENT_DARK if (c, r) != (1, 0) else (226, 160, 98), outline=GRID_LINE
+            )
+    _key_text(
+        draw, t("covenant.picture.key_squares", language), text_x + 90, y + 24 + cell, room - 90
+    )
+    return image
+
+
+def _key_text(draw: ImageDraw.ImageDraw, text: str, x: int, cy: int, width: int) -> None:
+    """A key's words centred on ``cy``: on one line, else two, else smaller."""
+    for size in (28, 26, 24, 22, 20):
+        face = font(size)
+        lines = wrap(text, face, width, 2)
+        if lines is not None:
+            break
+    else:
+        lines = [clip(text, face, width)]
+    step = face.size + 6
+    top = cy - step * (len(lines) - 1) / 2
+    for i, line in enumerate(lines):
+        draw_text(draw, (x, top + i * step), line, face, INK, "lm")

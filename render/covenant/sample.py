@@ -14,6 +14,7 @@ from render.style import (
     INK_SOFT,
     PARCHMENT,
     PLAYERS,
+    draw_text,
     font,
 )
 
@@ -46,8 +47,12 @@ def palette_sample() -> Image.Image:
     # Some text for the anti-aliased ink colours (the words do not matter, only the ink).
     turn = t("covenant.picture.turn", DEFAULT_LANGUAGE, turn=12)
     player = t("common.picture.player", DEFAULT_LANGUAGE, number=1)
-    draw.text(
-        (4, y + CELL + 4), f"{turn} {player} 36 {letters} 0123456789", font=font(22, True), fill=INK
+    draw_text(
+        draw,
+        (4, y + CELL + 4),
+        f"{turn} {player} 36 {letters} 0123456789",
+        font=font(22, True),
+        fill=INK,
     )
     followers = t(
         "covenant.picture.followers",
@@ -56,5 +61,5 @@ def palette_sample() -> Image.Image:
         total=7,
         prophet=t("covenant.picture.prophet_hand", DEFAULT_LANGUAGE),
     )
-    draw.text((4, y + CELL + 28), followers, font=font(14), fill=INK_SOFT)
+    draw_text(draw, (4, y + CELL + 28), followers, font=font(14), fill=INK_SOFT)
     return image

@@ -49,8 +49,10 @@ async def ruth_places_and_closes_the_city(h: Harness, board: Sent, game_id: int)
     opened = await h.click(RUTH, board, f"ob:{game_id}:1")
     panel = opened.last
     assert panel.ephemeral
-    assert "T21" in panel.content
+    # The tile said in words, never by its id; the numbered spots in the panel itself.
+    assert "a city on 1 side" in panel.content and "T21" not in panel.content
     assert panel.images[0].size[0] > panel.images[0].size[1]  # four rotations side by side
+    assert len(panel.images) == 2  # and the board with the numbered spots
     spot_select = f"tm:{game_id}:0:spot"
     assert panel.component(spot_select).option_values == ["0,-1", "0,1"]
     preview = (await h.select(RUTH, panel, spot_select, ["0,-1"])).last
@@ -63,7 +65,14 @@ async def ruth_places_and_closes_the_city(h: Harness, board: Sent, game_id: int)
         "B · city to the south",
         "B · Prophet: city to the south",
     ]
-    put_ark = (await h.select(RUTH, deploy, f"tm:{game_id}:1:deploy", ["SSE:0"])).last
+    # The follower is shown where it would stand; "Choose again" goes back, nothing played.
+    chosen = (await h.select(RUTH, deploy, f"tm:{game_id}:1:deploy", ["NNW:0"])).last
+    assert "Your follower on **A**, the field to the north" in chosen.content
+    again = (await h.click(RUTH, chosen, f"tb:{game_id}:1:back")).last
+    assert again.component(f"tm:{game_id}:1:deploy")
+    chosen = (await h.select(RUTH, again, f"tm:{game_id}:1:deploy", ["SSE:0"])).last
+    assert "**B**, the city to the south" in chosen.content
+    put_ark = (await h.click(RUTH, chosen, f"tb:{game_id}:1:put:SSE:0")).last
     assert "first city" in put_ark.content
     finished = await h.select(RUTH, put_ark, f"tm:{game_id}:2:putark", ["0,-1"])
     assert "You scored 4" in finished[-2].content or "You scored 4" in finished.text
@@ -79,7 +88,8 @@ async def test_a_whole_scripted_game_through_commands_and_clicks(harness: Harnes
     assert "Ruth placed a tile on M12." in post.content
     assert "A 2-tile city was completed: Ruth +4." in post.content
     assert "Scores: Ruth 4, Boaz 0" in post.content
-    assert f"<@{BOAZ}>" in post.content and "T39" in post.content
+    assert f"<@{BOAZ}>" in post.content and "shows a road" in post.content
+    assert "T39" not in post.content
     assert post.images[0].format == "PNG"
     # Boaz types his turn instead of tapping.
     choices = await h.autocomplete(BOAZ, "covenant place", focused="square", value="")
@@ -174,7 +184,8 @@ async def test_buttons_keep_working_after_a_restart(harness: Harness, db_path: P
     deploy = (await h.click(RUTH, preview, f"tb:{game_id}:0:place:0:-1:180")).last
     await h.restart(await make_bot(db_path))
     # The private panel from before the restart still works: the ids name game and version.
-    put_ark = (await h.select(RUTH, deploy, f"tm:{game_id}:1:deploy", ["SSE:0"])).last
+    chosen = (await h.select(RUTH, deploy, f"tm:{game_id}:1:deploy", ["SSE:0"])).last
+    put_ark = (await h.click(RUTH, chosen, f"tb:{game_id}:1:put:SSE:0")).last
     assert "first city" in put_ark.content
     finished = await h.select(RUTH, put_ark, f"tm:{game_id}:2:putark", ["0,-1"])
     assert any(s.kind == "channel_message" for s in finished)
@@ -247,8 +258,8 @@ async def test_moving_the_ark_with_the_arrows_shows_who_scores(harness: Harness)
     await ruth_places_and_closes_the_city(h, board, game_id)  # the Ark goes on M12 (0, -1)
     await h.slash(BOAZ, "covenant place", square="N13", rotation=0)  # the road east of the start
     spots = await h.autocomplete(BOAZ, "covenant follower", focused="spot", value="road")
-    assert [(c.name, c.value) for c in spots] == [("B · road east–west", "E:0")]
-    deployed = await h.slash(BOAZ, "covenant follower", spot="E:0")
+    assert [(c.name, c.value) for c in spots] == [("B · road east–west", "B")]
+    deployed = await h.slash(BOAZ, "covenant follower", spot="B")  # the letter on the picture
     assert "Boaz put a follower on the road at N13." in deployed.text
     panel = (await h.slash(RUTH, "covenant place", square="L13", rotation=0)).last
     # From M12 the Ark can go south to the start tile, then east onto Boaz's road.
@@ -257,6 +268,9 @@ async def test_moving_the_ark_with_the_arrows_shows_who_scores(harness: Harness)
     first = (await h.click(RUTH, panel, f"tb:{game_id}:6:step:S")).last
     second = (await h.click(RUTH, first, f"tb:{game_id}:6:step:SE")).last
     assert "The Ark would go **SE**: Boaz +1." in second.content
+    assert "1. M13 (nobody scores), 2. N13 (Boaz +1)" in second.content
+    # Not blind: the board around the Ark, with the path, is in the panel.
+    assert [name for name, _ in second.files] == ["the-ark.png"]
     paths = await h.autocomplete(RUTH, "covenant ark", focused="path", value="S")
     assert ("SE: Boaz +1", "SE") in [(c.name, c.value) for c in paths]
     moved = await h.click(RUTH, second, f"tb:{game_id}:6:go:SE")
@@ -280,7 +294,7 @@ async def test_moderators_remove_and_replace_players(harness: Harness) -> None:
     gone = await h.slash(RUTH, "covenant tile")
     assert "not playing in this game" in gone.last.content
     mine = await h.slash(STRANGER, "covenant tile")
-    assert mine.last.ephemeral and "T21" in mine.last.content
+    assert mine.last.ephemeral and "a city on 1 side" in mine.last.content
     removed = await h.slash(LEADER, "moderate remove", player=BOAZ)
     assert "a computer player takes over the seat" in removed.text
     record = await bot.service.get_game(game_id)

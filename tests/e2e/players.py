@@ -335,7 +335,10 @@ class Table:
                 iid, panel = await self.click(user, panel, f"{prefix}{action.rotation}")
             elif isinstance(action, Deploy):
                 value = f"{action.port}:{int(action.prophet)}"
-                iid, panel = await self.select(user, panel, f"tm:{g}:{v}:deploy", value)
+                _, panel = await self.select(user, panel, f"tm:{g}:{v}:deploy", value)
+                # The piece is shown where it would stand; "Put it here" confirms it.
+                put = f"tb:{g}:{v}:put:{action.port}:{int(action.prophet)}"
+                iid, panel = await self.click(user, panel, put)
             elif isinstance(action, MoveArk):
                 for n in range(1, len(action.path) + 1):
                     _, panel = await self.click(user, panel, f"tb:{g}:{v}:step:{action.path[:n]}")

@@ -98,7 +98,8 @@ async def test_three_players_play_a_whole_scripted_game(
     assert display_name(carol) in lobby[0].content  # the lobby's own message, updated
     first = await table.start(alice)
     assert_board(first, "board-turn-1.png")
-    assert f"<@{alice.id}>" in first.content and "T36" in first.content
+    assert f"<@{alice.id}>" in first.content and "3 roads that meet on it" in first.content
+    assert "T36" not in first.content
 
     for n, plan in enumerate(TURNS, start=1):
         player = table.current

@@ -6,11 +6,15 @@ and named as on the pictures, so they are computed once, here.
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from dataclasses import dataclass
 
-from bot.games.covenant.spots import spot_name
-from bot.panels import Text
-from engine.covenant import Deploy, Game, MoveArk
+from bot.games.covenant.spots import spot_names
+from bot.i18n import ListOf
+from bot.panels import Refusal, Text
+from engine.covenant import TILES, Deploy, Game, MoveArk
+from engine.covenant.geometry import PORT_NAMES, SIDE_INDEX, Pos, neighbour
 from engine.covenant.notation import parse_square, square_name
 from render.covenant.board import deploy_ports, spot_letter
 
@@ -32,14 +36,22 @@ class DeployChoice:
 
     port: str
     prophet: bool
+    #: What the menu says: the letter and the spot's name ("B · city to the south").
     label: Text
     #: The letter that marks this feature on the picture (A, B, ...).
     letter: str = ""
+    #: The spot's name alone ("city to the south"), unique among the tile's spots.
+    name: Text | None = None
 
     @property
     def value(self) -> str:
-        """A compact id for a menu option or an autocomplete value."""
+        """A compact id for a menu option (the port and whether it is the Prophet)."""
         return f"{self.port}:{int(self.prophet)}"
+
+    @property
+    def typed(self) -> str:
+        """What a player types for it: the letter, with ``:P`` for the Prophet."""
+        return f"{self.letter}:P" if self.prophet else self.letter
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,30 +81,127 @@ def find_spot(game: Game, text: str) -> SpotChoice | None:
 
 
 def deploy_choices(game: Game) -> list[DeployChoice]:
+    """Every legal place for a piece on the new tile, lettered as on the picture."""
     if game.phase != "deploy" or game.last_placed is None:
         return []
     view = game.board[game.last_placed].view
+    names = dict(zip((s.ports[0] for s in view.segments), spot_names(view.segments), strict=True))
     letters = {port: spot_letter(i) for i, port in enumerate(deploy_ports(game))}
-    return [
-        DeployChoice(
-            a.port,
-            a.prophet,
-            Text(
-                "covenant.turn.deploy_option",
-                letter=letters[a.port],
-                spot=spot_name(view.segment_at(a.port), a.prophet),
-            ),
-            letters[a.port],
-        )
-        for a in game.legal_actions()
-        if isinstance(a, Deploy)
-    ]
+    choices = []
+    for a in game.legal_actions():
+        if not isinstance(a, Deploy):
+            continue
+        name = names[view.segment_at(a.port).ports[0]]
+        shown = Text("covenant.spot.prophet", spot=name) if a.prophet else name
+        label = Text("covenant.turn.deploy_option", letter=letters[a.port], spot=shown)
+        choices.append(DeployChoice(a.port, a.prophet, label, letters[a.port], name))
+    return choices
+
+
+_LETTER = re.compile(r"^([A-Z])(?:[\s:+-]*(P|PROPHET))?$")
+_PORT = re.compile(r"^([A-Z]{1,3})(?::([01]))?$")
 
 
 def parse_deploy(value: str) -> Deploy:
     """The inverse of :attr:`DeployChoice.value`."""
     port, _, prophet = value.partition(":")
     return Deploy(port, prophet == "1")
+
+
+def typed_deploy(game: Game, text: str) -> Deploy:
+    """What a player typed for ``/covenant follower spot:...``: the letter on the picture
+    (``A``; ``A:P`` for the Prophet), or a compass point of the tile (``SSE``, ``E:1``).
+    A letter that is no free spot is refused with the letters that are."""
+    typed = text.strip().upper()
+    choices = deploy_choices(game)
+    letter = _LETTER.match(typed)
+    if letter:
+        prophet = letter.group(2) is not None
+        for choice in choices:
+            if choice.letter == letter.group(1) and choice.prophet == prophet:
+                return Deploy(choice.port, prophet)
+        if not choices:
+            raise Refusal("covenant.turn.nowhere_to_deploy")
+        raise Refusal(
+            "covenant.turn.no_such_letter",
+            letter=typed[:12],
+            letters=tuple(dict.fromkeys(c.typed for c in choices)),
+        )
+    port = _PORT.match(typed)
+    if port and port.group(1) in PORT_NAMES:
+        return Deploy(port.group(1), port.group(2) == "1")
+    if not choices:
+        raise Refusal("covenant.turn.nowhere_to_deploy")
+    raise Refusal(
+        "covenant.turn.no_such_letter",
+        letter=typed[:12],
+        letters=tuple(dict.fromkeys(c.typed for c in choices)),
+    )
+
+
+def deploy_situation(game: Game, names: tuple[str, ...] | list[str]) -> list[Text]:
+    """What the player may put out now and why a spot of the new tile is not offered:
+    followers and Prophet left, the spots someone already holds, the temple."""
+    if game.phase != "deploy" or game.last_placed is None:
+        return []
+    seat = game.current_player
+    x, y = game.last_placed
+    view = game.board[game.last_placed].view
+    left = game.followers_left(seat)
+    prophet = game.prophet_state(seat)
+    lines = [
+        Text(
+            "covenant.turn.pieces",
+            followers=Text("covenant.turn.followers_left", count=left),
+            prophet=Text(f"covenant.turn.prophet_{prophet}"),
+        )
+    ]
+    free_city = any(c.prophet for c in deploy_choices(game))
+    for segment, name in zip(view.segments, spot_names(view.segments), strict=True):
+        owners = sorted({p.seat for p in game.feature(x, y, segment.first_port).pieces})
+        if owners:
+            lines.append(
+                Text(
+                    "covenant.turn.spot_taken",
+                    spot=name,
+                    owners=ListOf(tuple(names[o] for o in owners), "standard"),
+                    count=len(owners),
+                )
+            )
+    if view.temple:
+        lines.append(Text("covenant.turn.no_temple"))
+    if prophet == "hand" and not free_city:
+        lines.append(Text("covenant.turn.prophet_no_city"))
+    return lines
+
+
+def tile_words(tile_id: str) -> Text:
+    """What a tile shows, in words: "a city on 2 sides, a road, an oasis"."""
+    design = TILES[tile_id]
+    parts: list[Text] = []
+    cities = Counter(len(s.sides) for s in design.segments if s.kind == "city")
+    for sides, count in sorted(cities.items(), reverse=True):
+        parts.append(Text("covenant.tile.city", count=count, sides=sides))
+    roads = [s for s in design.segments if s.kind == "road"]
+    through = sum(1 for r in roads if len(r.sides) == 2)
+    ends = sum(1 for r in roads if len(r.sides) == 1)
+    if through:
+        parts.append(Text("covenant.tile.road", count=through))
+    if ends:
+        parts.append(Text("covenant.tile.road_ends", count=ends))
+    if design.temple:
+        parts.append(Text("covenant.tile.temple"))
+    for key, count in (
+        ("scroll", design.scrolls),
+        ("oasis", design.oases),
+        ("sheep", design.sheep),
+        ("wolf", design.wolves),
+    ):
+        if count:
+            parts.append(Text(f"covenant.tile.{key}", count=count))
+    if not parts:
+        parts.append(Text("covenant.tile.fields_only"))
+    return Text("covenant.tile.shows", parts=ListOf(tuple(parts), "standard"))
 
 
 def ark_paths(game: Game) -> list[str]:
@@ -104,6 +213,20 @@ def ark_paths(game: Game) -> list[str]:
 def ark_next_letters(game: Game, path: str) -> set[str]:
     """The letters that extend ``path`` to another legal path."""
     return {p[len(path)] for p in ark_paths(game) if len(p) > len(path) and p.startswith(path)}
+
+
+def ark_steps(game: Game, path: str) -> list[tuple[Pos, tuple[int, ...]]]:
+    """Each square the Ark enters along ``path`` (a legal path) and what entering it gives."""
+    assert game.ark is not None
+    pos = game.ark
+    steps = []
+    for letter in path:
+        pos = neighbour(pos, SIDE_INDEX[letter])
+        points = [0] * game.players
+        for piece in game.board[pos].pieces:
+            points[piece.seat] += 1
+        steps.append((pos, tuple(points)))
+    return steps
 
 
 def ark_choices(game: Game) -> list[ArkChoice]:

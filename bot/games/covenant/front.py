@@ -18,11 +18,15 @@ from bot.games.covenant.choices import (
     ark_choices,
     ark_next_letters,
     ark_paths,
+    ark_steps,
     deploy_choices,
+    deploy_situation,
     find_spot,
     gains_text,
     parse_deploy,
     spot_choices,
+    tile_words,
+    typed_deploy,
 )
 from bot.i18n import ListOf
 from bot.panels import (
@@ -38,7 +42,7 @@ from bot.panels import (
     Select,
     Text,
 )
-from engine.covenant import Game, MoveArk, Pass, PlaceArk, PlaceTile
+from engine.covenant import Deploy, Game, MoveArk, Pass, PlaceArk, PlaceTile
 from engine.covenant.notation import parse_square, square_name
 
 SELECT_PAGE = 25  # Discord's limit of options in one menu
@@ -105,19 +109,31 @@ class CovenantFront(Front):
         spot: tuple[int, int, int] | None = None,
         page: int = 0,
         path: str = "",
+        piece: tuple[str, bool] | None = None,
     ) -> Panel:
         game: Game = seen.game
         if game.phase == "place_tile":
             if spot is None:
-                return self._spots_panel(game, page)
+                return self._spots_panel(seen, page)
             return self._preview_panel(seen, *spot)
         if game.phase == "deploy":
+            if piece is not None:
+                return self._piece_panel(seen, *piece)
             return self._deploy_panel(seen, path)
         if game.phase == "place_ark":
             return self._put_ark_panel(seen)
         raise Refusal("table.turn.game_not_active")
 
-    def _spots_panel(self, game: Game, page: int) -> Panel:
+    def _board(self, seen: Seen, spots: bool, filename: str = "board.png") -> Picture:
+        game: Game = seen.game
+        return Picture(
+            f"{RENDER}:board",
+            (game.view(seen.seat).to_json(), spots, list(seen.names)),
+            filename,
+        )
+
+    def _spots_panel(self, seen: Seen, page: int) -> Panel:
+        game: Game = seen.game
         assert game.tile is not None
         spots = spot_choices(game)
         pages = max(1, -(-len(spots) // SELECT_PAGE))
@@ -146,11 +162,15 @@ class CovenantFront(Front):
                     "page", (str(page + 1),), Text("common.next"), disabled=page + 1 >= pages, row=1
                 ),
             ]
-        lines = [_t("turn.place_intro", tile=game.tile, count=len(spots))]
+        lines = [_t("turn.place_intro", tile=tile_words(game.tile), count=len(spots))]
         if pages > 1:
             lines.append(_t("turn.page", page=page + 1, pages=pages))
-        picture = Picture(f"{RENDER}:rotations", (game.tile,), f"tile-{game.tile}.png")
-        return Panel(tuple(lines), (picture,), tuple(controls))
+        pictures = (
+            Picture(f"{RENDER}:rotations", (game.tile,), "your-tile.png"),
+            # The numbered spots, in the panel itself (not only in the public post).
+            self._board(seen, True, "spots.png"),
+        )
+        return Panel(tuple(lines), pictures, tuple(controls))
 
     def _preview_panel(self, seen: Seen, x: int, y: int, rotation: int) -> Panel:
         game: Game = seen.game
@@ -158,10 +178,12 @@ class CovenantFront(Front):
         if rotation not in rotations:
             raise Refusal("covenant.turn.no_such_spot")
         after = rotations[(rotations.index(rotation) + 1) % len(rotations)]
-        picture = Picture(
-            f"{RENDER}:preview",
-            (game.view(seen.seat).to_json(), x, y, rotation, list(seen.names)),
-            "preview.png",
+        save = game.view(seen.seat).to_json()
+        pictures = (
+            # The chosen square and its neighbours, large: readable on a phone however big
+            # the board has grown; then the whole board.
+            Picture(f"{RENDER}:preview_zoom", (save, x, y, rotation), "preview-close.png"),
+            Picture(f"{RENDER}:preview", (save, x, y, rotation, list(seen.names)), "preview.png"),
         )
         xy = (str(x), str(y))
         controls = (
@@ -184,10 +206,11 @@ class CovenantFront(Front):
         line = _t(
             "turn.preview", square=square_name((x, y)), rotation=rotation, count=len(rotations)
         )
-        return Panel((line,), (picture,), controls)
+        return Panel((line,), pictures, controls)
 
     def _deploy_panel(self, seen: Seen, path: str) -> Panel:
         game: Game = seen.game
+        assert game.last_placed is not None
         controls: list[Any] = []
         choices = deploy_choices(game)
         if choices:
@@ -198,7 +221,17 @@ class CovenantFront(Front):
                     placeholder=_t("turn.deploy_placeholder"),
                 )
             )
-        lines = [_t("turn.deploy_intro")]
+        can = "piece" if choices else "none"
+        if game.ark is not None:
+            can = "both" if choices else "ark"
+        lines = [_t("turn.deploy_intro", square=square_name(game.last_placed), can=can)]
+        if not path:
+            lines += deploy_situation(game, seen.names)
+        save = game.view(seen.seat).to_json()
+        pictures: list[Picture] = []
+        if not path:
+            # The new tile, large, its free spots lettered as in the menu.
+            pictures.append(Picture(f"{RENDER}:deploy", (save,), "your-tile.png"))
         if game.ark is not None:
             paths = set(ark_paths(game))
             following = ark_next_letters(game, path)
@@ -225,14 +258,60 @@ class CovenantFront(Front):
                 )
             )
             if path:
-                points = next(c.points for c in ark_choices(game) if c.path == path)
-                lines.append(_t("turn.ark_path", path=path, gains=gains_text(points, seen.names)))
+                lines += self._ark_lines(game, path, seen.names)
             else:
                 lines.append(_t("turn.ark_hint"))
+            # The board around the Ark: the path so far, where it can go next, what each
+            # tile would give.
+            pictures.append(Picture(f"{RENDER}:ark", (save, path, list(seen.names)), "the-ark.png"))
         controls.append(Button("pass", (), _t("button.pass"), row=2))
-        # The new tile, large, its free spots lettered as in the menu.
-        picture = Picture(f"{RENDER}:deploy", (game.view(seen.seat).to_json(),), "your-tile.png")
-        return Panel(tuple(lines), (picture,), tuple(controls))
+        return Panel(tuple(lines), tuple(pictures), tuple(controls))
+
+    def _ark_lines(self, game: Game, path: str, names: tuple[str, ...]) -> list[Text]:
+        steps = tuple(
+            _t(
+                "turn.ark_step",
+                number=number,
+                square=square_name(pos),
+                gains=gains_text(points, names),
+            )
+            for number, (pos, points) in enumerate(ark_steps(game, path), start=1)
+        )
+        return [
+            _t("turn.ark_path", path=path, gains=gains_text(game.ark_gain(path), names)),
+            _t("turn.ark_steps", steps=steps),
+        ]
+
+    def _piece_panel(self, seen: Seen, port: str, prophet: bool) -> Panel:
+        """The piece shown where it would stand, to confirm or take back."""
+        game: Game = seen.game
+        chosen = next(
+            (c for c in deploy_choices(game) if c.port == port and c.prophet == prophet), None
+        )
+        if chosen is None:
+            raise Refusal("covenant.illegal.bad_port")
+        picture = Picture(
+            f"{RENDER}:deploy",
+            (game.view(seen.seat).to_json(), port, prophet),
+            "your-piece.png",
+        )
+        line = _t(
+            "turn.piece_preview",
+            piece="prophet" if prophet else "follower",
+            letter=chosen.letter,
+            spot=chosen.name,
+        )
+        controls = (
+            Button(
+                "put",
+                (port, str(int(prophet))),
+                _t("button.put_piece"),
+                style="success",
+                emoji="✅",
+            ),
+            Button("back", (), _t("button.other_piece")),
+        )
+        return Panel((line,), (picture,), controls)
 
     def _put_ark_panel(self, seen: Seen) -> Panel:
         game: Game = seen.game
@@ -244,12 +323,7 @@ class CovenantFront(Front):
             ),
             placeholder=_t("turn.putark_placeholder"),
         )
-        picture = Picture(
-            f"{RENDER}:board",
-            (game.view(seen.seat).to_json(), False, list(seen.names)),
-            "board.png",
-        )
-        return Panel((_t("turn.putark_intro"),), (picture,), (select,))
+        return Panel((_t("turn.putark_intro"),), (self._board(seen, False),), (select,))
 
     # ================================================================ taps
 
@@ -290,7 +364,13 @@ class CovenantFront(Front):
         if control == "pass":
             return Play(Pass())
         if control == "deploy":
-            return Play(parse_deploy(values[0]))
+            # A spot chosen: show the piece there first; "put" confirms it.
+            choice = parse_deploy(values[0])
+            return self.panel(seen, piece=(choice.port, choice.prophet))
+        if control == "put":
+            if args[1] not in ("0", "1"):
+                raise ValueError(args[1])
+            return Play(Deploy(args[0], args[1] == "1"))
         if control == "putark":
             return Play(PlaceArk(*_pos(values[0])))
         raise Refusal("table.error.unknown_control")
@@ -318,10 +398,9 @@ class CovenantFront(Front):
                 )
             return Play(PlaceTile(spot.x, spot.y, rotation))
         if command == "follower":
-            spot = str(options.get("spot", ""))
-            if ":" not in spot:
-                spot = f"{spot.strip().upper()}:0"
-            return Play(parse_deploy(spot))
+            if game.phase != "deploy":
+                raise Refusal("covenant.illegal.wrong_phase")
+            return Play(typed_deploy(game, str(options.get("spot", ""))))
         if command == "ark":
             return Play(MoveArk(str(options.get("path", "")).strip().upper()))
         if command == "pass":
@@ -359,7 +438,7 @@ class CovenantFront(Front):
             rotations = spot.rotations if spot is not None else (0, 90, 180, 270)
             return [Choice(Text("common.raw", text=f"{r}°"), r) for r in rotations]
         if command == "follower" and option == "spot":
-            return [Choice(c.label, c.value) for c in deploy_choices(game)]
+            return [Choice(c.label, c.typed) for c in deploy_choices(game)]
         if command == "ark" and option == "path":
             return [
                 Choice(
@@ -395,10 +474,9 @@ class CovenantFront(Front):
             (view.to_json(), view.phase == "place_tile", list(names)),
             f"board-turn-{view.turn}.png",
         )
-        lines = (
-            self._scores(view, names),
-            _t("turn.next_tile", tile=view.tile or "-", left=view.tiles_left),
-        )
+        lines: tuple[Text, ...] = (self._scores(view, names),)
+        if view.tile is not None:
+            lines += (_t("turn.next_tile", tile=tile_words(view.tile), left=view.tiles_left),)
         return Panel(lines, (picture,))
 
     def final_post(self, view: Game, names: Sequence[str], *, ended_early: bool) -> Panel:
@@ -444,4 +522,8 @@ class CovenantFront(Front):
         return Panel(lines, (picture,))
 
     def rules(self) -> Panel:
-        return Panel((_t("rules.text"),), (Picture(f"{RENDER}:rules_board", (), "rules.png"),))
+        pictures = (
+            Picture(f"{RENDER}:rules_board", (), "rules.png"),
+            Picture(f"{RENDER}:rules_key", (), "rules-key.png"),
+        )
+        return Panel((_t("rules.text"),), pictures)

@@ -7,6 +7,7 @@ name that matches the picture, in the player's language.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from bot.panels import Text
 from engine.covenant import Segment
@@ -28,28 +29,64 @@ PORT_XY = (
     (-1.0, -_THIRD),
 )
 _EIGHT = ("e", "se", "s", "sw", "w", "nw", "n", "ne")  # by angle, clockwise from east
+_SIXTEEN = (
+    *("e", "ese", "se", "sse", "s", "ssw", "sw", "wsw"),
+    *("w", "wnw", "nw", "nnw", "n", "nne", "ne", "ene"),
+)
 _SIDES = ("n", "e", "s", "w")
 
 
-def direction(segment: Segment) -> str:
-    """The compass key (``n``, ``ne``, ...) of where ``segment`` lies, or ``middle``."""
+def _centre(segment: Segment) -> tuple[float, float]:
     x = sum(PORT_XY[p][0] for p in segment.ports) / len(segment.ports)
     y = sum(PORT_XY[p][1] for p in segment.ports) / len(segment.ports)
+    return x, y
+
+
+def direction(segment: Segment, winds: int = 8) -> str:
+    """The compass key (``n``, ``ne``, ... or with ``winds=16`` also ``nne``, ...) of where
+    ``segment`` lies, or ``middle``."""
+    x, y = _centre(segment)
     if math.hypot(x, y) < 0.2:
         return "middle"
     angle = math.degrees(math.atan2(y, x)) % 360  # y grows south, so this turns clockwise
-    return _EIGHT[round(angle / 45) % 8]
+    names = _EIGHT if winds == 8 else _SIXTEEN
+    return names[round(angle / (360 / len(names))) % len(names)]
 
 
-def where(segment: Segment) -> Text:
+def where(segment: Segment, winds: int = 8) -> Text:
     """Where the segment is, in words."""
     if segment.kind == "road" and len(segment.sides) == 2:
         a, b = (Text(f"covenant.compass.{_SIDES[s]}") for s in segment.sides)
         return Text("covenant.where.through", a=a, b=b)
-    return Text(f"covenant.where.{direction(segment)}")
+    return Text(f"covenant.where.{direction(segment, winds)}")
 
 
 def spot_name(segment: Segment, prophet: bool = False) -> Text:
     """E.g. "city to the north", "road east–west", "field to the south-west"."""
-    key = "covenant.spot.prophet" if prophet else f"covenant.spot.{segment.kind}"
-    return Text(key, where=where(segment))
+    name = Text(f"covenant.spot.{segment.kind}", where=where(segment))
+    return Text("covenant.spot.prophet", spot=name) if prophet else name
+
+
+def spot_names(segments: Sequence[Segment]) -> list[Text]:
+    """The names of all of a tile's ``segments``, no two alike.
+
+    Two fields may lie the same way ("field to the west" above and below a road's end):
+    they are told apart by a finer compass ("west-north-west", "west-south-west"), or, when
+    they lie exactly the same way, by which one reaches the tile's edge and which one comes
+    nearer its middle.
+    """
+    names = [spot_name(s) for s in segments]
+    for index in range(len(segments)):
+        alike = [j for j, name in enumerate(names) if name == names[index]]
+        if len(alike) < 2:
+            continue
+        finer = [direction(segments[j], 16) for j in alike]
+        if len(set(finer)) == len(finer):
+            for j in alike:
+                names[j] = Text(f"covenant.spot.{segments[j].kind}", where=where(segments[j], 16))
+            continue
+        reach = sorted(alike, key=lambda j: -math.hypot(*_centre(segments[j])))
+        for rank, j in enumerate(reach):
+            key = "covenant.spot.outer" if rank == 0 else "covenant.spot.inner"
+            names[j] = Text(key, spot=spot_name(segments[j]))
+    return names

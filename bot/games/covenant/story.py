@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from bot.games.base import TurnRecord
+from bot.games.covenant.choices import tile_words
 from bot.panels import Text
 from engine.covenant import (
     ArkMoved,
@@ -45,7 +46,7 @@ def describe(event: Event, names: Sequence[str]) -> Text | None:
     """One sentence for ``event`` (None for events not worth telling)."""
     match event:
         case TileDiscarded():
-            return Text("covenant.story.tile_discarded", tile=event.tile)
+            return Text("covenant.story.tile_discarded", tile=tile_words(event.tile))
         case TilePlaced():
             return Text(
                 "covenant.story.tile_placed",

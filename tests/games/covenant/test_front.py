@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.games import Seen, TurnRecord, plugin
@@ -12,11 +14,13 @@ from bot.games.covenant.choices import (
     find_spot,
     parse_deploy,
     spot_choices,
+    tile_words,
 )
-from bot.games.covenant.spots import spot_name
+from bot.games.covenant.spots import spot_name, spot_names
 from bot.games.covenant.story import story
 from bot.panels import Button, Panel, Play, Refusal, Select
 from engine.covenant import TILES, Deploy, Game, MoveArk, Pass, PlaceArk, PlaceTile
+from engine.covenant.events import TileDiscarded
 from render.i18n import say
 
 FRONT = plugin("covenant").front
@@ -112,13 +116,23 @@ def test_the_place_tile_panel_offers_the_numbered_spots_and_the_four_rotations()
         ("1 · M12", "0,-1", "fits 1 way"),
         ("2 · M14", "0,1", "fits 3 ways"),
     ]
-    assert [p.function for p in panel.pictures] == ["render.covenant:rotations"]
+    # The tile in hand turned four ways, and the board with the numbered spots (issue 11.15).
+    assert [(p.function, p.args[1:]) for p in panel.pictures] == [
+        ("render.covenant:rotations", ()),
+        ("render.covenant:board", (True, list(NAMES))),
+    ]
     assert "fits on 2 numbered spots" in say(panel.lines[0])
     preview = FRONT.on_control(seen(game), "spot", (), ("0,1",))
     assert isinstance(preview, Panel)
     buttons = {b.control: b for b in preview.controls if isinstance(b, Button)}
     assert buttons["rot"].args == ("0", "1", "180") and buttons["place"].args == ("0", "1", "90")
     assert "turned 90°" in say(preview.lines[0]) and "fits 3 ways" in say(preview.lines[0])
+    # A close-up of the chosen square next to the whole board (issue 11.15).
+    assert [p.function for p in preview.pictures] == [
+        "render.covenant:preview_zoom",
+        "render.covenant:preview",
+    ]
+    assert preview.pictures[0].args[1:] == (0, 1, 90)
     assert FRONT.on_control(seen(game), "place", ("0", "1", "90"), ()) == Play(PlaceTile(0, 1, 90))
 
 
@@ -149,4 +163,167 @@ def test_typed_commands_become_the_same_moves() -> None:
         FRONT.on_command(seen(game), "place", {"square": "A" * 300})
     assert len(say(nowhere.value.text)) < 200  # a quoted input is bounded
     assert FRONT.on_command(seen(game), "pass", {}) == Play(Pass())
+    with pytest.raises(Refusal):  # no follower before the tile is placed
+        FRONT.on_command(seen(game), "follower", {"spot": "sse"})
+    game.apply(PlaceTile(0, -1, 180))
     assert FRONT.on_command(seen(game), "follower", {"spot": "sse"}) == Play(Deploy("SSE"))
+
+
+# --------------------------------------------------------------------- issue 11
+
+
+def placed_city() -> Game:
+    """Ruth has just placed T21 north of the start tile: A field, B city (or the Prophet)."""
+    game = Game.new(players=2, seed=0, deck=["T21", "T39"])
+    game.apply(PlaceTile(0, -1, 180))
+    return game
+
+
+def test_the_follower_is_shown_before_it_is_put_and_can_be_taken_back() -> None:
+    """11.4: choosing a spot no longer plays it; the piece is previewed, then confirmed."""
+    game = placed_city()
+    chosen = FRONT.on_control(seen(game), "deploy", (), ("SSE:0",))
+    assert isinstance(chosen, Panel)
+    assert say(chosen.lines[0]) == "Your follower on **B**, the city to the south. Put it there?"
+    ((function, args),) = [(p.function, p.args) for p in chosen.pictures]
+    assert function == "render.covenant:deploy" and args[1:] == ("SSE", False)
+    buttons = {b.control: b for b in chosen.controls if isinstance(b, Button)}
+    assert buttons["put"].args == ("SSE", "0") and "back" in buttons
+    assert FRONT.on_control(seen(game), "put", ("SSE", "0"), ()) == Play(Deploy("SSE"))
+    prophet = FRONT.on_control(seen(game), "deploy", (), ("SSE:1",))
+    assert isinstance(prophet, Panel) and "Your Prophet on **B**" in say(prophet.lines[0])
+    back = FRONT.on_control(seen(game), "back", (), ())
+    assert isinstance(back, Panel)
+    assert any(isinstance(c, Select) and c.control == "deploy" for c in back.controls)
+    with pytest.raises(Refusal):
+        FRONT.on_control(seen(game), "put", ("SSE", "x"), ())
+
+
+def test_every_spot_of_every_tile_has_its_own_name() -> None:
+    """11.4: "field to the north-west" twice on one tile is gone."""
+    for design in TILES.values():
+        for rotation in (0, 90, 180, 270):
+            segments = design.rotated(rotation).segments
+            names = [say(n) for n in spot_names(segments)]
+            assert len(set(names)) == len(names), (design.id, rotation, names)
+    assert [say(n) for n in spot_names(TILES["T04"].rotated(0).segments)][2:] == [
+        "field to the west-north-west",
+        "field to the west-south-west",
+    ]
+
+
+def test_the_letter_on_the_picture_can_be_typed() -> None:
+    """11.4: /covenant follower spot:A works; the menu's letters are the picture's."""
+    game = placed_city()
+    assert FRONT.on_command(seen(game), "follower", {"spot": "A"}) == Play(Deploy("NNW"))
+    assert FRONT.on_command(seen(game), "follower", {"spot": " b "}) == Play(Deploy("SSE"))
+    assert FRONT.on_command(seen(game), "follower", {"spot": "B:P"}) == Play(
+        Deploy("SSE", prophet=True)
+    )
+    with pytest.raises(Refusal) as wrong:
+        FRONT.on_command(seen(game), "follower", {"spot": "Z"})
+    assert say(wrong.value.text) == (
+        "Z is not a free spot of your new tile. Type one of A, B, B:P."
+    )
+    suggestions = FRONT.autocomplete(seen(game), "follower", "spot", "", {})
+    assert [(say(c.label), c.value) for c in suggestions] == [
+        ("A · field to the north", "A"),
+        ("B · city to the south", "B"),
+        ("B · Prophet: city to the south", "B:P"),
+    ]
+    assert [c.letter for c in deploy_choices(game)] == ["A", "B", "B"]
+
+
+def texts(panel: Panel) -> list[str]:
+    return [say(line) for line in panel.lines]
+
+
+def test_the_follower_panel_says_what_is_possible_and_why_not() -> None:
+    """11.5: a spot someone holds is named, and so are the pieces left."""
+    game = Game.new(players=2, seed=0, deck=["T39", "T39", "T39"])
+    game.apply(PlaceTile(1, 0, 0))
+    game.apply(Deploy("E"))  # Ruth on the road
+    game.apply(PlaceTile(2, 0, 0))  # Boaz extends it
+    lines = texts(FRONT.panel(seen(game, 1)))
+    assert "The road east–west is not offered: Ruth holds it already." in lines
+    assert "You have 7 followers left. Your Prophet is ready (it goes into a city)." in lines
+    assert "Your Prophet only goes into a city, and this tile has no free one." in lines
+    assert lines[0].startswith("Tile placed on **O13**! Now put a piece on one of the lettered")
+
+
+def test_with_no_followers_left_the_panel_says_so() -> None:
+    game = Game.new(players=2, seed=5)
+    while not (game.phase == "deploy" and game.followers_left(game.current_player) == 0):
+        fields = [a for a in game.legal_actions() if isinstance(a, Deploy) and not a.prophet]
+        game.apply(fields[0] if fields else game.legal_actions()[0])
+    panel = FRONT.panel(seen(game, game.current_player))
+    lines = texts(panel)
+    assert (
+        "You have no followers left: they come back when their road or city is scored." in lines[1]
+    )
+    menus = [c for c in panel.controls if isinstance(c, Select)]
+    assert all(":1" in o.value for m in menus for o in m.options)  # the Prophet at most
+    if not menus:
+        assert "No piece can go on this tile now" in lines[0]
+
+
+def ark_game() -> Game:
+    game = Game.new(players=2, seed=0, deck=["T21", "T39", "T39", "T39"])
+    for action in (
+        PlaceTile(0, -1, 180),
+        Deploy("SSE"),
+        PlaceArk(0, -1),
+        PlaceTile(1, 0, 0),
+        Deploy("E"),
+        PlaceTile(-1, 0, 0),
+    ):
+        game.apply(action)
+    return game
+
+
+def test_the_ark_is_moved_seeing_the_board_around_it() -> None:
+    """11.3: the Ark panel draws the board around the Ark with the path, and says what each
+    step gives."""
+    game = ark_game()
+    panel = FRONT.panel(seen(game))
+    assert [p.function for p in panel.pictures] == [
+        "render.covenant:deploy",
+        "render.covenant:ark",
+    ]
+    assert panel.pictures[1].args[1:] == ("", list(NAMES))
+    step = FRONT.on_control(seen(game), "step", ("SE",), ())
+    assert isinstance(step, Panel)
+    assert [(p.function, p.args[1]) for p in step.pictures] == [("render.covenant:ark", "SE")]
+    assert texts(step)[1:] == [
+        "The Ark would go **SE**: Boaz +1.",
+        "Step by step: 1. M13 (nobody scores), 2. N13 (Boaz +1).",
+    ]
+
+
+def test_players_never_read_a_tile_id() -> None:
+    """11.13: what a tile shows, in words."""
+    game = Game.new(players=2, seed=0, deck=["T21", "T39"])
+    ids = re.compile(r"\bT\d\d\b")
+    spots = FRONT.panel(seen(game))
+    post = FRONT.board_post(game.view(None), NAMES)
+    lines = [*texts(spots), *texts(post)]
+    assert not [line for line in lines if ids.search(line)]
+    assert "Your tile shows a city on 1 side;" in lines[0]
+    assert "The next tile (in the picture) shows a city on 1 side. 1 more is in the bag." in lines
+    assert say(tile_words("T57")) == "4 roads that meet on it"
+    assert say(tile_words("T01")) == "a city on 4 sides and a scroll"
+    told = story([TurnRecord(0, 1, ("player",), (TileDiscarded(0, "T21"),), True, (0, 0))], NAMES)
+    assert [say(line) for line in told] == [
+        "A tile with a city on 1 side fits nowhere, so it goes back in the box."
+    ]
+
+
+def test_the_rules_have_a_key_and_say_how_squares_are_named() -> None:
+    """11.14."""
+    rules = FRONT.rules()
+    assert [p.function for p in rules.pictures] == [
+        "render.covenant:rules_board",
+        "render.covenant:rules_key",
+    ]
+    text = say(rules.lines[0])
+    assert "the start tile is M13" in text and "sheep" in text and "Ark" in text

@@ -17,7 +17,7 @@ from render.covenant.palette import SPOT
 from render.covenant.pictures import ROTATION_GAP, ROTATION_TILE
 from render.covenant.tileart import EMPTY, MAP, anchors, piece_point, port_point, segment_map
 from render.style import PLAYERS
-from tests.render.covenant.conftest import decode
+from tests.render.covenant.conftest import decode, play
 
 RENDER = Path(render.__file__).parent
 
@@ -128,3 +128,92 @@ def test_the_deploy_picture_letters_each_free_feature_of_the_new_tile() -> None:
         x = round(DEPLOY_TILE * (1 + px) - DEPLOY_TILE * 0.07)
         y = round(DEPLOY_TILE * (1 + py))
         assert image.getpixel((x, y)) == SPOT, port
+
+
+# --------------------------------------------------------------------- issue 11 close-ups
+
+
+def _ark_game() -> Game:
+    from engine.covenant import PlaceArk
+
+    game = Game.new(players=2, seed=0, deck=["T21", "T39", "T39", "T39"])
+    for action in (
+        PlaceTile(0, -1, 180),
+        Deploy("SSE"),
+        PlaceArk(0, -1),
+        PlaceTile(1, 0, 0),
+        Deploy("E"),
+        PlaceTile(-1, 0, 0),
+    ):
+        game.apply(action)
+    return game
+
+
+def test_the_ark_picture_shows_its_reach_and_path() -> None:
+    """11.3: the squares the Ark can reach, large, with the path drawn on them."""
+    from render.covenant.closeups import ARK_CAPTION, LABEL_BAND, ark_reach
+
+    game = _ark_game()
+    assert set(ark_reach(game)) == {(0, 0), (1, 0), (-1, 0)}
+    still = decode(render.ark_png(game, names=["Ruth", "Boaz"]))
+    moved = decode(render.ark_png(game, "SE", names=["Ruth", "Boaz"]))
+    # Three columns and two rows of squares (M12 and the row of the start tile), 150 px each.
+    assert still.size == (3 * 150 + 2 * LABEL_BAND, ARK_CAPTION + 2 * 150 + 2 * LABEL_BAND)
+    assert still.tobytes() != moved.tobytes()
+    # The path's golden line crosses the start tile's centre.
+    cx, cy = LABEL_BAND + 150 + 75, ARK_CAPTION + LABEL_BAND + 150 + 75
+    r, g, b = moved.getpixel((cx, cy - 20))
+    assert r > 180 and g > 130 and b < 90, (r, g, b)
+    with pytest.raises(ValueError):
+        render.ark_png(game, "NN")
+
+
+def test_the_placement_close_up_is_large_at_any_board_size() -> None:
+    """11.15: three squares of 150 px across, however small the board's tiles have become."""
+    from render.covenant.closeups import LABEL_BAND
+
+    game = play(3, 3, turns=50)
+    (x, y), rotations = next(iter(game.placements().items()))
+    zoom = decode(render.preview_zoom_png(game, x, y, rotations[0]))
+    assert zoom.size == (3 * 150 + 2 * LABEL_BAND, 3 * 150 + 2 * LABEL_BAND)
+    assert render.board_layout(game).tile < 150
+
+
+def test_the_chosen_follower_stands_on_its_spot() -> None:
+    """11.4: the preview of a follower draws it in the seat's colour where it would stand."""
+    game = Game.new(players=2, seed=0, deck=["T21", "T39"])
+    game.apply(PlaceTile(0, -1, 180))
+    lettered = decode(render.deploy_png(game))
+    chosen = decode(render.deploy_png(game, "SSE", False))
+    assert lettered.size == chosen.size and lettered.tobytes() != chosen.tobytes()
+    px, py = piece_point("T21", 180, "SSE")
+    centre = (round(150 * (1 + px)), round(150 * (1 + py)))
+    blue = PLAYERS[0].colour
+    near = [
+        chosen.getpixel((centre[0] + dx, centre[1] + dy))
+        for dx in range(-20, 21, 2)
+        for dy in range(-20, 21, 2)
+    ]
+    assert any(sum(abs(a - b) for a, b in zip(p, blue, strict=True)) < 40 for p in near)
+
+
+def test_the_rules_pictures_have_no_bag_and_a_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    """11.14: the example board does not say "Tiles left: 0"; the key names every icon."""
+    from PIL import ImageDraw
+
+    drawn: list[str] = []
+    original = ImageDraw.ImageDraw.text
+
+    def record(self, xy, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(text)
+        return original(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", record)
+    render.rules_board()
+    assert drawn and not [text for text in drawn if "Tiles left" in text]
+    drawn.clear()
+    key = decode(render.rules_key())
+    assert key.width <= 800
+    for word in ("follower", "Prophet", "Ark", "temple", "scroll", "oasis", "sheep", "wolf"):
+        assert any(word in text for text in drawn), word
+    assert any("M13" in text for text in drawn)

@@ -43,16 +43,20 @@ def test_every_picture_key_used_exists_and_every_one_is_used() -> None:
 
 
 def test_no_text_literal_is_drawn() -> None:
-    """No ``.text(...)`` call in render/ draws a string literal or an f-string with words."""
+    """No ``.text(...)`` or ``draw_text(...)`` call in render/ draws a string literal or an
+    f-string with words."""
     for path in RENDER.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
-            if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Attribute)
-                and node.func.attr == "text"
-                and len(node.args) > 1
-            ):
-                drawn = node.args[1]
+            if not isinstance(node, ast.Call):
+                continue
+            if isinstance(node.func, ast.Attribute) and node.func.attr == "text":
+                at = 1
+            elif isinstance(node.func, ast.Name) and node.func.id == "draw_text":
+                at = 2
+            else:
+                continue
+            if len(node.args) > at:
+                drawn = node.args[at]
                 literals = [
                     part.value
                     for part in ast.walk(drawn)
