@@ -66,7 +66,7 @@ async def test_a_failed_post_after_the_move_says_the_move_counts(harness: Harnes
     h.on("POST", "/channels/{channel_id}/messages", unavailable)
     placed = await h.slash(RUTH, "covenant place", square="M12", rotation=180)
     assert "Tile placed" in placed.last.content
-    await h.slash(RUTH, "covenant follower", spot="S")
+    await h.slash(RUTH, "covenant follower", spot="B")
     done = await h.slash(RUTH, "covenant putark", square="M12")  # the turn ends: a post
     text = done.last.content
     assert done.last.ephemeral and "your move counts" in text and "could not be posted" in text
@@ -91,7 +91,7 @@ async def test_a_missing_permission_is_told_to_the_creator_once(db_path: Path) -
 
         h.on("POST", "/channels/{channel_id}/messages", denied)
         await h.slash(RUTH, "covenant place", square="M12", rotation=180)
-        await h.slash(RUTH, "covenant follower", spot="S")
+        await h.slash(RUTH, "covenant follower", spot="B")
         await h.slash(RUTH, "covenant putark", square="M12")
         dms = [r for r in h.requests if r.template == "/users/@me/channels"]
         assert len(dms) == 1  # Ruth created the game: she hears it, once
@@ -201,7 +201,7 @@ async def test_a_player_leaves_a_started_game_after_a_confirm(harness: Harness) 
     assert record.seats[1].is_bot and record.seats[1].user_id is None
     # Ruth plays; the computer answers at once, and its move is told as the computer's.
     await h.slash(RUTH, "covenant place", square="M12", rotation=180)
-    await h.slash(RUTH, "covenant follower", spot="S")
+    await h.slash(RUTH, "covenant follower", spot="B")
     done = await h.slash(RUTH, "covenant putark", square="M12")
     post = [s for s in done if s.kind == "channel_message"][-1]
     assert "🤖 A computer player took 🤖 Boaz's seat and played:" in post.content
