@@ -20,7 +20,7 @@ import discord
 
 from bot import scheme
 from bot.i18n import Text, t
-from bot.panels import Button, Panel, Select
+from bot.panels import Button, Panel, Select, TableOption
 
 if TYPE_CHECKING:
     from bot.client import TableBot
@@ -238,6 +238,29 @@ def table_view(*buttons: tuple[str, Text, str, str | None], language: str) -> di
             )
         )
     return view
+
+
+def lobby_menu(
+    custom_id: str, option: TableOption, current: str, language: str, row: int
+) -> TableMenu:
+    """A lobby's menu for one table option, its current value chosen."""
+    select = discord.ui.Select(
+        custom_id=custom_id,
+        options=[
+            discord.SelectOption(
+                label=clip(plain(o.label, language), OPTION_LIMIT),
+                value=o.value,
+                description=clip(plain(o.description, language), OPTION_LIMIT)
+                if o.description
+                else None,
+                default=o.value == current,
+            )
+            for o in option.choices[:OPTIONS_PER_MENU]
+        ],
+        placeholder=clip(plain(option.label, language), 150),
+        row=row,
+    )
+    return TableMenu(select)
 
 
 def files(pictures: Sequence[tuple[bytes, str, str | None]]) -> list[discord.File]:

@@ -31,6 +31,7 @@ __all__ = [
     "Play",
     "Refusal",
     "Select",
+    "TableOption",
     "Text",
 ]
 
@@ -153,6 +154,21 @@ class CommandOption:
     autocomplete: bool = False
     choices: tuple[Choice, ...] = ()
     max_length: int | None = 100
+
+
+@dataclass(frozen=True, slots=True)
+class TableOption:
+    """A choice made when a table is opened (e.g. the rules edition): the lobby shows it as a
+    menu its creator may change until the game starts. ``name`` is the option's key in the
+    game's options; the first choice is the default."""
+
+    name: str
+    label: Text
+    choices: tuple[Option, ...]
+
+    @property
+    def default(self) -> str:
+        return self.choices[0].value
 
 
 @dataclass(frozen=True, slots=True)

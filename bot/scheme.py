@@ -6,7 +6,8 @@ A custom id carries everything needed to answer a click after any restart:
   only the player whose turn it is may press it, and only on that version of the game;
 - ``sb:`` / ``sm:`` the same for controls any seated player may use at any time;
 - ``ob:<game>:<turn>`` "Play my turn" on a public board post, valid for that whole turn;
-- ``lb:<game>:<op>`` a lobby button (join, leave, start).
+- ``lb:<game>:<op>`` a lobby button (join, leave, start); ``lm:<game>:<option>`` a lobby
+  menu that sets one of the table's options (the creator's, until the game starts).
 
 ``<control>`` and the args belong to the game's front; the table only checks their shape.
 Anything that does not parse is refused as "no longer valid" and never reaches a front.
@@ -21,10 +22,10 @@ from dataclasses import dataclass
 #: Discord's limit on a custom id.
 MAX_LENGTH = 100
 BUTTON_KINDS = ("tb", "sb", "ob", "lb")
-MENU_KINDS = ("tm", "sm")
+MENU_KINDS = ("tm", "sm", "lm")
 #: What the bot's component handlers match: our prefixes, anything after them.
 BUTTON_TEMPLATE = r"(?P<kind>tb|sb|ob|lb):(?P<rest>.{0,200})"
-MENU_TEMPLATE = r"(?P<kind>tm|sm):(?P<rest>.{0,200})"
+MENU_TEMPLATE = r"(?P<kind>tm|sm|lm):(?P<rest>.{0,200})"
 #: Ids of the bot before game plugins (``ark:...``): answered kindly, never acted on.
 LEGACY_TEMPLATE = r"arks?:.{0,200}"
 
@@ -81,6 +82,12 @@ def lobby_id(game_id: int, op: str) -> str:
     return _checked(f"lb:{game_id}:{op}")
 
 
+def lobby_menu_id(game_id: int, option: str) -> str:
+    if not _CONTROL.fullmatch(option):
+        raise ValueError(option)
+    return _checked(f"lm:{game_id}:{option}")
+
+
 def parse(custom_id: str) -> ControlId:
     """The parts of one of our ids; :class:`BadId` for anything else."""
     if len(custom_id) > MAX_LENGTH:
@@ -102,5 +109,8 @@ def parse(custom_id: str) -> ControlId:
     if kind == "ob" and len(parts) == 2 and all(_NUMBER.fullmatch(p) for p in parts):
         return ControlId(kind, int(parts[0]), int(parts[1]), "open")
     if kind == "lb" and len(parts) == 2 and _NUMBER.fullmatch(parts[0]) and parts[1] in _LOBBY_OPS:
+        return ControlId(kind, int(parts[0]), 0, parts[1])
+    lobby_menu = len(parts) == 2 and _NUMBER.fullmatch(parts[0]) and _CONTROL.fullmatch(parts[1])
+    if kind == "lm" and lobby_menu:
         return ControlId(kind, int(parts[0]), 0, parts[1])
     raise BadId(custom_id)

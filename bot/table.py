@@ -27,6 +27,7 @@ from bot.discord_ui import (
     clip,
     files,
     lines_of,
+    lobby_menu,
     plain,
     say,
     split_message,
@@ -139,13 +140,49 @@ class Table:
             say(Text("table.lobby.players", count=len(record.seats)), language),
             players,
         ]
+        front = self.plugin(record).front
+        chosen = front.options_line(record.options)
+        if chosen is not None:
+            lines.insert(1, say(chosen, language))
         view = table_view(
             (scheme.lobby_id(record.id, "join"), Text("table.button.join"), "success", None),
             (scheme.lobby_id(record.id, "leave"), Text("table.button.leave"), "secondary", None),
             (scheme.lobby_id(record.id, "start"), Text("table.button.start"), "primary", None),
             language=language,
         )
+        for row, option in enumerate(front.table_options, start=1):
+            current = str(record.options.get(option.name, option.default))
+            view.add_item(
+                lobby_menu(
+                    scheme.lobby_menu_id(record.id, option.name), option, current, language, row
+                )
+            )
         return "\n".join(lines), view
+
+    async def set_option(
+        self, interaction: discord.Interaction, game_id: int, option: str, values: Sequence[str]
+    ) -> None:
+        """The lobby's creator (or a moderator) chose a table option in its menu."""
+        await interaction.response.defer()
+        current = await self.service.game_in(interaction.channel_id or 0)
+        if current is None or current.id != game_id or current.status != "lobby":
+            raise Refusal("table.lobby.gone")
+        settings = await self.service.guild_settings(interaction.guild_id or 0)
+        moderator = is_moderator(interaction.user, settings.moderator_role_id)
+        if current.creator_id != interaction.user.id and not moderator:
+            creator = current.seat_of(current.creator_id)
+            raise Refusal(
+                "table.lobby.only_creator_options", creator=creator.name if creator else "?"
+            )
+        if not values:
+            raise Refusal("table.error.unknown_control")
+        record = await self.service.set_options(
+            current.channel_id, interaction.user.id, {option: values[0]}, moderator=moderator
+        )
+        content, view = self.lobby_message(record, await self.public_language(record.guild_id))
+        await interaction.edit_original_response(
+            content=content, view=view, allowed_mentions=discord.AllowedMentions.none()
+        )
 
     async def new_table(
         self, interaction: discord.Interaction, game: str, *, shuffle: bool
@@ -362,6 +399,9 @@ class Table:
             raise Refusal("table.error.unknown_control") from None
         if cid.kind == "lb":
             await self.lobby(interaction, cid.control, cid.game_id)
+            return
+        if cid.kind == "lm":
+            await self.set_option(interaction, cid.game_id, cid.control, values)
             return
         if cid.kind == "ob":
             await self.open_turn(interaction, cid.game_id, cid.version)
@@ -647,14 +687,15 @@ class Table:
 
     async def rules(self, interaction: discord.Interaction, game: str | None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await self.service.game_in(interaction.channel_id or 0)
         if game is None:
-            record = await self.service.game_in(interaction.channel_id or 0)
             game = record.kind if record is not None else "covenant"
         chosen = plugins().get(game)
         if chosen is None:
             raise Refusal("table.lobby.no_such_game")
         language = language_of(interaction)
-        panel = chosen.front.rules()
+        options = record.options if record is not None and record.kind == game else {}
+        panel = chosen.front.rules(options)
         drawn = await self.bot.pictures.draw_all(panel.pictures, language)
         await interaction.followup.send(
             "\n".join(lines_of(panel, language)), files=files(drawn), ephemeral=True

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot.panels import Choice, CommandSpec, Panel, Play, Text
+from bot.panels import Choice, CommandSpec, Panel, Play, TableOption, Text
 from engine.common.rng import Rng
 
 
@@ -120,6 +120,8 @@ class Front:
     warm_up: tuple[str, ...] = ()
     #: Whether tables may offer the game (a front still being written says no).
     ready: bool = True
+    #: What a table's creator chooses in the lobby (the game's rules adapter checks it).
+    table_options: tuple[TableOption, ...] = ()
 
     def title(self) -> Text:
         """The game's name."""
@@ -163,9 +165,13 @@ class Front:
         """How the game stands, for anyone who asks (privately)."""
         return self.board_post(view, names)
 
-    def rules(self) -> Panel:
-        """The rules help: a few short steps with a picture."""
+    def rules(self, options: Mapping[str, Any]) -> Panel:
+        """The rules help: a few short steps with a picture (for a table with ``options``)."""
         raise NotImplementedError
+
+    def options_line(self, options: Mapping[str, Any]) -> Text | None:
+        """What the lobby and the status say of a table's options (None: nothing)."""
+        return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -301,6 +301,29 @@ class GameService:
                 expired.append(dataclasses.replace(record, status="ended"))
         return expired
 
+    async def set_options(
+        self,
+        channel_id: int,
+        user_id: int,
+        changes: Mapping[str, Any],
+        *,
+        moderator: bool = False,
+    ) -> GameRecord:
+        """Change options of the lobby in ``channel_id`` (its creator or a moderator), checked
+        by the game's rules; the seats stay."""
+        async with self.storage.write() as tx:
+            record = await self._lobby(tx, channel_id)
+            if record.creator_id != user_id and not moderator:
+                raise ServiceError(
+                    "not_allowed", "Only the game's creator or a moderator can change it."
+                )
+            try:
+                clean = self._game_rules(record.kind).check_options({**record.options, **changes})
+            except ValueError as exc:
+                raise ServiceError("bad_options", str(exc)) from None
+            await tx.update_game(record.id, options=json.dumps(clean), updated_at=self._now_ms())
+            return await self._record(tx, record.id)
+
     async def join(self, channel_id: int, user_id: int, name: str) -> GameRecord:
         """Take the next free seat of the lobby in ``channel_id``."""
         async with self.storage.write() as tx:

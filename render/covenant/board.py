@@ -13,6 +13,7 @@ from typing import Literal
 
 from PIL import Image, ImageDraw
 
+from engine.covenant import TEMPLE, RotatedTile
 from engine.covenant.game import FOLLOWERS, Game
 from engine.covenant.geometry import Pos
 from engine.covenant.notation import Grid, column_name, row_name, square_name
@@ -251,7 +252,7 @@ def _draw_pieces(image: Image.Image, game: Game, layout: BoardLayout) -> None:
         taken: list[tuple[float, float]] = []
         for piece in placed.pieces:
             px, py = piece_point(placed.id, placed.rotation, piece.port)
-            kind = placed.view.segment_at(piece.port).kind
+            kind = _kind_at(placed.view, piece.port)
             if piece.prophet:
                 picture = pieces.prophet(piece.seat, max(16, round(tile * 0.46)))
             else:
@@ -314,6 +315,17 @@ def deploy_ports(game: Game) -> list[str]:
     return ports
 
 
+def _kind_at(view: RotatedTile, port: str) -> str:
+    """The kind of feature a piece on ``port`` stands on (``"temple"`` for the temple)."""
+    return "temple" if port == TEMPLE else view.segment_at(port).kind
+
+
+def _same_spot(view: RotatedTile, one: str, other: str) -> bool:
+    if TEMPLE in (one, other):
+        return one == other
+    return view.segment_at(one) == view.segment_at(other)
+
+
 def spot_letter(index: int) -> str:
     return chr(ord("A") + index)
 
@@ -362,9 +374,7 @@ def draw_deploy_spots(game: Game, chosen: str | None = None, prophet: bool = Fal
     ports = deploy_ports(game)
     if chosen is not None:
         view = placed.view
-        index = next(
-            (i for i, p in enumerate(ports) if view.segment_at(p) == view.segment_at(chosen)), None
-        )
+        index = next((i for i, p in enumerate(ports) if _same_spot(view, p, chosen)), None)
         if index is None:
             raise ValueError(f"{chosen} is not a free spot of the new tile")
         port = ports[index]
@@ -374,7 +384,7 @@ def draw_deploy_spots(game: Game, chosen: str | None = None, prophet: bool = Fal
         if prophet:
             picture = pieces.prophet(seat, round(DEPLOY_TILE * 0.46))
         else:
-            lying = view.segment_at(port).kind == "field"
+            lying = _kind_at(view, port) == "field"
             picture = pieces.follower(seat, round(DEPLOY_TILE * 0.4), lying)
         r = DEPLOY_TILE * 0.3
         draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=(*WHITE, 120), outline=SPOT, width=4)

@@ -22,6 +22,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
+from engine.covenant import TEMPLE
 from engine.covenant.geometry import PORT_INDEX
 from engine.covenant.tiles import TILES, Segment, TileDesign
 from render.covenant import icons
@@ -389,7 +390,10 @@ def _depth(seg_map: Image.Image, index: int) -> list[int]:
 
 
 def piece_point(tile_id: str, rotation: int, port: str) -> Point:
-    """Where a piece on ``port`` (board orientation) of the tile stands, in unit coordinates."""
+    """Where a piece on ``port`` (board orientation) of the tile stands, in unit coordinates.
+    A follower on the temple itself (the German edition) stands on it, in the middle."""
+    if port == TEMPLE:
+        return (0.5, 0.5)
     view = TILES[tile_id].rotated(rotation)
     index = view.port_segment[PORT_INDEX[port]]
     return turn_point(anchors(tile_id)[index].piece, rotation)

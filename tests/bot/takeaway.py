@@ -146,7 +146,7 @@ class TakeawayFront(Front):
             return Panel((Text("takeaway.left", left=view.stones),))
         return Panel((Text("takeaway.won", player=names[view.winners[0]]),))
 
-    def rules(self) -> Panel:
+    def rules(self, options: Mapping[str, Any]) -> Panel:
         return Panel((Text("takeaway.rules"),))
 
 

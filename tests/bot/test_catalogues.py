@@ -38,6 +38,9 @@ def used_keys() -> tuple[set[str], set[str]]:
                     f"covenant.{k}"
                     for k in re.findall(r"""_t\(\s*["']([a-z_]+\.[a-z_]+|title)["']""", text)
                 }
+                prefixes |= {
+                    f"covenant.{k}" for k in re.findall(r"""_t\(\s*f["']([a-z_.]*)\{""", text)
+                }
     return literal, prefixes
 
 

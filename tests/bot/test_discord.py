@@ -328,3 +328,33 @@ async def test_more_than_25_spots_are_paged(harness: Harness) -> None:
     rest = second.component(select).option_values
     assert rest == [f"{s.x},{s.y}" for s in spots[25:]]
     assert "page 2 of 2" in second.content
+
+
+async def test_the_edition_is_chosen_in_the_lobby_and_shown_in_status_and_rules(
+    harness: Harness,
+) -> None:
+    h = harness
+    h.user(RUTH, "Ruth")
+    h.user(BOAZ, "Boaz")
+    bot: TableBot = h.bot  # type: ignore[assignment]
+    opened = await h.slash(RUTH, "table new", game="covenant")
+    (lobby,) = [s for s in opened if s.kind == "channel_message"]
+    assert "English, second edition (2005)" in lobby.content  # the default
+    game_id = int(lobby.custom_ids[0].split(":")[1])
+    menu = f"lm:{game_id}:edition"
+    assert lobby.component(menu).option_values == ["en2", "en1", "de"]
+    # Only the creator chooses: a player who joined is refused, privately.
+    await h.click(BOAZ, lobby, f"lb:{game_id}:join")
+    refused = await h.select(BOAZ, lobby, menu, ["de"])
+    assert refused.last.ephemeral and "Only Ruth" in refused.last.content
+    await h.select(RUTH, lobby, menu, ["de"])
+    assert "Die Baumeister des Königs" in h.message(lobby)["content"]
+    record = await bot.service.get_game(game_id)
+    assert record.options == {"edition": "de"}
+    rules = await h.slash(BOAZ, "table rules")
+    assert "Who places a temple tile may put a follower on the temple itself." in rules.last.content
+    await h.click(RUTH, lobby, f"lb:{game_id}:start")
+    _, game = await bot.service.state(game_id)
+    assert game.edition == "de"  # the engine plays that edition
+    status = await h.slash(BOAZ, "table status")
+    assert "Rules: Die Baumeister des Königs (German, 2004)." in status.last.content

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from bot.games.covenant.spots import spot_names
 from bot.i18n import ListOf
 from bot.panels import Refusal, Text
-from engine.covenant import TILES, Deploy, Game, MoveArk
+from engine.covenant import TEMPLE, TILES, Deploy, Game, MoveArk
 from engine.covenant.geometry import PORT_NAMES, SIDE_INDEX, Pos, neighbour
 from engine.covenant.notation import parse_square, square_name
 from render.covenant.board import deploy_ports, spot_letter
@@ -91,7 +91,10 @@ def deploy_choices(game: Game) -> list[DeployChoice]:
     for a in game.legal_actions():
         if not isinstance(a, Deploy):
             continue
-        name = names[view.segment_at(a.port).ports[0]]
+        if a.port == TEMPLE:
+            name = Text("covenant.spot.temple")
+        else:
+            name = names[view.segment_at(a.port).ports[0]]
         shown = Text("covenant.spot.prophet", spot=name) if a.prophet else name
         label = Text("covenant.turn.deploy_option", letter=letters[a.port], spot=shown)
         choices.append(DeployChoice(a.port, a.prophet, label, letters[a.port], name))

@@ -40,9 +40,11 @@ from bot.panels import (
     Play,
     Refusal,
     Select,
+    TableOption,
     Text,
 )
 from engine.covenant import Deploy, Game, MoveArk, Pass, PlaceArk, PlaceTile
+from engine.covenant.editions import DEFAULT_EDITION, EDITIONS, decisions, differences
 from engine.covenant.notation import parse_square, square_name
 
 SELECT_PAGE = 25  # Discord's limit of options in one menu
@@ -518,12 +520,41 @@ class CovenantFront(Front):
             _t("status.turn", turn=view.turn, player=names[view.current_player]),
             self._scores(view, names),
             _t("status.tiles_left", left=view.tiles_left),
+            _t("status.edition", edition=_t(f"edition.{view.edition}")),
         )
         return Panel(lines, (picture,))
 
-    def rules(self) -> Panel:
+    # ================================================================ editions
+
+    table_options = (
+        TableOption(
+            "edition",
+            _t("edition.choose"),
+            tuple(
+                Option(_t(f"edition.{key}"), key, _t(f"edition.{key}_short")) for key in EDITIONS
+            ),
+        ),
+    )
+
+    def options_line(self, options: Mapping[str, Any]) -> Text | None:
+        key = options.get("edition", DEFAULT_EDITION)
+        return _t("lobby.edition", edition=_t(f"edition.{key}"))
+
+    def edition_lines(self, key: str) -> list[Text]:
+        """How the table's edition plays, where editions differ, and the engine's readings."""
+        lines = [_t("rules.edition", edition=_t(f"edition.{key}"))]
+        lines += [
+            _t(f"edition_rule.{r.key}.{r.variant}", **dict(r.params)) for r in differences(key)
+        ]
+        lines += [_t(f"decision.{d.key}") for d in decisions(key)]
+        if key == DEFAULT_EDITION:
+            lines.append(_t("rules.other_editions"))
+        return lines
+
+    def rules(self, options: Mapping[str, Any]) -> Panel:
         pictures = (
             Picture(f"{RENDER}:rules_board", (), "rules.png"),
             Picture(f"{RENDER}:rules_key", (), "rules-key.png"),
         )
-        return Panel((_t("rules.text"),), pictures)
+        edition = options.get("edition", DEFAULT_EDITION)
+        return Panel((_t("rules.text"), *self.edition_lines(edition)), pictures)

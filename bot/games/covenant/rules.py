@@ -8,6 +8,7 @@ from typing import Any
 from bot.games.base import GameRules
 from engine.common.rng import Rng
 from engine.covenant import TILES, Game, Pass, PlaceTile, action_from_dict
+from engine.covenant.editions import DEFAULT_EDITION, EDITIONS
 from engine.covenant.players import sensible_action
 
 
@@ -17,7 +18,7 @@ class CovenantRules(GameRules):
     max_players = 5
 
     def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        unknown = set(options) - {"deck"}
+        unknown = set(options) - {"deck", "edition"}
         if unknown:
             raise ValueError(f"Unknown option(s) for The Ark of the Covenant: {sorted(unknown)}.")
         clean: dict[str, Any] = {}
@@ -29,11 +30,20 @@ class CovenantRules(GameRules):
             ):
                 raise ValueError("The deck must be a list of tile ids other than the start tile.")
             clean["deck"] = list(deck)
+        if "edition" in options:
+            if options["edition"] not in EDITIONS:
+                raise ValueError(f"There is no edition {options['edition']!r}.")
+            clean["edition"] = options["edition"]
         return clean
 
     def new(self, players: int, seed: int, options: Mapping[str, Any]) -> Game:
         deck = options.get("deck")
-        return Game.new(players=players, seed=seed, deck=list(deck) if deck is not None else None)
+        return Game.new(
+            players=players,
+            seed=seed,
+            deck=list(deck) if deck is not None else None,
+            edition=options.get("edition", DEFAULT_EDITION),
+        )
 
     def from_json(self, text: str) -> Game:
         return Game.from_json(text)

@@ -267,6 +267,7 @@ GAME_FIELDS = frozenset(
         "post_error",
         "post_failures",
         "post_retry_at",
+        "options",
     }
 )
 

@@ -320,10 +320,29 @@ def test_players_never_read_a_tile_id() -> None:
 
 def test_the_rules_have_a_key_and_say_how_squares_are_named() -> None:
     """11.14."""
-    rules = FRONT.rules()
+    rules = FRONT.rules({})
     assert [p.function for p in rules.pictures] == [
         "render.covenant:rules_board",
         "render.covenant:rules_key",
     ]
     text = say(rules.lines[0])
     assert "the start tile is M13" in text and "sheep" in text and "Ark" in text
+
+
+def test_in_the_german_edition_the_temple_is_a_spot_of_its_own() -> None:
+    import render.covenant as pictures
+    from engine.common import Rng
+    from engine.covenant.players import sensible_action
+
+    game, rng = Game.new(players=3, seed=1, edition="de"), Rng(1)
+    while not (game.phase == "deploy" and Deploy("temple") in game.legal_actions()):
+        game.apply(sensible_action(game, rng))
+    choices = deploy_choices(game)
+    temple = [c for c in choices if c.port == "temple"]
+    assert [say(c.label) for c in temple] == ["H · the temple in the middle"]
+    assert FRONT.on_command(seen(game, game.current_player), "follower", {"spot": "H"}) == Play(
+        Deploy("temple")
+    )
+    assert pictures.deploy_png(game)[:4] == b"\x89PNG"
+    game.apply(Deploy("temple"))
+    assert pictures.board_png(game.view(None))[:4] == b"\x89PNG"  # the piece on the temple
