@@ -2,7 +2,9 @@
 
 ``python -m bot demo`` needs no Discord token: the same service the bot uses stores the
 game in a temporary SQLite file, the game's front tells each turn with the same sentences
-as the bot's posts, and with ``--out DIR`` the pictures of every post are written to ``DIR``.
+as the bot's posts, and with ``--out DIR`` the pictures of every post are written to ``DIR``
+(and the whole game's replay, as the bot posts it after the result). ``--language`` says it
+all in another of the bot's languages.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.games import plugin, plugins
+from bot.i18n import LANGUAGES
 from bot.panels import Panel
 from bot.pictures import draw
 from bot.service import GameService
@@ -78,6 +81,10 @@ async def play(
                 print(say(line, language))
             _write(final, out, language)
             if out is not None:
+                _, turns, last = await service.replay_turns(record.id)
+                replay = chosen.front.replay_picture([v for v, _ in turns] + [last], names)
+                if replay is not None:
+                    _write(Panel(pictures=(replay,)), out, language)
                 print(say(Text("table.demo.written", folder=str(out)), language))
             return state
 
@@ -89,9 +96,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=3, choices=range(2, 6))
     parser.add_argument("--seed", type=int, default=None, help="the table's seed (default: new)")
     parser.add_argument("--out", type=Path, default=None, help="folder for the pictures")
+    parser.add_argument("--language", default="en", choices=LANGUAGES)
     args = parser.parse_args(argv)
     seed = args.seed if args.seed is not None else time.time_ns() % 1_000_000
     if args.out is not None:
         args.out.mkdir(parents=True, exist_ok=True)
-    asyncio.run(play(args.players, seed, args.out, args.game))
+    asyncio.run(play(args.players, seed, args.out, args.game, args.language))
     return 0

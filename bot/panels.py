@@ -112,6 +112,8 @@ class Picture:
     filename: str = "picture.png"
     #: Words describing the picture, for screen readers (Discord's alt text).
     description: Text | None = None
+    #: It takes seconds (a whole game's animation): drawn apart, so no board waits for it.
+    slow: bool = False
 
 
 @dataclass(frozen=True, slots=True)

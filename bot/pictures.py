@@ -6,6 +6,10 @@ the pictures are drawn in worker processes, which get a picture's description
 (:class:`bot.panels.Picture`: a render function by name and its JSON-ready arguments, e.g. a
 view's JSON) and send back PNG bytes. With ``workers=0`` they are drawn in threads instead
 (tests, tiny machines). A worker that dies is replaced, and that picture is drawn in a thread.
+
+A slow picture (``Picture.slow``: a replay takes seconds) goes to a lane of its own, one
+process started when the first one is asked for, so the boards of other games never queue
+behind it; slow pictures wait for each other there.
 """
 
 from __future__ import annotations
@@ -64,28 +68,45 @@ class Pictures:
         self.workers = workers
         self._warm = tuple(warm)
         self._pool: ProcessPoolExecutor | None = None
+        self._slow_pool: ProcessPoolExecutor | None = None
+        #: Threads mode: one slow picture at a time, like the slow lane's single process.
+        self._slow_turn = asyncio.Lock()
         if workers > 0:
-            self._pool = self._new_pool()
+            self._pool = self._new_pool(workers, self._warm)
 
-    def _new_pool(self) -> ProcessPoolExecutor:
+    def _new_pool(self, workers: int, warm: Sequence[str]) -> ProcessPoolExecutor:
         # "spawn": forking a process that runs an event loop and a database thread is unsafe.
         return ProcessPoolExecutor(
-            max_workers=self.workers,
+            max_workers=workers,
             mp_context=multiprocessing.get_context("spawn"),
             initializer=_worker_start,
-            initargs=(self._warm, os.getpid()),
+            initargs=(tuple(warm), os.getpid()),
         )
 
     async def draw(self, picture: Picture, language: str) -> bytes:
         args = (picture.function, picture.args, language)
-        if self._pool is None:
+        if self.workers <= 0:
+            if picture.slow:
+                async with self._slow_turn:
+                    return await asyncio.to_thread(draw, *args)
             return await asyncio.to_thread(draw, *args)
+        if picture.slow:
+            if self._slow_pool is None:
+                # Not warmed: its first replay builds the sprites it needs as it goes.
+                self._slow_pool = self._new_pool(1, ())
+            pool = self._slow_pool
+        else:
+            assert self._pool is not None
+            pool = self._pool
         try:
-            return await asyncio.get_running_loop().run_in_executor(self._pool, draw, *args)
+            return await asyncio.get_running_loop().run_in_executor(pool, draw, *args)
         except BrokenProcessPool:
             log.warning("a picture worker died; starting a new one")
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = self._new_pool()
+            pool.shutdown(wait=False, cancel_futures=True)
+            if pool is self._slow_pool:
+                self._slow_pool = None
+            else:
+                self._pool = self._new_pool(self.workers, self._warm)
             return await asyncio.to_thread(draw, *args)
 
     async def draw_all(
@@ -111,6 +132,7 @@ class Pictures:
             )
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        for pool in (self._pool, self._slow_pool):
+            if pool is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
+        self._pool = self._slow_pool = None

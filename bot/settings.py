@@ -10,12 +10,9 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import timedelta
 from pathlib import Path
 
 DEFAULT_DB = "./arkbot.sqlite3"
-DEFAULT_REMINDER_HOURS = 12.0
-DEFAULT_TIMEOUT_HOURS = 72.0
 
 
 class SettingsError(ValueError):
@@ -46,10 +43,6 @@ def _positive(environ: Mapping[str, str], name: str, default: float, unit: str) 
     return value
 
 
-def _hours(environ: Mapping[str, str], name: str, default: float) -> timedelta:
-    return timedelta(hours=_positive(environ, name, default, "hours"))
-
-
 def _count(environ: Mapping[str, str], name: str, default: int) -> int:
     raw = environ.get(name, "").strip()
     if not raw:
@@ -63,15 +56,14 @@ def _count(environ: Mapping[str, str], name: str, default: int) -> int:
 class Settings:
     """What the bot needs to run.
 
-    ``reminder_delay`` and ``turn_timeout`` are the defaults of a guild that has not set its
-    own (see :class:`bot.service.models.GuildSettings`).
+    ``pace`` is the clock of a guild that has not chosen its own (see
+    :mod:`bot.service.pace` and :class:`bot.service.models.GuildSettings`).
     """
 
     discord_token: str | None = None
     db_path: Path = Path(DEFAULT_DB)
     dev_guild: int | None = None
-    reminder_delay: timedelta = timedelta(hours=DEFAULT_REMINDER_HOURS)
-    turn_timeout: timedelta = timedelta(hours=DEFAULT_TIMEOUT_HOURS)
+    pace: str = "normal"
     #: How often the bot looks for reminders and time-outs that are due.
     poll_seconds: float = 60.0
     #: Worker processes that draw pictures (0: threads of the bot's own process).
@@ -84,23 +76,23 @@ class Settings:
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
         """Read ``DISCORD_TOKEN``, ``ARKBOT_DB``, ``ARKBOT_DEV_GUILD``,
-        ``ARKBOT_REMINDER_HOURS``, ``ARKBOT_TIMEOUT_HOURS``, ``ARKBOT_POLL_SECONDS``,
+        ``ARKBOT_PACE``, ``ARKBOT_POLL_SECONDS``,
         ``ARKBOT_RENDER_WORKERS`` and ``ARKBOT_LOG_LEVEL`` (all optional here; the Discord
         layer refuses to start without a token). ``ARKBOT_DISCORD_API`` and
         ``ARKBOT_DISCORD_GATEWAY`` point the bot at a fake Discord in end-to-end tests and
         are never set in production.
         """
         env = os.environ if environ is None else environ
-        reminder = _hours(env, "ARKBOT_REMINDER_HOURS", DEFAULT_REMINDER_HOURS)
-        timeout = _hours(env, "ARKBOT_TIMEOUT_HOURS", DEFAULT_TIMEOUT_HOURS)
-        if timeout <= reminder:
-            raise SettingsError("the turn time-out must be longer than the reminder delay")
+        from bot.service.pace import DEFAULT_PACE, PACES  # the service imports this module
+
+        pace = env.get("ARKBOT_PACE", "").strip().lower() or DEFAULT_PACE
+        if pace not in PACES:
+            raise SettingsError(f"ARKBOT_PACE must be one of {', '.join(PACES)}, not {pace!r}")
         return cls(
             discord_token=env.get("DISCORD_TOKEN", "").strip() or None,
             db_path=Path(env.get("ARKBOT_DB", "").strip() or DEFAULT_DB),
             dev_guild=_optional_int(env, "ARKBOT_DEV_GUILD"),
-            reminder_delay=reminder,
-            turn_timeout=timeout,
+            pace=pace,
             poll_seconds=_positive(env, "ARKBOT_POLL_SECONDS", 60.0, "seconds"),
             render_workers=_count(env, "ARKBOT_RENDER_WORKERS", 1),
             log_level=(env.get("ARKBOT_LOG_LEVEL", "").strip() or "INFO").upper(),

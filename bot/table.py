@@ -14,8 +14,10 @@ Every interaction is deferred before any slow work, and pictures are drawn by th
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Mapping, Sequence
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -36,8 +38,8 @@ from bot.discord_ui import (
 )
 from bot.errors import report
 from bot.games import Plugin, Seen, TurnRecord, plugin, plugins
-from bot.i18n import DEFAULT_LANGUAGE, Text, language_for, language_of
-from bot.panels import CommandSpec, Panel, Play, Refusal
+from bot.i18n import DEFAULT_LANGUAGE, ListOf, Text, language_for, language_of
+from bot.panels import Button, CommandSpec, Panel, Picture, Play, Refusal
 from bot.service import GameRecord, GameService, Seat, TurnResult
 
 if TYPE_CHECKING:
@@ -71,6 +73,16 @@ def missing_permissions(channel: Any) -> tuple[Text, ...]:
     return tuple(Text(f"table.permission.{name}") for name in NEEDED if not getattr(have, name))
 
 
+def may_make_threads(channel: Any) -> bool:
+    """Whether the bot may open a thread in ``channel`` and write there (when it can tell)."""
+    guild = getattr(channel, "guild", None)
+    me = getattr(guild, "me", None)
+    if me is None or not hasattr(channel, "permissions_for"):
+        return False
+    have = channel.permissions_for(me)
+    return bool(have.create_public_threads and have.send_messages_in_threads)
+
+
 def names_of(record: GameRecord) -> tuple[str, ...]:
     """Every seat's name as players see it; a computer's seat is marked as one."""
     return tuple(f"🤖 {seat.name}" if seat.is_bot else seat.name for seat in record.seats)
@@ -83,6 +95,8 @@ class Table:
         self.bot = bot
         #: Games whose post is being sent right now.
         self._posting: set[int] = set()
+        #: Work done after an answer (replays).
+        self._tasks: set[asyncio.Task[Any]] = set()
 
     @property
     def service(self) -> GameService:
@@ -264,10 +278,7 @@ class Table:
             done = Text(f"table.lobby.you_{op}")
             await interaction.followup.send(say(done, language_of(interaction)), ephemeral=True)
         if op == "start":
-            record, game = await self.service.state(record.id)
-            await self.announce(
-                interaction.channel, record, game, (), intro=(Text("table.lobby.go"),)
-            )
+            await self.begin(interaction.channel, record)
 
     async def confirm_leaving(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """Leaving a started game is for good: ask first, privately."""
@@ -320,7 +331,7 @@ class Table:
                 raise Refusal("table.turn.not_started")
             game_id = found.id
         record, game = await self.service.state(game_id)
-        if record.channel_id != interaction.channel_id:
+        if interaction.channel_id not in (record.channel_id, record.thread_id):
             # A control of another channel's game (only a forged click can do this).
             raise Refusal("table.error.unknown_control")
         if record.status != "active":
@@ -402,6 +413,12 @@ class Table:
             return
         if cid.kind == "lm":
             await self.set_option(interaction, cid.game_id, cid.control, values)
+            return
+        if cid.kind == "sb" and cid.control == "table_rematch":
+            await self.rematch(interaction, cid.game_id)
+            return
+        if cid.kind == "sb" and cid.control == "table_hist" and cid.args and cid.args[0].isdigit():
+            await self.history(interaction, int(cid.args[0]), cid.game_id)
             return
         if cid.kind == "ob":
             await self.open_turn(interaction, cid.game_id, cid.version)
@@ -551,6 +568,8 @@ class Table:
         """Post what happened and how the game stands now: the story of ``turns``, the board,
         and whose turn it is (mentioned, with the button to play), or the final scores.
         Returns whether it was posted (a post that fails is posted again later)."""
+        # Always where the game is played, wherever the last move was typed.
+        channel = await self.home_channel(record, channel)
         chosen = self.plugin(record)
         names = names_of(record)
         language = await self.public_language(record.guild_id)
@@ -559,19 +578,44 @@ class Table:
         mentions = discord.AllowedMentions.none()
         controls: discord.ui.View | None = None
         over = chosen.rules.is_over(game) or record.status != "active"
+        settings = await self.service.recent_guild_settings(record.guild_id)
+        now_ms = int(self.service.clock.now().timestamp() * 1000)
+        # At night (the server's quiet hours) a post notifies nobody.
+        silent = settings.quiet_hours().quiet(now_ms)
+        notify: Seat | None = None
         if over:
             panel = chosen.front.final_post(view_state, names, ended_early=record.status == "ended")
             closing = "table.game.ended_early" if record.status == "ended" else "table.game.thanks"
             panel = panel.plus(Text(closing))
+            if record.status == "finished":
+                controls = table_view(
+                    (
+                        scheme.control_id(
+                            record.id, 0, "table_rematch", (), menu=False, who="seat"
+                        ),
+                        Text("table.button.rematch"),
+                        "success",
+                        "🔁",
+                    ),
+                    language=language,
+                )
         else:
             panel = chosen.front.board_post(view_state, names)
             seat = record.seats[game.current_player]
-            who: Any = Mention(seat.user_id) if seat.user_id else seat.name
-            panel = panel.plus(Text("table.turn.your_turn", player=who))
-            if seat.user_id:
+            pinged = seat.user_id is not None and seat.ping in ("channel", "both")
+            who: Any = Mention(seat.user_id) if pinged and seat.user_id else seat.name
+            deadline = record.deadline_ms()
+            if deadline is None:
+                panel = panel.plus(Text("table.turn.your_turn", player=who))
+            else:
+                when = Verbatim(f"<t:{deadline // 1000}:R>")
+                panel = panel.plus(Text("table.turn.your_turn_due", player=who, deadline=when))
+            if pinged and seat.user_id:
                 mentions = discord.AllowedMentions(
                     users=[discord.Object(seat.user_id)], roles=False, everyone=False
                 )
+            if seat.user_id is not None and seat.ping in ("dm", "both"):
+                notify = seat
             controls = table_view(
                 (
                     scheme.open_turn_id(record.id, game.turn),
@@ -593,13 +637,17 @@ class Table:
             last = len(messages) - 1
             for part, text in enumerate(messages[:-1]):
                 await channel.send(
-                    text, allowed_mentions=quiet, nonce=_nonce(record.id, record.version, part)
+                    text,
+                    allowed_mentions=quiet,
+                    nonce=_nonce(record.id, record.version, part),
+                    silent=silent,
                 )
             posted = await channel.send(
                 messages[-1],
                 files=files(drawn),
                 allowed_mentions=mentions,
                 nonce=_nonce(record.id, record.version, last),
+                silent=silent,
                 **_view(controls),
             )
         except discord.HTTPException as error:
@@ -611,7 +659,85 @@ class Table:
         self.service.posted(record.id, record.version, board_message_id=posted.id)
         if previous is not None and previous != posted.id:
             await self.retire(channel, previous)
+        if notify is not None and notify.user_id is not None and not silent:
+            await self.tell_user(
+                notify.user_id,
+                Text(
+                    "table.turn.dm",
+                    channel=Verbatim(f"<#{record.home}>"),
+                    game=chosen.front.title(),
+                ),
+                record.guild_id,
+            )
+        await self.update_standing(record, game, over)
+        if over and record.status == "finished":
+            self._later(self.post_replay(channel, record))
         return True
+
+    async def home_channel(self, record: GameRecord, given: Any = None) -> Any:
+        """Where the game is played: its thread, else its channel (``given`` if it is that one).
+        A thread that is gone (a moderator deleted it) sends the game back to its channel."""
+        if given is not None and getattr(given, "id", None) == record.home:
+            return given
+        found = self.bot.get_channel(record.home)
+        if found is not None:
+            return found
+        try:
+            return await self.bot.fetch_channel(record.home)
+        except discord.NotFound:
+            if record.thread_id is None:
+                raise
+            log.info("the thread of game %s is gone; it goes on in its channel", record.id)
+            await self.service.set_thread(record.id, None)
+            return self.bot.get_channel(record.channel_id) or await self.bot.fetch_channel(
+                record.channel_id
+            )
+
+    def _later(self, work: Any) -> None:
+        """Run ``work`` after the answer (a replay takes seconds to draw); keep a reference
+        so the task is not collected, and log what fails."""
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def update_standing(self, record: GameRecord, game: Any, over: bool) -> None:
+        """A game played in a thread keeps one line in its channel up to date: its lobby
+        message says whose turn it is (edited, never posted again, so the channel does not
+        fill with pings), and at the end who won."""
+        if record.thread_id is None:
+            return
+        lobby, _ = self.service.message_ids(record)
+        if lobby is None:
+            return
+        language = await self.public_language(record.guild_id)
+        names = names_of(record)
+        title = self.plugin(record).front.title()
+        where = Verbatim(f"<#{record.thread_id}>")
+        if over:
+            winners = tuple(names[s] for s in game.winners) or ("-",)
+            text = Text(
+                "table.standing.over", game=title, where=where, winners=ListOf(winners, "standard")
+            )
+        else:
+            deadline = record.deadline_ms()
+            text = Text(
+                "table.standing.turn" if deadline else "table.standing.turn_no_clock",
+                game=title,
+                where=where,
+                player=names[game.current_player],
+                deadline=Verbatim(f"<t:{deadline // 1000}:R>" if deadline else ""),
+            )
+        try:
+            parent = self.bot.get_channel(record.channel_id) or await self.bot.fetch_channel(
+                record.channel_id
+            )
+            await parent.get_partial_message(lobby).edit(  # type: ignore[union-attr]
+                content=say(text, language),
+                view=None,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except discord.HTTPException:
+            log.info("could not update the standing line of game %s", record.id)
 
     async def retire(self, channel: Any, message_id: int) -> None:
         """Take the controls off a board that a newer post replaced (old buttons would only
@@ -662,6 +788,208 @@ class Table:
         intro = (Text("table.turn.recovered"),)
         return await self.announce(channel, record, game, turns, intro=intro)
 
+    # ================================================================ games over days
+
+    async def post_replay(self, channel: Any, record: GameRecord) -> None:
+        """The finished game as an animation, after its result (it takes seconds to draw)."""
+        try:
+            drawn = await self._replay(record, await self.public_language(record.guild_id))
+            if drawn is None:
+                return
+            language = await self.public_language(record.guild_id)
+            await channel.send(
+                say(Text("table.replay.caption"), language),
+                files=files([drawn]),
+                allowed_mentions=discord.AllowedMentions.none(),
+                silent=True,
+            )
+        except Exception:
+            log.exception("could not post the replay of game %s", record.id)
+
+    async def _replay(
+        self, record: GameRecord, language: str
+    ) -> tuple[bytes, str, str | None] | None:
+        record, turns, final = await self.service.replay_turns(record.id)
+        views = [view for view, _ in turns] + [final]
+        picture = self.plugin(record).front.replay_picture(views, names_of(record))
+        if picture is None:
+            return None
+        return (await self.bot.pictures.draw_all([picture], language))[0]
+
+    async def replay(self, interaction: discord.Interaction) -> None:
+        """``/table replay``: the last game of this channel (or its thread) as an animation."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await self.service.game_in(interaction.channel_id or 0)
+        if record is None or record.status == "lobby":
+            record = await self.service.last_game(interaction.channel_id or 0)
+        if record is None or record.status == "lobby":
+            raise Refusal("table.turn.no_game")
+        drawn = await self._replay(record, language_of(interaction))
+        if drawn is None:
+            raise Refusal("table.replay.none")
+        await interaction.followup.send(
+            say(Text("table.replay.caption"), language_of(interaction)),
+            files=files([drawn]),
+            ephemeral=True,
+        )
+
+    async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
+        """The result's Rematch button: the same people, a new shuffle, at once."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        old = await self.service.get_game(game_id)
+        if old.channel_id != interaction.channel_id and old.home != interaction.channel_id:
+            raise Refusal("table.error.unknown_control")
+        record = await self.service.rematch(game_id, interaction.user.id)
+        parent = self.bot.get_channel(record.channel_id) or await self.bot.fetch_channel(
+            record.channel_id
+        )
+        await self._post_lobby(parent, record)
+        if record.status == "active":
+            await self.begin(parent, record)
+        await interaction.followup.send(
+            say(Text("table.rematch.done"), language_of(interaction)), ephemeral=True
+        )
+
+    async def begin(self, channel: Any, record: GameRecord) -> None:
+        """A game has started: into its thread (when the server plays in threads and the bot
+        may make one), and its first board."""
+        record = await self.open_thread(channel, record)
+        home = await self.home_channel(record, channel)
+        record, game = await self.service.state(record.id)
+        await self.announce(home, record, game, (), intro=(Text("table.lobby.go"),))
+
+    async def open_thread(self, channel: Any, record: GameRecord) -> GameRecord:
+        settings = await self.service.recent_guild_settings(record.guild_id)
+        lobby, _ = self.service.message_ids(record)
+        if not settings.threads or lobby is None or not may_make_threads(channel):
+            return record
+        title = say(self.plugin(record).front.title(), await self.public_language(record.guild_id))
+        names = ", ".join(s.name for s in record.seats)
+        try:
+            thread = await channel.get_partial_message(lobby).create_thread(
+                name=clip(f"{title}: {names}", 100), auto_archive_duration=10080
+            )
+        except (discord.HTTPException, KeyError, TypeError, ValueError):
+            log.info("could not open a thread for game %s; it is played in the channel", record.id)
+            return record
+        return await self.service.set_thread(record.id, thread.id)
+
+    async def history(
+        self, interaction: discord.Interaction, turn: int | None = None, game_id: int | None = None
+    ) -> None:
+        """A private browser of the game's turns: the board as each turn began, its story,
+        and buttons back and forth."""
+        if game_id is None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            found = await self.service.game_in(interaction.channel_id or 0)
+            found = found or await self.service.last_game(interaction.channel_id or 0)
+            if found is None or found.status == "lobby":
+                raise Refusal("table.turn.no_game")
+            game_id = found.id
+        else:
+            await interaction.response.defer()
+        record, turns, _ = await self.service.replay_turns(game_id)
+        if not turns:
+            raise Refusal("table.history.nothing_yet")
+        complete = [t for t in turns if t[1].complete] or turns
+        number = len(complete) if turn is None else min(max(turn, 1), len(complete))
+        view, told = complete[number - 1]
+        front = self.plugin(record).front
+        names = names_of(record)
+        board = front.board_post(view, names)
+        lines = (
+            Text("table.history.turn", number=number, count=len(complete), player=names[told.seat]),
+            *self._story(record, [told]),
+        )
+        buttons = tuple(
+            Button(
+                "table_hist", (str(n),), Text(key), disabled=not 1 <= n <= len(complete), who="seat"
+            )
+            for key, n in (("common.previous", number - 1), ("common.next", number + 1))
+        )
+        panel = Panel(lines, board.pictures, buttons)
+        await self.show(interaction, panel, record, edit=turn is not None and game_id is not None)
+
+    async def missed(self, interaction: discord.Interaction) -> None:
+        """What happened since the player's last turn, privately."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record, _, seat = await self.my_turn(interaction, need_turn=False)
+        record, turns, _ = await self.service.replay_turns(record.id)
+        mine = [i for i, (_, t) in enumerate(turns) if t.seat == seat.index and t.complete]
+        since = mine[-1] + 1 if mine else 0
+        told = [t for _, t in turns[since:]]
+        language = language_of(interaction)
+        lines = [Text("table.missed.intro", count=len([t for t in told if t.complete]))]
+        lines += self._story(record, told) or [Text("table.missed.nothing")]
+        for text in split_message(say(line, language) for line in lines):
+            await interaction.followup.send(
+                text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+            )
+
+    async def away(self, interaction: discord.Interaction, days: float) -> None:
+        """The player is away for ``days`` (0: back): their clocks stand still, and each of
+        their games is told."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        now = self.service.clock.now()
+        until = now + timedelta(days=days) if days > 0 else None
+        games = await self.service.set_away(interaction.user.id, until)
+        name = interaction.user.display_name
+        for record in games:
+            language = await self.public_language(record.guild_id)
+            if until is None:
+                text = Text("table.away.back", player=name)
+            else:
+                text = Text(
+                    "table.away.gone",
+                    player=name,
+                    until=Verbatim(f"<t:{int(until.timestamp())}:f>"),
+                )
+            try:
+                home = await self.home_channel(record)
+                await home.send(
+                    say(text, language), allowed_mentions=discord.AllowedMentions.none()
+                )  # type: ignore[union-attr]
+            except discord.HTTPException:
+                log.info("could not tell game %s that a player is away", record.id)
+        key = "table.away.done_back" if until is None else "table.away.done"
+        when = Verbatim(f"<t:{int(until.timestamp())}:f>") if until else None
+        await interaction.followup.send(
+            say(Text(key, count=len(games), until=when or ""), language_of(interaction)),
+            ephemeral=True,
+        )
+
+    async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
+        """``/table stats``: the server's ratings in a game, as a picture and in words."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        language = language_of(interaction)
+        chosen = plugins().get(game)
+        if chosen is None:
+            raise Refusal("table.lobby.no_such_game")
+        ratings = (await self.service.ratings(interaction.guild_id or 0, game))[:15]
+        if not ratings:
+            raise Refusal("table.stats.nobody_yet", game=chosen.front.title())
+        title = say(chosen.front.title(), language)
+        rows = [[r.name, r.rating, r.games, r.wins] for r in ratings]
+        picture = Picture("render.leaderboard:leaderboard", (title, rows), "leaderboard.png")
+        drawn = await self.bot.pictures.draw_all([picture], language)
+        lines = [Text("table.stats.heading", game=chosen.front.title())] + [
+            Text(
+                "table.stats.line",
+                rank=n,
+                player=r.name,
+                rating=round(r.rating),
+                games=r.games,
+                wins=r.wins,
+            )
+            for n, r in enumerate(ratings, start=1)
+        ]
+        await interaction.followup.send(
+            split_message(say(line, language) for line in lines)[0],
+            files=files(drawn),
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
     # ================================================================ status and rules
 
     async def status(self, interaction: discord.Interaction) -> None:
@@ -703,16 +1031,20 @@ class Table:
 
     # ================================================================ moderation
 
-    async def announce_end(self, channel: Any, record: GameRecord) -> None:
-        """A moderator ended the game: the standings and the board as they were; a lobby's
-        message says it is closed. No control of the game stays live."""
+    async def announce_end(
+        self, channel: Any, record: GameRecord, *, stalled: bool = False
+    ) -> None:
+        """A moderator ended the game (or nobody moved for too long): the standings and the
+        board as they were; a lobby's message says it is closed. No control stays live."""
         lobby, board = self.service.message_ids(record)
         if record.started_at is None:
             if lobby is not None:
                 await self._post_lobby(channel, record)
             return
         record, game = await self.service.state(record.id)
-        if await self.announce(channel, record, game, ()) and board is not None:
+        channel = await self.home_channel(record, channel)
+        intro = (Text("table.stall.ended"),) if stalled else ()
+        if await self.announce(channel, record, game, (), intro=intro) and board is not None:
             await self.retire(channel, board)
 
 

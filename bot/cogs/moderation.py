@@ -118,45 +118,61 @@ class Moderation(
 
     @app_commands.command(name=c("settings"), description=c("settings_description"))
     @app_commands.rename(
-        reminder_hours=c("settings_reminder_hours"),
-        timeout_hours=c("settings_timeout_hours"),
+        pace=c("settings_pace"),
         timeout_action=c("settings_timeout_action"),
         moderator_role=c("settings_moderator_role"),
         language=c("settings_language"),
         lobby_hours=c("settings_lobby_hours"),
+        timezone=c("settings_timezone"),
+        quiet_from=c("settings_quiet_from"),
+        quiet_until=c("settings_quiet_until"),
+        threads=c("settings_threads"),
+        stall_days=c("settings_stall_days"),
     )
     @app_commands.describe(
-        reminder_hours=c("settings_reminder_hours_description"),
-        timeout_hours=c("settings_timeout_hours_description"),
+        pace=c("settings_pace_description"),
         timeout_action=c("settings_timeout_action_description"),
         moderator_role=c("settings_moderator_role_description"),
         language=c("settings_language_description"),
         lobby_hours=c("settings_lobby_hours_description"),
+        timezone=c("settings_timezone_description"),
+        quiet_from=c("settings_quiet_from_description"),
+        quiet_until=c("settings_quiet_until_description"),
+        threads=c("settings_threads_description"),
+        stall_days=c("settings_stall_days_description"),
     )
     @app_commands.choices(
-        timeout_action=[choice("skip", "skip"), choice("notify", "notify")],
+        pace=[choice(f"pace_{name}", name) for name in ("relaxed", "normal", "fast", "none")],
+        timeout_action=[
+            choice("computer", "computer"),
+            choice("skip", "skip"),
+            choice("notify", "notify"),
+        ],
         language=[
             choice("language_server", "server"),
             *(choice(f"language_{code}", code) for code in LANGUAGES),
         ],
+        threads=[choice("on", "on"), choice("off", "off")],
     )
     async def settings(
         self,
         interaction: discord.Interaction,
-        reminder_hours: app_commands.Range[float, 0.1, 720.0] | None = None,
-        timeout_hours: app_commands.Range[float, 0.2, 2160.0] | None = None,
+        pace: str | None = None,
         timeout_action: str | None = None,
         moderator_role: discord.Role | None = None,
         language: str | None = None,
         lobby_hours: app_commands.Range[float, 1.0, 720.0] | None = None,
+        timezone: app_commands.Range[str, 1, 60] | None = None,
+        quiet_from: app_commands.Range[int, 0, 23] | None = None,
+        quiet_until: app_commands.Range[int, 0, 23] | None = None,
+        threads: str | None = None,
+        stall_days: app_commands.Range[float, 1.0, 365.0] | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self._require_moderator(interaction)
         changes: dict[str, object] = {}
-        if reminder_hours is not None:
-            changes["reminder_delay"] = timedelta(hours=reminder_hours)
-        if timeout_hours is not None:
-            changes["turn_timeout"] = timedelta(hours=timeout_hours)
+        if pace is not None:
+            changes["pace"] = pace
         if timeout_action is not None:
             changes["timeout_action"] = timeout_action
         if moderator_role is not None:
@@ -165,6 +181,16 @@ class Moderation(
             changes["language"] = None if language == "server" else language
         if lobby_hours is not None:
             changes["lobby_expiry"] = timedelta(hours=lobby_hours)
+        if timezone is not None:
+            changes["timezone"] = timezone.strip()
+        if quiet_from is not None:
+            changes["quiet_start"] = quiet_from
+        if quiet_until is not None:
+            changes["quiet_end"] = quiet_until
+        if threads is not None:
+            changes["threads"] = threads == "on"
+        if stall_days is not None:
+            changes["stall_after"] = timedelta(days=stall_days)
         new = await self.bot.service.set_guild_settings(
             interaction.guild_id or 0, interaction.user.id, moderator=True, **changes
         )
@@ -173,14 +199,22 @@ class Moderation(
             if new.moderator_role_id
             else Text("table.mod.no_role")
         )
+        quiet = (
+            Text("table.mod.quiet", start=new.quiet_start, end=new.quiet_end)
+            if new.quiet_start != new.quiet_end
+            else Text("table.mod.no_quiet")
+        )
         text = Text(
             "table.mod.settings",
-            reminder=round(new.reminder_delay.total_seconds() / 3600, 1),
-            timeout=round(new.turn_timeout.total_seconds() / 3600, 1),
+            pace=Text(f"table.choice.pace_{new.pace}"),
             action=Text(f"table.mod.action_{new.timeout_action}"),
             role=role,
             language=Text(f"table.choice.language_{new.language or 'server'}"),
-            lobby=round(new.lobby_expiry.total_seconds() / 3600, 1),
+            lobby=_amount(new.lobby_expiry.total_seconds() / 3600),
+            timezone=new.timezone,
+            quiet=quiet,
+            threads=Text(f"table.choice.{'on' if new.threads else 'off'}"),
+            stall=_amount(new.stall_after.total_seconds() / 86400),
         )
         await interaction.followup.send(
             say(text, language_of(interaction)),
@@ -224,3 +258,9 @@ class Moderation(
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )
+
+
+def _amount(value: float) -> int | float:
+    """A whole number without its ".0" (24 hours, not 24.0), else one decimal."""
+    rounded = round(value, 1)
+    return int(rounded) if rounded == int(rounded) else rounded

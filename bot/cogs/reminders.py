@@ -64,6 +64,7 @@ class Reminders(commands.Cog):
         due at ``now``; returns how many were handled."""
         handled = await self.announce_missed(grace)
         handled += await self.close_expired_lobbies()
+        handled += await self.end_stalled_games()
         for due in await self.bot.service.due(now):
             if not await self.bot.service.claim(due):
                 continue
@@ -84,7 +85,7 @@ class Reminders(commands.Cog):
         posted = 0
         for record in await self.bot.service.unannounced(grace):
             try:
-                channel = await self._channel(record.channel_id)
+                channel = await self.bot.table.home_channel(record)
                 posted += await self.bot.table.announce_stored(channel, record)
             except Exception:
                 log.exception("could not announce game %s", record.id)
@@ -101,38 +102,59 @@ class Reminders(commands.Cog):
                 log.exception("could not update the lobby of game %s", record.id)
         return len(expired)
 
+    async def end_stalled_games(self) -> int:
+        """Games nobody moved in for long: warned once, then ended with their standings."""
+        warn, end = await self.bot.service.stalled()
+        for record in warn:
+            try:
+                channel = await self.bot.table.home_channel(record)
+                language = await self.bot.table.public_language(record.guild_id)
+                settings = await self.bot.service.recent_guild_settings(record.guild_id)
+                last = (record.last_move_ms or 0) // 1000
+                ends = last + int(settings.stall_after.total_seconds())
+                text = Text(
+                    "table.stall.warning",
+                    since=Verbatim(f"<t:{last}:R>"),
+                    ends=Verbatim(f"<t:{ends}:R>"),
+                )
+                await channel.send(say(text, language))
+                await self.bot.service.warned_stall(record)
+            except Exception:
+                log.exception("could not warn stalled game %s", record.id)
+        for record in end:
+            try:
+                ended = await self.bot.service.end_stalled(record)
+                channel = await self.bot.table.home_channel(record)
+                await self.bot.table.announce_end(channel, ended, stalled=True)
+            except Exception:
+                log.exception("could not end stalled game %s", record.id)
+        return len(warn) + len(end)
+
     async def _channel(self, channel_id: int) -> Any:
         return self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
 
     async def handle(self, due: DueTurn) -> None:
-        channel = await self._channel(due.game.channel_id)
+        channel = await self.bot.table.home_channel(due.game)
         language = await self.bot.table.public_language(due.game.guild_id)
-        player: Any = Mention(due.seat.user_id) if due.seat.user_id else due.seat.name
-        if due.kind == "reminder":
-            await channel.send(
-                say(Text("table.reminder.channel", player=player), language),
-                allowed_mentions=discord.AllowedMentions(
-                    users=[discord.Object(due.seat.user_id)] if due.seat.user_id else False,
-                    roles=False,
-                    everyone=False,
-                ),
-            )
-            if due.dm and due.seat.user_id:
-                text = Text("table.reminder.dm", channel=Verbatim(f"<#{channel.id}>"))
-                await self._dm(due.seat.user_id, say(text, language))
+        if due.kind in ("reminder", "final"):
+            await self.remind(channel, due, language)
             return
         if due.timeout_action == "notify":
-            # Someone who can act is pinged: the moderator role, or else the game's creator.
-            role = due.moderator_role_id
-            creator = due.game.creator_id
-            who: Any = Verbatim(f"<@&{role}>") if role else Mention(creator)
+            # Those who can act are pinged: the moderator role, and the game's creator.
+            role, creator = due.moderator_role_id, due.game.creator_id
+            who: Any = (
+                Text("table.reminder.role_and_creator", role=Verbatim(f"<@&{role}>"),
+                     creator=Mention(creator))
+                if role
+                else Mention(creator)
+            )  # fmt: skip
             await channel.send(
                 say(
                     Text("table.reminder.timeout_notify", player=due.seat.name, moderators=who),
                     language,
                 ),
                 allowed_mentions=discord.AllowedMentions(
-                    users=False if role else [discord.Object(creator)],
+                    users=[discord.Object(creator)],
                     roles=[discord.Object(role)] if role else False,
                     everyone=False,
                 ),
@@ -140,6 +162,24 @@ class Reminders(commands.Cog):
             return
         result = await self.bot.service.time_out(due)
         await self.bot.table.announce(channel, result.game, result.state, result.turns)
+
+    async def remind(self, channel: Any, due: DueTurn, language: str) -> None:
+        """Half the player's time is used, or nearly all: tell them, where they asked to
+        be told (the channel, a direct message, or both)."""
+        user = due.seat.user_id
+        when = Verbatim(f"<t:{(due.deadline_ms or 0) // 1000}:R>")
+        key = "table.reminder.channel" if due.kind == "reminder" else "table.reminder.final"
+        if due.seat.ping in ("channel", "both") or user is None:
+            player: Any = Mention(user) if user else due.seat.name
+            await channel.send(
+                say(Text(key, player=player, deadline=when), language),
+                allowed_mentions=discord.AllowedMentions(
+                    users=[discord.Object(user)] if user else False, roles=False, everyone=False
+                ),
+            )
+        if user is not None and due.dm:
+            text = Text("table.reminder.dm", channel=Verbatim(f"<#{channel.id}>"), deadline=when)
+            await self._dm(user, say(text, language))
 
     async def _dm(self, user_id: int, text: str) -> None:
         try:

@@ -82,28 +82,45 @@ class Tables(commands.GroupCog, group_name=c("group"), group_description=c("grou
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
         await self.bot.table.rules(interaction, game)
 
-    @app_commands.command(name=c("reminders"), description=c("reminders_description"))
-    @app_commands.rename(dm=c("reminders_dm"))
-    @app_commands.describe(dm=c("reminders_dm_description"))
-    @app_commands.choices(dm=[choice("on", "on"), choice("off", "off")])
-    async def reminders(self, interaction: discord.Interaction, dm: str) -> None:
+    @app_commands.command(name=c("pings"), description=c("pings_description"))
+    @app_commands.rename(where=c("pings_where"))
+    @app_commands.describe(where=c("pings_where_description"))
+    @app_commands.choices(
+        where=[
+            choice("ping_channel", "channel"),
+            choice("ping_dm", "dm"),
+            choice("ping_both", "both"),
+        ]
+    )
+    async def pings(self, interaction: discord.Interaction, where: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.bot.service.set_dm_reminders(interaction.user.id, dm == "on")
+        await self.bot.service.set_ping(interaction.user.id, where)
         await interaction.followup.send(
-            say(Text(f"table.reminders.dm_{dm}"), language_of(interaction)), ephemeral=True
+            say(Text(f"table.pings.{where}"), language_of(interaction)), ephemeral=True
         )
 
+    @app_commands.command(name=c("away"), description=c("away_description"))
+    @app_commands.rename(days=c("away_days"))
+    @app_commands.describe(days=c("away_days_description"))
+    async def away(
+        self, interaction: discord.Interaction, days: app_commands.Range[float, 0.0, 30.0]
+    ) -> None:
+        await self.bot.table.away(interaction, days)
+
+    @app_commands.command(name=c("missed"), description=c("missed_description"))
+    async def missed(self, interaction: discord.Interaction) -> None:
+        await self.bot.table.missed(interaction)
+
+    @app_commands.command(name=c("history"), description=c("history_description"))
+    async def history(self, interaction: discord.Interaction) -> None:
+        await self.bot.table.history(interaction)
+
+    @app_commands.command(name=c("replay"), description=c("replay_description"))
+    async def replay(self, interaction: discord.Interaction) -> None:
+        await self.bot.table.replay(interaction)
+
     @app_commands.command(name=c("stats"), description=c("stats_description"))
-    async def stats(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        language = language_of(interaction)
-        stats = await self.bot.service.stats(interaction.guild_id or 0)
-        ranking = sorted(stats.wins.items(), key=lambda kv: (-kv[1], stats.names.get(kv[0], "")))
-        lines = [say(Text("table.stats.played", count=stats.games_played), language)]
-        lines += [
-            say(Text("table.stats.wins", player=stats.names.get(user, "?"), wins=wins), language)
-            for user, wins in ranking[:10]
-        ]
-        await interaction.followup.send(
-            "\n".join(lines), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
-        )
+    @app_commands.rename(game=c("stats_game"))
+    @app_commands.describe(game=c("stats_game_description"))
+    async def stats(self, interaction: discord.Interaction, game: str = "covenant") -> None:
+        await self.bot.table.leaderboard(interaction, game)

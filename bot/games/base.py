@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot.panels import Choice, CommandSpec, Panel, Play, TableOption, Text
+from bot.panels import Choice, CommandSpec, Panel, Picture, Play, TableOption, Text
 from engine.common.rng import Rng
 
 
@@ -168,6 +168,11 @@ class Front:
     def rules(self, options: Mapping[str, Any]) -> Panel:
         """The rules help: a few short steps with a picture (for a table with ``options``)."""
         raise NotImplementedError
+
+    def replay_picture(self, views: Sequence[Any], names: Sequence[str]) -> Picture | None:
+        """The whole game as an animation, from the public views at the start of every turn
+        and at the end (None: this game has no replay)."""
+        return None
 
     def options_line(self, options: Mapping[str, Any]) -> Text | None:
         """What the lobby and the status say of a table's options (None: nothing)."""

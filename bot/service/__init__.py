@@ -15,10 +15,11 @@ from bot.service.models import (
     ServiceError,
     TurnResult,
 )
-from bot.service.service import GameService, move_rng
+from bot.service.service import NO_LIMITS, GameService, Limits, move_rng
 from bot.service.storage import SCHEMA_VERSION, Storage
 
 __all__ = [
+    "NO_LIMITS",
     "SCHEMA_VERSION",
     "ActionRecord",
     "Clock",
@@ -28,6 +29,7 @@ __all__ = [
     "GameService",
     "GuildSettings",
     "GuildStats",
+    "Limits",
     "ModerationRecord",
     "Seat",
     "ServiceError",

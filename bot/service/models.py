@@ -13,13 +13,14 @@ from datetime import datetime, timedelta
 from typing import Any, ClassVar, Literal
 
 from bot.games.base import TurnRecord
+from bot.service.pace import Away, QuietHours
 
 GameStatus = Literal["lobby", "active", "finished", "ended", "error"]
 #: Statuses that hold a channel: at most one game per channel may be in one of them.
 OPEN_STATUSES: tuple[GameStatus, ...] = ("lobby", "active", "error")
 ActionSource = Literal["player", "bot", "timeout"]
-TimeoutAction = Literal["skip", "notify"]
-DueKind = Literal["reminder", "timeout"]
+TimeoutAction = Literal["computer", "skip", "notify"]
+DueKind = Literal["reminder", "final", "timeout", "stall"]
 
 
 class ServiceError(Exception):
@@ -48,6 +49,12 @@ class Seat:
     user_id: int | None
     name: str
     is_bot: bool = False
+    #: Who played the seat before a computer took it over (they left, or were removed).
+    left_user_id: int | None = None
+    #: The player's time away, if any (their clocks stand still then).
+    away: Away | None = None
+    #: How the player wants to hear it is their turn: "channel", "dm" or "both".
+    ping: str = "channel"
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +97,31 @@ class GameRecord:
     #: Why Discord refused the game's last post (e.g. a missing permission), and how often.
     post_error: str | None = None
     post_failures: int = 0
+    #: The game's clock: ``{"pace": name, "banks": [ms per seat]}`` (None: no clock).
+    clock: dict[str, Any] | None = None
+    #: When the next notice of the current turn falls due, in ms (None: none).
+    next_due_ms: int | None = None
+    #: The thread the game is played in (None: in the channel itself).
+    thread_id: int | None = None
+    #: The game this one is a rematch of.
+    rematch_of: int | None = None
+    #: When the last move was made (or the game started), in ms.
+    last_move_ms: int | None = None
+
+    @property
+    def home(self) -> int:
+        """Where the game is played: its thread, or else its channel."""
+        return self.thread_id or self.channel_id
+
+    def deadline_ms(self) -> int | None:
+        """When the current player's time bank runs out (None without a clock)."""
+        from bot.service.pace import deadline
+
+        if self.clock is None or self.current is None or self.waiting_since is None:
+            return None
+        bank = self.clock["banks"][self.current.index]
+        start = int(self.waiting_since.timestamp() * 1000)
+        return deadline(bank, start, start, self.current.away)
 
     def seat_of(self, user_id: int) -> Seat | None:
         """The seat ``user_id`` holds, if any."""
@@ -172,22 +204,31 @@ class GuildSettings:
     """
 
     guild_id: int
-    reminder_delay: timedelta
-    turn_timeout: timedelta
-    timeout_action: TimeoutAction = "skip"
+    #: What happens when a player's time runs out.
+    timeout_action: TimeoutAction = "computer"
     moderator_role_id: int | None = None
     #: A lobby nobody started is closed after this long.
     lobby_expiry: timedelta = timedelta(hours=24)
     #: The language of public posts (``None``: the server's preferred locale).
     language: str | None = None
+    #: The clock of new games: a key of :data:`bot.service.pace.PACES`.
+    pace: str = "normal"
+    #: The server's time zone and its quiet hours (no pings from ``quiet_start`` o'clock to
+    #: ``quiet_end``; equal: none). None until the moderators say when their night is: a
+    #: guessed time zone would silence the afternoon on the other side of the world.
+    timezone: str = "UTC"
+    quiet_start: int = 0
+    quiet_end: int = 0
+    #: Play each game in a thread of its channel (when the bot may make threads).
+    threads: bool = True
+    #: A game with no move for this long is ended, after a warning.
+    stall_after: timedelta = timedelta(days=14)
+
+    def quiet_hours(self) -> QuietHours:
+        return QuietHours(self.timezone, self.quiet_start, self.quiet_end)
 
     #: The settings stored in the JSON object, and the base columns.
-    COLUMNS: ClassVar[tuple[str, ...]] = (
-        "reminder_delay",
-        "turn_timeout",
-        "timeout_action",
-        "moderator_role_id",
-    )
+    COLUMNS: ClassVar[tuple[str, ...]] = ("moderator_role_id",)
 
     def extra(self) -> dict[str, Any]:
         """The settings beyond the base columns, JSON-ready (durations in seconds)."""
@@ -208,9 +249,11 @@ class GuildSettings:
             if f.name in ("guild_id", *self.COLUMNS) or f.name not in data:
                 continue
             value, current = data[f.name], getattr(self, f.name)
-            if isinstance(current, timedelta) and isinstance(value, int | float):
-                changes[f.name] = timedelta(seconds=value)
-            elif not isinstance(current, timedelta):
+            if isinstance(current, timedelta):
+                if isinstance(value, int | float) and not isinstance(value, bool):
+                    changes[f.name] = timedelta(seconds=value)
+            elif current is None or value is None or type(value) is type(current):
+                # A value of another type (a damaged row, an older bot) keeps the default.
                 changes[f.name] = value
         return dataclasses.replace(self, **changes)
 
@@ -220,7 +263,7 @@ class DueTurn:
     """A turn that needs a reminder or a time-out now.
 
     ``version`` pins the turn: acting on a :class:`DueTurn` after the player has moved is
-    refused as stale. ``dm`` says the player asked for reminders by direct message;
+    refused as stale. ``dm`` says the player asked to be told by direct message;
     ``timeout_action`` and ``moderator_role_id`` come from the guild's settings.
     """
 
@@ -232,6 +275,19 @@ class DueTurn:
     dm: bool
     timeout_action: TimeoutAction
     moderator_role_id: int | None
+    #: When the player's bank runs out (for a reminder to say), in ms.
+    deadline_ms: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """A player's rating in one game on one server."""
+
+    user_id: int
+    name: str
+    rating: float
+    games: int
+    wins: int
 
 
 @dataclass(frozen=True, slots=True)

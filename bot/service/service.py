@@ -58,11 +58,13 @@ from bot.service.models import (
     GuildSettings,
     GuildStats,
     ModerationRecord,
+    Rating,
     Seat,
     ServiceError,
-    TimeoutAction,
     TurnResult,
 )
+from bot.service.pace import PACES, STAGES, after_move, next_due, schedule, valid_zone
+from bot.service.ratings import Finish, places, rated
 from bot.service.storage import (
     Advance,
     ChannelBusy,
@@ -83,13 +85,25 @@ SNAPSHOT_EVERY = 64
 ANNOUNCE_GRACE = timedelta(minutes=2)
 #: How long a process trusts the guild settings it read (see recent_guild_settings).
 SETTINGS_TTL = timedelta(seconds=60)
-#: Limits on lobbies, so one user cannot fill a server with them.
-MAX_LOBBIES_PER_USER = 3
-MAX_LOBBIES_PER_GUILD = 25
-NEW_TABLE_COOLDOWN = timedelta(seconds=20)
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """How much one user may open: lobbies waiting for players (per user, per server), a
+    cool-down between new tables, and games going beyond the number they have finished."""
+
+    lobbies_per_user: int = 3
+    lobbies_per_guild: int = 25
+    cooldown: timedelta = timedelta(seconds=20)
+    extra_open_games: int = 3
+
+
+#: No limits to speak of (for tools and tests that set up many tables at once).
+NO_LIMITS = Limits(10**6, 10**6, timedelta(0), 10**6)
+#: The shortest time a server may let a game wait before it counts as stalled.
+MIN_STALL = timedelta(days=1)
 #: A post Discord refused is tried again after 1, 2, 4, ... minutes, at most this long.
 MAX_POST_BACKOFF = timedelta(hours=6)
-_UNSET: Any = object()
 _SEAT_SHUFFLE_SALT = 0x5EA75EA75EA7
 _MASK = (1 << 64) - 1
 
@@ -173,12 +187,14 @@ class GameService:
         rules: Mapping[str, GameRules] | None = None,
         cache_size: int = 256,
         snapshot_every: int | None = SNAPSHOT_EVERY,
+        limits: Limits | None = None,
     ) -> None:
         self.storage = storage
         self.settings = settings or Settings()
         self.clock: Clock = clock or SystemClock()
         self._rules = rules
         self.snapshot_every = snapshot_every
+        self.limits = limits or Limits()
         self._cache_size = cache_size
         self._cache: OrderedDict[int, _Loaded] = OrderedDict()
         #: Guild settings read recently: guild id -> (read at, in ms; the settings).
@@ -250,6 +266,7 @@ class GameService:
                 if await tx.open_game(channel_id) is not None:
                     raise busy
                 await self._check_lobby_limits(tx, guild_id, user_id)
+                await self._check_open_games(tx, user_id)
                 game_id = await tx.insert_game(
                     NewGame(
                         guild_id,
@@ -267,19 +284,32 @@ class GameService:
         except ChannelBusy:
             raise busy from None
 
+    async def _check_open_games(self, tx: Transaction, user_id: int) -> None:
+        """A player may have a few more games going than they have finished: no one can
+        start tables faster than they play them."""
+        going = len(await tx.games_of_user(user_id, ("lobby", "active")))
+        finished = len(await tx.games_of_user(user_id, ("finished",)))
+        allowed = finished + self.limits.extra_open_games
+        if going >= allowed:
+            raise ServiceError(
+                "too_many_games",
+                f"You are in {going} games already: finish one first.",
+                count=going,
+            )
+
     async def _check_lobby_limits(self, tx: Transaction, guild_id: int, user_id: int) -> None:
         by_user, by_guild, last_ms = await tx.lobby_counts(guild_id, user_id)
-        if by_user >= MAX_LOBBIES_PER_USER:
+        if by_user >= self.limits.lobbies_per_user:
             raise ServiceError(
                 "too_many_lobbies",
                 f"You already have {by_user} tables waiting for players.",
                 count=by_user,
             )
-        if by_guild >= MAX_LOBBIES_PER_GUILD:
+        if by_guild >= self.limits.lobbies_per_guild:
             raise ServiceError(
                 "server_lobbies_full", "This server has many tables waiting already."
             )
-        wait_ms = (last_ms or 0) + _td_ms(NEW_TABLE_COOLDOWN) - self._now_ms()
+        wait_ms = (last_ms or 0) + _td_ms(self.limits.cooldown) - self._now_ms()
         if last_ms is not None and wait_ms > 0:
             raise ServiceError(
                 "cooldown",
@@ -331,6 +361,7 @@ class GameService:
             if record.seat_of(user_id) is not None:
                 raise ServiceError("already_joined", "You have already joined this game.")
             rules = self._game_rules(record.kind)
+            await self._check_open_games(tx, user_id)
             if len(record.seats) >= rules.max_players:
                 raise ServiceError(
                     "lobby_full",
@@ -384,6 +415,10 @@ class GameService:
                 raise ServiceError("bad_options", str(exc)) from None
             now = self._now_ms()
             await tx.set_seats(record.id, seats)
+            settings = await self._guild_settings(tx, record.guild_id)
+            pace = PACES.get(settings.pace)
+            clock = {"pace": pace.name, "banks": [pace.start_ms] * len(seats)} if pace else None
+            first = seats[game.current_player]
             await tx.update_game(
                 record.id,
                 status="active",
@@ -391,7 +426,10 @@ class GameService:
                 current_seat=game.current_player,
                 started_at=now,
                 waiting_since=now,
+                last_move_at=now,
                 updated_at=now,
+                clock=json.dumps(clock) if clock else None,
+                next_due_at=_next_due(clock, first, game.current_player, now, now, ()),
                 # Nothing shown yet: the first board is still to be posted.
                 announced=-1,
             )
@@ -437,9 +475,10 @@ class GameService:
             return await self._play(tx, record, loaded, [(action, seat, "player")])
 
     async def time_out(self, due: DueTurn) -> TurnResult:
-        """Skip a timed-out turn (the guild's ``"skip"`` action): the game's rules make the
-        moves (for the Covenant: the tile goes where the computer would put it, no piece is
-        deployed); the notice is marked sent."""
+        """A player's time ran out: the guild's ``"computer"`` action has a computer play the
+        turn for them, ``"skip"`` makes only the moves the game cannot go on without (for the
+        Covenant: the tile goes where the computer would put it, no piece is deployed); the
+        notice is marked sent."""
         async with self._guard(), self.storage.write() as tx:
             record = await tx.game(due.game.id)
             if record is None or record.status != "active" or record.version != due.version:
@@ -448,7 +487,8 @@ class GameService:
             if seat.user_id != due.seat.user_id:
                 raise _stale()
             loaded = await self._load(tx, record)
-            result = await self._play(tx, record, loaded, [(None, seat, "timeout")])
+            move = "computer" if due.timeout_action == "computer" else None
+            result = await self._play(tx, record, loaded, [(move, seat, "timeout")])
             await tx.mark_notice_sent(
                 record.id, due.version, seat.user_id, "timeout", self._now_ms()
             )
@@ -458,6 +498,12 @@ class GameService:
         """The open (lobby, active or damaged) game of a channel, if any."""
         async with self.storage.read() as tx:
             return await tx.open_game(channel_id)
+
+    async def set_thread(self, game_id: int, thread_id: int | None) -> GameRecord:
+        """The game is played in ``thread_id`` from now on (``None``: in its channel again)."""
+        async with self.storage.write() as tx:
+            await tx.update_game(game_id, thread_id=thread_id)
+            return await self._record(tx, game_id)
 
     async def last_game(self, channel_id: int) -> GameRecord | None:
         """The newest game of a channel, whatever became of it."""
@@ -503,6 +549,39 @@ class GameService:
             if turn.events:
                 turns.append(turn.record(complete=False))
         return record, game, turns
+
+    async def replay_turns(
+        self, game_id: int
+    ) -> tuple[GameRecord, list[tuple[Any, TurnRecord]], Any]:
+        """The whole game turn by turn, from its log: (the record, [(the public view when the
+        turn began, the turn)], the public view now). For history, catching up and replays."""
+        async with self._guard(), self.storage.read() as tx:
+            record = await self._record(tx, game_id)
+            if record.status == "lobby":
+                raise ServiceError("not_started", "The game has not started yet.")
+            rules = self._game_rules(record.kind)
+            try:
+                options = rules.check_options(record.options)
+                game = rules.new(len(record.seats), record.seed, options)
+            except (ValueError, TypeError, KeyError) as exc:
+                raise _Damaged(record.id, f"the game row: {exc}") from None
+            entries = await tx.actions(game_id)
+        turns: list[tuple[Any, TurnRecord]] = []
+        view, turn = game.view(None), _fresh_turn(game)
+        try:
+            for entry in entries:
+                before = game.turn
+                turn.add(entry.source, self._replay_one(record, rules, game, entry))
+                if game.turn != before or rules.is_over(game):
+                    turns.append((view, turn.record(complete=True)))
+                    view, turn = game.view(None), _fresh_turn(game)
+        except (ValueError, TypeError, KeyError) as exc:
+            raise ServiceError(
+                "game_damaged", "This game's log is damaged.", reason=str(exc)
+            ) from None
+        if turn.events:
+            turns.append((view, turn.record(complete=False)))
+        return record, turns, game.view(None)
 
     # ================================================================ moderation
 
@@ -574,7 +653,9 @@ class GameService:
             if record.status == "lobby":
                 await tx.set_seats(record.id, [s for s in record.seats if s is not target])
                 return self._no_moves(await self._record(tx, record.id))
-            computer = Seat(target.index, None, target.name, is_bot=True)
+            computer = Seat(
+                target.index, None, target.name, is_bot=True, left_user_id=target.user_id
+            )
             await tx.update_seat(record.id, computer)
             seats = tuple(computer if s.index == target.index else s for s in record.seats)
             record = dataclasses.replace(record, seats=seats)
@@ -617,9 +698,12 @@ class GameService:
             if seat is None:
                 raise ServiceError("not_a_player", "There is no such seat in this game.")
             now = self._now_ms()
-            await tx.update_seat(record.id, Seat(seat.index, to_user_id, to_name))
+            newcomer = Seat(seat.index, to_user_id, to_name)
+            await tx.update_seat(record.id, newcomer)
             if seat.index == record.current_seat:
-                await tx.update_game(record.id, waiting_since=now, updated_at=now)
+                # The newcomer's turn starts now, with the seat's bank.
+                due = _next_due(record.clock, newcomer, seat.index, now, now, ())
+                await tx.update_game(record.id, waiting_since=now, next_due_at=due, updated_at=now)
             await self._log(
                 tx,
                 record.guild_id,
@@ -672,110 +756,77 @@ class GameService:
         return settings
 
     async def set_guild_settings(
-        self,
-        guild_id: int,
-        moderator_id: int,
-        *,
-        moderator: bool,
-        reminder_delay: timedelta | None = None,
-        turn_timeout: timedelta | None = None,
-        timeout_action: TimeoutAction | None = None,
-        moderator_role_id: int | None = _UNSET,
-        lobby_expiry: timedelta | None = None,
-        language: str | None = _UNSET,
+        self, guild_id: int, moderator_id: int, *, moderator: bool, **changes: Any
     ) -> GuildSettings:
-        """Change some of the guild's settings (moderators only); logged when something
-        changed."""
+        """Change some of the guild's settings (moderators only; names as in
+        :class:`GuildSettings`); logged when something changed. ``moderator_role_id`` and
+        ``language`` may be set to None (no role; the server's own language)."""
         if not moderator:
             raise ServiceError("not_allowed", "Only a moderator can change the settings.")
-        if timeout_action not in (None, "skip", "notify"):
-            raise ServiceError("bad_setting", "The time-out action is 'skip' or 'notify'.")
+        names = {f.name for f in dataclasses.fields(GuildSettings)} - {"guild_id"}
+        unknown = set(changes) - names
+        if unknown:
+            raise ServiceError("bad_setting", f"Unknown settings: {sorted(unknown)}.")
         async with self.storage.write() as tx:
             old = await self._guild_settings(tx, guild_id)
-            new = dataclasses.replace(
-                old,
-                reminder_delay=reminder_delay or old.reminder_delay,
-                turn_timeout=turn_timeout or old.turn_timeout,
-                timeout_action=timeout_action or old.timeout_action,
-                moderator_role_id=(
-                    old.moderator_role_id if moderator_role_id is _UNSET else moderator_role_id
-                ),
-                lobby_expiry=lobby_expiry or old.lobby_expiry,
-                language=old.language if language is _UNSET else language,
-            )
-            if new.reminder_delay <= timedelta(0) or new.turn_timeout <= new.reminder_delay:
-                raise ServiceError(
-                    "bad_setting", "The time-out must be longer than the reminder delay (> 0)."
-                )
+            new = dataclasses.replace(old, **changes)
+            _check_settings(new)
             if new == old:
                 return new
             await tx.save_guild_settings(new)
             self._settings_cache.pop(guild_id, None)
-            await self._log(
-                tx,
-                guild_id,
-                None,
-                moderator_id,
-                "settings",
-                None,
-                {
-                    "reminder_delay_s": new.reminder_delay.total_seconds(),
-                    "turn_timeout_s": new.turn_timeout.total_seconds(),
-                    "timeout_action": new.timeout_action,
-                    "moderator_role_id": new.moderator_role_id,
-                    "lobby_expiry_s": new.lobby_expiry.total_seconds(),
-                    "language": new.language,
-                },
-            )
+            detail = {
+                name: (value.total_seconds() if isinstance(value, timedelta) else value)
+                for name, value in changes.items()
+                if getattr(old, name) != value
+            }
+            await self._log(tx, guild_id, None, moderator_id, "settings", None, detail)
             return new
 
-    async def set_dm_reminders(self, user_id: int, enabled: bool) -> None:
-        """Whether ``user_id`` wants reminders by direct message (stored across games)."""
-        async with self.storage.write() as tx:
-            await tx.set_dm_reminders(user_id, enabled)
-
-    async def dm_reminders(self, user_id: int) -> bool:
+    async def ping(self, user_id: int) -> str:
+        """How ``user_id`` hears it is their turn: "channel" (the default), "dm" or "both"."""
         async with self.storage.read() as tx:
-            return await tx.dm_reminders(user_id)
+            return await tx.ping(user_id)
 
     async def due(self, now: datetime | None = None) -> list[DueTurn]:
-        """The turns that need a reminder or a time-out now.
+        """The notices due now: a reminder when half the player's time bank is used, the
+        last one near its end, the time-out at zero (see :mod:`bot.service.pace`).
 
-        A turn is waiting from its game's last action (or start, or a seat hand-over). It
-        is due for a reminder after the guild's reminder delay and for a time-out after its
-        turn time-out, once each, until :meth:`mark_sent` (or :meth:`time_out`) records it.
+        Each is offered until :meth:`mark_sent` (or :meth:`time_out`) records it; of several
+        that fell due while nobody looked (the bot was down), only the latest is offered.
+        Reminders wait out the server's quiet hours, and so does telling the moderators.
         """
         now_ms = to_ms(now or self.clock.now())
         async with self.storage.read() as tx:
-            waiting = await tx.waiting_turns(
-                now_ms,
-                now_ms - _td_ms(CLAIM_LEASE),
-                _td_ms(self.settings.reminder_delay),
-                _td_ms(self.settings.turn_timeout),
-            )
+            rows = await tx.due_games(now_ms, now_ms - _td_ms(CLAIM_LEASE))
         found: list[DueTurn] = []
-        for turn in waiting:
-            if turn.timeout_sent:
-                continue  # timed out already ("notify"): the moderators have it now
-            if now_ms - turn.waiting_since_ms >= turn.timeout_ms:
-                if turn.timeout_blocked:
-                    continue
-                kind = "timeout"
-            elif turn.reminder_blocked:
+        for row in rows:
+            record, seat = row.game, row.game.current
+            if seat is None or record.clock is None or record.waiting_since is None:
                 continue
-            else:
-                kind = "reminder"
-            record = turn.game
+            start = to_ms(record.waiting_since)
+            times = schedule(record.clock["banks"][seat.index], start, now_ms, seat.away)
+            ready = [st for st in STAGES if times[st] <= now_ms and st not in row.sent]
+            if not ready:
+                continue
+            kind = ready[-1]
+            settings = await self.recent_guild_settings(record.guild_id)
+            quiet = settings.quiet_hours().quiet(now_ms)
+            pinging = kind != "timeout" or settings.timeout_action == "notify"
+            away = seat.away is not None and seat.away.start_ms <= now_ms < seat.away.until_ms
+            if (pinging and quiet) or (away and kind != "timeout"):
+                continue
             found.append(
                 DueTurn(
                     kind=kind,  # type: ignore[arg-type]
                     game=record,
-                    seat=record.seats[record.current_seat or 0],
+                    seat=seat,
                     version=record.version,
-                    waiting_since=from_ms(turn.waiting_since_ms),  # type: ignore[arg-type]
-                    dm=turn.dm,
-                    timeout_action=turn.timeout_action,  # type: ignore[arg-type]
-                    moderator_role_id=turn.moderator_role_id,
+                    waiting_since=record.waiting_since,
+                    dm=seat.ping in ("dm", "both"),
+                    timeout_action=settings.timeout_action,
+                    moderator_role_id=settings.moderator_role_id,
+                    deadline_ms=times["timeout"],
                 )
             )
         return found
@@ -805,13 +856,134 @@ class GameService:
             )
 
     async def mark_sent(self, due: DueTurn) -> None:
-        """Record that the reminder (or the moderators' time-out notice) went out."""
+        """Record that the reminder (or the moderators' time-out notice) went out; the turn's
+        next notice is the next stage after it (earlier ones it stood in for are done)."""
         if due.seat.user_id is None:
             return
+        now = self._now_ms()
+        async with self.storage.write() as tx:
+            await tx.mark_notice_sent(due.game.id, due.version, due.seat.user_id, due.kind, now)
+            record = await tx.game(due.game.id)
+            if record is None or record.version != due.version or record.clock is None:
+                return
+            done = STAGES[: STAGES.index(due.kind) + 1] if due.kind in STAGES else STAGES
+            start = to_ms(record.waiting_since) if record.waiting_since else now
+            seat = record.seats[due.seat.index]
+            await tx.update_game(
+                record.id,
+                next_due_at=_next_due(record.clock, seat, seat.index, start, now, done),
+            )
+
+    # ================================================================ stalled games
+
+    async def stalled(self) -> tuple[list[GameRecord], list[GameRecord]]:
+        """Games nobody moved in for long: (those to warn now, those to end now). A game is
+        warned once, when six sevenths of its server's stall time have passed without a
+        move, and ended when all of it has (see :meth:`end_stalled`)."""
+        now = self._now_ms()
+        warn, end = [], []
+        async with self.storage.read() as tx:
+            candidates = await tx.quiet_games(now - _td_ms(MIN_STALL * 6 / 7))
+            for record in candidates:
+                settings = await self._guild_settings(tx, record.guild_id)
+                idle = now - (record.last_move_ms or now)
+                limit = _td_ms(settings.stall_after)
+                if idle >= limit:
+                    end.append(record)
+                elif idle >= limit * 6 // 7 and not await tx.notice_sent(
+                    record.id, record.version, record.creator_id, "stall"
+                ):
+                    warn.append(record)
+        return warn, end
+
+    async def warned_stall(self, record: GameRecord) -> None:
+        """The stall warning of ``record`` went out (it is not sent again for this version)."""
         async with self.storage.write() as tx:
             await tx.mark_notice_sent(
-                due.game.id, due.version, due.seat.user_id, due.kind, self._now_ms()
+                record.id, record.version, record.creator_id, "stall", self._now_ms()
             )
+
+    async def end_stalled(self, record: GameRecord) -> GameRecord:
+        """End a stalled game, logged as the bot's own act; its standings stand."""
+        async with self.storage.write() as tx:
+            fresh = await tx.game(record.id)
+            if fresh is None or fresh.status != "active" or fresh.version != record.version:
+                raise _stale()
+            now = self._now_ms()
+            await tx.update_game(
+                record.id, status="ended", current_seat=None, finished_at=now, updated_at=now
+            )
+            await tx.forget_caches(record.id)
+            await self._log(tx, record.guild_id, record.id, 0, "stall_end", None, {})
+            ended = await self._record(tx, record.id)
+        self._cache.pop(record.id, None)
+        return ended
+
+    # ================================================================ rematch
+
+    async def rematch(self, game_id: int, user_id: int) -> GameRecord:
+        """The same people again, in the same channel, with a new shuffle: started at once
+        when enough of them are still there, else a lobby the others can join."""
+        async with self.storage.read() as tx:
+            old = await self._record(tx, game_id)
+        if old.status not in ("finished", "ended"):
+            raise ServiceError("not_over", "This game is not over yet.")
+        people = [s for s in old.seats if s.user_id is not None and not s.is_bot]
+        me = next((s for s in people if s.user_id == user_id), None)
+        if me is None:
+            raise ServiceError("not_a_player", "Only its players can ask for a rematch.")
+        record = await self.create_game(
+            old.guild_id, old.channel_id, me.user_id, me.name, old.kind, old.options
+        )
+        for seat in people:
+            if seat.user_id != me.user_id:
+                record = await self.join(old.channel_id, seat.user_id, seat.name)
+        async with self.storage.write() as tx:
+            await tx.update_game(record.id, rematch_of=old.id)
+        if len(record.seats) >= self._game_rules(record.kind).min_players:
+            return await self.start(old.channel_id, me.user_id)
+        return await self.get_game(record.id)
+
+    # ================================================================ away, pings
+
+    async def set_away(self, user_id: int, until: datetime | None) -> list[GameRecord]:
+        """``user_id`` is away until ``until`` (None: back now): their clocks stand still
+        meanwhile. Returns the active games they play in (to say so in each)."""
+        now = self._now_ms()
+        until_ms = to_ms(until) if until is not None else None
+        if until_ms is not None and until_ms <= now:
+            raise ServiceError("bad_setting", "Away until a moment that has passed?")
+        async with self.storage.write() as tx:
+            games = await tx.games_of_user(user_id, ("active",))
+            old = next(
+                (s.away for g in games for s in g.seats if s.user_id == user_id and s.away), None
+            )
+            if until_ms is None:
+                # Back: the time away so far still does not count; the plan ends now.
+                start, end = (old.start_ms, now) if old and old.start_ms < now else (None, None)
+            else:
+                keep = old is not None and old.start_ms <= now < old.until_ms
+                start, end = (old.start_ms if keep and old else now), until_ms
+            await tx.set_away(user_id, start, end)
+            refreshed = []
+            for record in games:
+                fresh = await tx.game(record.id)
+                if fresh is None:
+                    continue
+                seat = fresh.current
+                if seat is not None and seat.user_id == user_id and fresh.waiting_since:
+                    turn_start = to_ms(fresh.waiting_since)
+                    due = _next_due(fresh.clock, seat, seat.index, turn_start, now, ())
+                    await tx.update_game(fresh.id, next_due_at=due)
+                refreshed.append(fresh)
+        return refreshed
+
+    async def set_ping(self, user_id: int, ping: str) -> None:
+        """How ``user_id`` hears it is their turn: "channel", "dm" or "both"."""
+        if ping not in ("channel", "dm", "both"):
+            raise ServiceError("bad_setting", "Pings go to the channel, by DM, or both.")
+        async with self.storage.write() as tx:
+            await tx.set_ping(user_id, ping)
 
     # ================================================================ history
 
@@ -918,6 +1090,11 @@ class GameService:
         # Posted by this process, but not written yet: not missed.
         return [r for r in records if self._pending.get(r.id, {}).get("announced", -1) < r.version]
 
+    async def ratings(self, guild_id: int, kind: str) -> list[Rating]:
+        """A server's ratings in one game, best first."""
+        async with self.storage.read() as tx:
+            return await tx.ratings(guild_id, kind)
+
     async def stats(self, guild_id: int) -> GuildStats:
         """Finished games of a guild and wins per user (computer seats count for nobody)."""
         async with self.storage.read() as tx:
@@ -1019,7 +1196,7 @@ class GameService:
     async def _guild_settings(self, tx: Transaction, guild_id: int) -> GuildSettings:
         found = await tx.guild_settings(guild_id)
         if found is None:
-            return GuildSettings(guild_id, self.settings.reminder_delay, self.settings.turn_timeout)
+            return GuildSettings(guild_id, pace=self.settings.pace)
         return found
 
     def _guard(self) -> _DamageGuard:
@@ -1098,6 +1275,59 @@ class GameService:
         self._remember(game_id, loaded)
         return loaded
 
+    def _clock_after(
+        self,
+        record: GameRecord,
+        game: Any,
+        turns: Sequence[TurnRecord],
+        told: bool,
+        over: bool,
+        now: int,
+    ) -> tuple[dict[str, Any] | None, int, int | None]:
+        """The clock after these turns, when the turn to play began, and when its next notice
+        falls due. A turn that ended takes its time from its player's bank (and gives the
+        increment back); a step within a turn changes nothing."""
+        clock = record.clock
+        turn_start = to_ms(record.waiting_since) if record.waiting_since else now
+        if not told:
+            return clock, turn_start, record.next_due_ms
+        pace = PACES.get(clock["pace"]) if clock else None
+        if clock is not None and pace is not None:
+            banks = list(clock["banks"])
+            start = turn_start
+            for turn in turns:
+                seat = record.seats[turn.seat] if 0 <= turn.seat < len(record.seats) else None
+                if turn.complete and seat is not None and seat.user_id is not None:
+                    banks[turn.seat] = after_move(pace, banks[turn.seat], start, now, seat.away)
+                start = now
+            clock = {**clock, "banks": banks}
+        if over:
+            return clock, now, None
+        index = game.current_player
+        return clock, now, _next_due(clock, record.seats[index], index, now, now, ())
+
+    async def _rate(self, tx: Transaction, record: GameRecord, game: Any) -> None:
+        """A finished game moves the ratings of its people (see :mod:`bot.service.ratings`):
+        computers do not count; who left counts as finishing last."""
+        scores = list(game.scores)
+        ranks = places(scores)
+        winners = set(game.winners)
+        last = len(scores) + 1
+        finishes = [
+            Finish(s.user_id, s.name, ranks[s.index], s.index in winners)
+            for s in record.seats
+            if s.user_id is not None and not s.is_bot
+        ]
+        finishes += [
+            Finish(s.left_user_id, s.name, last, False)
+            for s in record.seats
+            if s.left_user_id is not None and s.user_id is None
+        ]
+        before = {r.user_id: r for r in await tx.ratings(record.guild_id, record.kind)}
+        after = rated(before, finishes)
+        if after:
+            await tx.save_ratings(record.guild_id, record.kind, after)
+
     def _check_row(self, record: GameRecord, rules: GameRules, game: Any) -> None:
         """The row must agree with the game its log makes (whose turn it is, the seats)."""
         if len(record.seats) != game.players:
@@ -1142,12 +1372,12 @@ class GameService:
 
         try:
             for action, seat, source in moves:
-                if action is None:
+                if action in (None, "computer"):
+                    # The moves of a turn nobody played: the rules' minimum, or a computer's.
+                    make = rules.timeout_action if action is None else rules.computer_action
                     while not rules.is_over(game) and game.current_player == seat.index:
-                        move = rules.timeout_action(
-                            game, move_rng(record.seed, version + len(applied))
-                        )
-                        apply(move, seat.index, None, source)
+                        rng = move_rng(record.seed, version + len(applied))
+                        apply(make(game, rng), seat.index, None, source)
                     continue
                 try:
                     apply(action, seat.index, seat.user_id, source)
@@ -1205,6 +1435,7 @@ class GameService:
         if records:
             await tx.append_actions(records)
         told = any(t.complete for t in turns)
+        clock, turn_start, next_due = self._clock_after(record, game, turns, told, over, now)
         # What this process posted since the game's last write goes in this transaction.
         pending = dict(self._pending.get(record.id, {}))
         posted = pending.get("announced", record.announced)
@@ -1220,7 +1451,7 @@ class GameService:
             Advance(
                 version=new_version,
                 current_seat=None if over else game.current_player,
-                waiting_since_ms=None if over else now,
+                waiting_since_ms=None if over else turn_start,
                 status="finished" if over else "active",
                 finished_at_ms=now if over else None,
                 result=result,
@@ -1228,11 +1459,16 @@ class GameService:
                 announced=pending.get("announced") if told else new_version,
                 now_ms=now,
                 board_message_id=pending.get("board_message_id"),
+                lobby_message_id=pending.get("lobby_message_id"),
                 posted="announced" in pending,
+                clock=json.dumps(clock) if clock is not None else None,
+                next_due_ms=next_due,
             ),
         )
         if not stored:
             raise _stale()
+        if over:
+            await self._rate(tx, record, game)
         if pending:
             tx.on_commit(lambda: self._written(record.id, pending))
         every = self.snapshot_every
@@ -1260,12 +1496,17 @@ class GameService:
             status="finished" if over else "active",
             version=new_version,
             current_seat=None if over else game.current_player,
-            waiting_since=None if over else created,
+            waiting_since=None if over else from_ms(turn_start),
             updated_at=created,
+            clock=clock,
+            next_due_ms=next_due,
+            last_move_ms=now,
             finished_at=created if over else None,
             scores=tuple(game.scores) if over else None,
             winners=winners,
             announced=max(record.announced, posted) if told else new_version,
+            lobby_message_id=pending.get("lobby_message_id", record.lobby_message_id),
+            board_message_id=pending.get("board_message_id", record.board_message_id),
         )
         return TurnResult(
             game=new_record,
@@ -1277,6 +1518,21 @@ class GameService:
             game_over=over,
             scores=tuple(game.scores),
         )
+
+
+def _next_due(
+    clock: dict[str, Any] | None,
+    seat: Seat,
+    index: int,
+    turn_start_ms: int,
+    now_ms: int,
+    sent: Sequence[str],
+) -> int | None:
+    """When the next notice of ``seat``'s turn falls due (None: no clock, or a computer's)."""
+    if clock is None or seat.user_id is None or seat.is_bot:
+        return None
+    times = schedule(clock["banks"][index], turn_start_ms, now_ms, seat.away)
+    return next_due(times, sent)
 
 
 class _DamageGuard:
@@ -1301,6 +1557,25 @@ class _DamageGuard:
                 reason=exc.reason,
             ) from None
         return False
+
+
+def _check_settings(settings: GuildSettings) -> None:
+    """Refuse settings no server can have (a clock that does not exist, 25 o'clock...)."""
+    problem = None
+    if settings.pace not in PACES:
+        problem = f"The pace is one of {', '.join(PACES)}."
+    elif settings.timeout_action not in ("computer", "skip", "notify"):
+        problem = "The time-out action is 'computer', 'skip' or 'notify'."
+    elif not valid_zone(settings.timezone):
+        problem = f"{settings.timezone[:40]!r} is not a time zone (try Europe/Amsterdam)."
+    elif not (0 <= settings.quiet_start < 24 and 0 <= settings.quiet_end < 24):
+        problem = "Quiet hours run from one o'clock of the day (0 to 23) to another."
+    elif settings.stall_after < timedelta(days=1):
+        problem = "A game may wait a day at least before it counts as stalled."
+    elif settings.lobby_expiry <= timedelta(0):
+        problem = "Waiting tables must get some time."
+    if problem is not None:
+        raise ServiceError("bad_setting", problem)
 
 
 def _digest(game_id: int, version: int, state: str) -> str:

@@ -195,3 +195,11 @@ def rules_board(*, language: str = DEFAULT_LANGUAGE) -> bytes:
         game.view(None), spots=True, names=["Ruth", "Boaz"], language=language, bag=False
     )
     return to_png(image)
+
+
+def replay(saves: list[str], names: list[str], *, language: str = DEFAULT_LANGUAGE) -> bytes:
+    """The whole game as an animated GIF, from the views at each turn (see
+    :mod:`render.covenant.timelapse`)."""
+    from render.covenant.timelapse import replay_gif
+
+    return replay_gif(saves, names, language=language)

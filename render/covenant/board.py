@@ -190,9 +190,12 @@ def draw_board(
     overlay: Overlay | None = None,
     language: str = DEFAULT_LANGUAGE,
     bag: bool = True,
+    layout: BoardLayout | None = None,
 ) -> tuple[Image.Image, BoardLayout]:
-    """The board picture as a Pillow image, with the layout used to draw it."""
-    layout = board_layout(game)
+    """The board picture as a Pillow image, with the layout used to draw it (``layout``: that
+    of another state of the game, e.g. its end, so every frame of a replay is laid out alike;
+    its window must hold this board)."""
+    layout = layout or board_layout(game)
     image = Image.new("RGB", (layout.width, layout.height), PARCHMENT)
     draw = ImageDraw.Draw(image, "RGBA")
     tile = layout.tile

@@ -115,7 +115,8 @@ def test_plurals_follow_the_language() -> None:
     assert format_message(exact, {"n": 0}, "en") == "nobody"
     assert t("covenant.turn.spot_ways", count=1) == "fits 1 way"
     assert t("covenant.turn.spot_ways", count=3) == "fits 3 ways"
-    assert t("table.stats.wins", player="Ruth", wins=1) == "Ruth: 1 win"
+    line = t("table.stats.line", rank=1, player="Ruth", rating=1016, games=1, wins=1)
+    assert line == "1. Ruth: 1016 (1 game, 1 win)"
 
 
 def test_choices_lists_and_nested_texts() -> None:

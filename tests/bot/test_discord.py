@@ -38,7 +38,7 @@ async def scripted_lobby(h: Harness, deck: list[str]) -> int:
 
 async def start(h: Harness) -> Sent:
     started = await h.slash(RUTH, "table start")
-    board = [s for s in started if s.kind == "channel_message"][-1]
+    board = [s for s in started if s.kind == "channel_message" and s.images][-1]
     assert not board.ephemeral
     assert board.images and board.images[0].format == "PNG"
     assert f"<@{RUTH}>" in board.content
@@ -99,14 +99,17 @@ async def test_a_whole_scripted_game_through_commands_and_clicks(harness: Harnes
     placed = await h.slash(BOAZ, "covenant place", square="N13", rotation=0)
     assert placed.last.ephemeral and "Tile placed" in placed.last.content
     ended = await h.slash(BOAZ, "covenant pass")
-    final = [s for s in ended if s.kind == "channel_message"][-1]
+    (final,) = [s for s in ended if s.kind == "channel_message" and " won " in s.content]
     assert "Ruth** won with 4 points" in final.content
     assert final.images[0].format == "PNG"
     bot: TableBot = h.bot  # type: ignore[assignment]
     record = await bot.service.get_game(game_id)
     assert record.status == "finished" and record.scores == (4, 0)
+    # Two players: the winner takes K/2 = 16 rating points from the loser.
     stats = await h.slash(RUTH, "table stats")
-    assert "Games finished in this server: 1" in stats.last.content
+    assert "1. Ruth: 1016 (1 game, 1 win)" in stats.last.content
+    assert "2. Boaz: 984 (1 game, 0 wins)" in stats.last.content
+    assert stats.last.ephemeral and stats.last.images[0].format == "PNG"
 
 
 async def test_strangers_and_players_out_of_turn_are_refused_privately(harness: Harness) -> None:

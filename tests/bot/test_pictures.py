@@ -57,3 +57,21 @@ async def test_a_dead_worker_is_replaced_and_the_picture_still_comes() -> None:
         assert again == render.tile_rotations_png("T21")
     finally:
         pictures.close()
+
+
+def drawn_by(*, language: str) -> bytes:
+    """A "picture" that says which process drew it (imported by name in the workers)."""
+    return str(os.getpid()).encode()
+
+
+async def test_a_slow_picture_has_a_process_of_its_own() -> None:
+    pictures = Pictures(workers=1)
+    try:
+        here = __name__ + ":drawn_by"
+        board = int(await pictures.draw(Picture(here), "en"))
+        replay = int(await pictures.draw(Picture(here, slow=True), "en"))
+        again = int(await pictures.draw(Picture(here, slow=True), "en"))
+        # Boards never queue behind a replay: it is drawn in another worker, always the same.
+        assert len({os.getpid(), board, replay}) == 3 and again == replay
+    finally:
+        pictures.close()

@@ -23,7 +23,8 @@ async def test_a_reminder_mentions_the_player_once(db_path: Path) -> None:
     async with Harness(await make_bot(db_path, clock), channel_id=CHANNEL) as h:
         await scripted_lobby(h, ["T21", "T39", "T39"])
         await start(h)
-        clock.advance(hours=11)
+        # The normal pace: a three-day bank, reminded when half of it is used (36 h).
+        clock.advance(hours=35)
         async with h.capture() as early:
             assert await reminders(h).run_once() == 0
         assert list(early) == []
@@ -32,6 +33,8 @@ async def test_a_reminder_mentions_the_player_once(db_path: Path) -> None:
             assert await reminders(h).run_once() == 1
         (message,) = sent.messages
         assert message.kind == "channel_message" and f"<@{RUTH}>" in message.content
+        deadline = int(clock.now().timestamp()) - 37 * 3600 + 72 * 3600
+        assert f"<t:{deadline}:R>" in message.content
         async with h.capture() as again:
             assert await reminders(h).run_once() == 0
         assert list(again) == []
@@ -41,16 +44,18 @@ async def test_dm_reminders_for_those_who_ask(db_path: Path) -> None:
     clock = FakeClock()
     async with Harness(await make_bot(db_path, clock), channel_id=CHANNEL) as h:
         await scripted_lobby(h, ["T21", "T39", "T39"])
-        opted = await h.slash(RUTH, "table reminders", dm="on")
-        assert opted.last.ephemeral and "DM" in opted.last.content
+        opted = await h.slash(RUTH, "table pings", where="both")
+        assert opted.last.ephemeral and "direct message" in opted.last.content
         await start(h)
-        clock.advance(hours=13)
+        clock.advance(hours=37)
         async with h.capture() as sent:
             await reminders(h).run_once()
-        (in_channel,) = [s for s in sent.messages if s.channel_id == CHANNEL]
-        assert f"<@{RUTH}>" in in_channel.content
-        (dm,) = [s for s in sent.messages if s.channel_id != CHANNEL]
-        assert f"<#{CHANNEL}>" in dm.content
+        # The game is played in a thread of the channel; the DM links to it.
+        (thread,) = h.thread_ids()
+        (in_thread,) = [s for s in sent.messages if s.channel_id == thread]
+        assert f"<@{RUTH}>" in in_thread.content
+        (dm,) = [s for s in sent.messages if s.channel_id != thread]
+        assert f"<#{thread}>" in dm.content and "your time runs out <t:" in dm.content
 
 
 async def test_a_time_out_lets_a_computer_play_the_turn(db_path: Path) -> None:
@@ -77,8 +82,8 @@ async def test_a_time_out_can_only_tell_the_moderators(db_path: Path) -> None:
         set_up = await h.slash(
             LEADER, "moderate settings", timeout_action="notify", moderator_role=h.moderator_role
         )
-        assert "only tell the moderators" in set_up.last.content
-        refused = await h.slash(BOAZ, "moderate settings", reminder_hours=1.0)
+        assert "When time runs out: the moderators and the creator are told" in set_up.last.content
+        refused = await h.slash(BOAZ, "moderate settings", pace="fast")
         assert "Only moderators" in refused.last.content
         await start(h)
         clock.advance(hours=80)

@@ -64,7 +64,7 @@ async def test_a_third_game_is_played_through_the_real_table(table: Harness) -> 
     assert "Boaz took the last stone and wins!" in post.content
     record = await bot.service.get_game(game_id)
     assert record.status == "finished" and record.winners == (1,) and record.version == 4
-    stats = await h.slash(RUTH, "table stats")
-    assert "Games finished in this server: 1" in stats.last.content
+    stats = await h.slash(RUTH, "table stats", game="takeaway")
+    assert "1. Boaz: 1016 (1 game, 1 win)" in stats.last.content
     rules = await h.slash(STRANGER, "table rules", game="takeaway")
     assert rules.last.ephemeral and "whoever takes the last one wins" in rules.last.content

@@ -489,6 +489,7 @@ class Harness:
     def _build_guild(self) -> None:
         self._roles: list[dict[str, Any]] = []
         self._channels: list[dict[str, Any]] = []
+        self._threads: list[dict[str, Any]] = []
         self._members: list[dict[str, Any]] = []
         everyone = discord.Permissions(
             view_channel=True,
@@ -527,6 +528,7 @@ class Harness:
             "owner_id": str(self.guild_id + 3),  # an owner who never plays: no implicit admin
             "roles": self._roles,
             "channels": self._channels,
+            "threads": self._threads,
             "members": self._members,
             "member_count": len(self._members),
             "emojis": [],
@@ -607,6 +609,44 @@ class Harness:
         channel = discord.TextChannel(state=self.bot._connection, guild=self.guild, data=data)  # type: ignore[arg-type]
         self.guild._add_channel(channel)
         return channel
+
+    def _any_channels(self) -> list[dict[str, Any]]:
+        return self._channels + self._threads
+
+    def _new_thread(self, parent_id: int, message_id: int, body: Mapping[str, Any]) -> Any:
+        """A public thread on a message, as Discord makes it: the thread's id is the
+        message's, and the guild learns of it (as the gateway's THREAD_CREATE would tell)."""
+        if message_id not in self.messages:
+            raise http_error(404, "Unknown Message", code=10008)
+        if any(int(t["id"]) == message_id for t in self._threads):
+            raise http_error(400, "A thread has already been created for this message", code=160004)
+        data = {
+            "id": str(message_id),
+            "type": 11,
+            "guild_id": str(self.guild_id),
+            "parent_id": str(parent_id),
+            "owner_id": str(self.bot_user_id),
+            "name": str(body.get("name", "thread")),
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+            "message_count": 0,
+            "member_count": 1,
+            "flags": 0,
+            "thread_metadata": {
+                "archived": False,
+                "auto_archive_duration": int(body.get("auto_archive_duration", 1440)),
+                "archive_timestamp": _iso(),
+                "locked": False,
+            },
+        }
+        self._threads.append(data)
+        thread = discord.Thread(guild=self.guild, state=self.bot._connection, data=data)  # type: ignore[arg-type]
+        self.guild._add_thread(thread)
+        return data
+
+    def thread_ids(self) -> list[int]:
+        """The threads opened so far, oldest first."""
+        return [int(t["id"]) for t in self._threads]
 
     @property
     def default_channel(self) -> discord.TextChannel:
@@ -780,8 +820,10 @@ class Harness:
         if key == ("DELETE", "/channels/{channel_id}/messages/{message_id}"):
             self._delete_message(int(parts[3]), request)
             return None
+        if key == ("POST", "/channels/{channel_id}/messages/{message_id}/threads"):
+            return self._new_thread(channel_id or 0, int(parts[3]), body)
         if key == ("GET", "/channels/{channel_id}"):
-            return next((c for c in self._channels if int(c["id"]) == channel_id), None) or (
+            return next((c for c in self._any_channels() if int(c["id"]) == channel_id), None) or (
                 self._raise_not_found("Unknown Channel")
             )
         if key == ("POST", "/users/@me/channels"):
@@ -952,7 +994,7 @@ class Harness:
             "type": 0 if interaction is None else 20,
             "flags": 0,
         }
-        if any(int(c["id"]) == channel_id for c in self._channels):
+        if any(int(c["id"]) == channel_id for c in self._any_channels()):
             message["guild_id"] = str(self.guild_id)
         if interaction is not None:
             message["webhook_id"] = str(self.application_id)
@@ -1050,10 +1092,17 @@ class Harness:
         message_id = message if isinstance(message, int) else message.message_id
         return self.messages[int(message_id)]  # type: ignore[arg-type]
 
-    def channel_messages(self, channel: discord.abc.Snowflake | int | None = None) -> list[int]:
-        """Ids of the messages (not deleted) in a channel, oldest first."""
+    def channel_messages(
+        self, channel: discord.abc.Snowflake | int | None = None, *, public: bool = False
+    ) -> list[int]:
+        """Ids of the messages (not deleted) in a channel, oldest first (``public``: only
+        those everyone sees, not the ephemeral answers)."""
         channel_id = self._channel_id(channel)
-        return [mid for mid, m in self.messages.items() if int(m["channel_id"]) == channel_id]
+        return [
+            mid
+            for mid, m in self.messages.items()
+            if int(m["channel_id"]) == channel_id and not (public and m.get("flags", 0) & 64)
+        ]
 
     # ---------------------------------------------------------------- dispatching
 
@@ -1142,7 +1191,7 @@ class Harness:
     ) -> dict[str, Any]:
         interaction_id = self._snowflake()
         token = f"harness-{interaction_id}"
-        channel = self.guild.get_channel(channel_id)
+        channel = self.guild.get_channel_or_thread(channel_id)
         if channel is None:
             raise LookupError(
                 f"channel {channel_id} is not in the guild; create it with h.channel()"
@@ -1152,7 +1201,7 @@ class Harness:
         member_payload["permissions"] = str(channel.permissions_for(member).value)
         me = self.guild.me
         app_permissions = channel.permissions_for(me).value if me else 0
-        channel_payload = next(c for c in self._channels if int(c["id"]) == channel_id)
+        channel_payload = next(c for c in self._any_channels() if int(c["id"]) == channel_id)
         payload: dict[str, Any] = {
             "id": str(interaction_id),
             "application_id": str(self.application_id),

@@ -233,7 +233,7 @@ async def test_a_finished_game_keeps_its_log_but_drops_its_caches(
     for _ in range(4):
         await play_one(service, game.id)
     # A reminder goes out for the waiting player: one notice row.
-    clock.advance(hours=13)
+    clock.advance(hours=37)  # half the three days of the bank
     (due,) = await service.due()
     assert await service.claim(due)
     await service.mark_sent(due)
@@ -253,3 +253,20 @@ async def test_a_finished_game_keeps_its_log_but_drops_its_caches(
     service.forget()
     _, replayed = await service.state(game.id)
     assert replayed.scores == final.scores
+
+
+async def test_message_ids_posted_before_a_move_are_written_with_it(
+    open_service: Opener,
+) -> None:
+    # The lobby's message and the first board are known in memory only (no write of their
+    # own); the first move writes them, and a restart still finds both.
+    first = await open_service()
+    game = await started_game(first, channel=3, seed=5)
+    first.posted(game.id, lobby_message_id=777)
+    first.posted(game.id, 0, board_message_id=888)
+    await play_one(first, game.id, policy="sensible", rng=Rng(1))
+    assert first.message_ids(await first.get_game(game.id)) == (777, 888)
+    await first.close()
+    second = await open_service()
+    again = await second.get_game(game.id)
+    assert (again.lobby_message_id, again.board_message_id) == (777, 888)

@@ -5,8 +5,18 @@ from __future__ import annotations
 import aiosqlite
 import pytest
 
-from bot.service import GameService, ServiceError
-from tests.service.conftest import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD, MOD, started_game
+from bot.service import NO_LIMITS, GameService, ServiceError
+from tests.service.conftest import (
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL,
+    DAVE,
+    GUILD,
+    MOD,
+    Opener,
+    started_game,
+)
 
 
 async def test_create_join_leave_start(service: GameService) -> None:
@@ -90,7 +100,8 @@ async def test_creator_leaving_hands_over_and_last_one_closes(service: GameServi
     assert await service.game_in(CHANNEL) is None
 
 
-async def test_seat_order_shuffled_from_seed_or_kept(service: GameService) -> None:
+async def test_seat_order_shuffled_from_seed_or_kept(open_service: Opener) -> None:
+    service = await open_service(limits=NO_LIMITS)  # six tables of the same four players
     players = (ALICE, BOB, CAROL, DAVE)
     kept = await started_game(service, players, channel=1, seed=8, shuffle=False)
     assert [s.user_id for s in kept.seats] == list(players)

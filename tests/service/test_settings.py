@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -16,8 +15,7 @@ def test_defaults() -> None:
     settings = Settings.from_env({})
     assert settings.discord_token is None and settings.dev_guild is None
     assert settings.db_path == Path("./arkbot.sqlite3")
-    assert settings.reminder_delay == timedelta(hours=12)
-    assert settings.turn_timeout == timedelta(hours=72)
+    assert settings.pace == "normal"
 
 
 def test_values_from_the_environment() -> None:
@@ -26,12 +24,11 @@ def test_values_from_the_environment() -> None:
             "DISCORD_TOKEN": " abc ",
             "ARKBOT_DB": "/tmp/x.db",
             "ARKBOT_DEV_GUILD": "42",
-            "ARKBOT_REMINDER_HOURS": "1.5",
-            "ARKBOT_TIMEOUT_HOURS": "24",
+            "ARKBOT_PACE": " Fast ",
         }
     )
     assert settings.discord_token == "abc" and settings.db_path == Path("/tmp/x.db")
-    assert settings.dev_guild == 42 and settings.reminder_delay == timedelta(minutes=90)
+    assert settings.dev_guild == 42 and settings.pace == "fast"
     with pytest.raises(AttributeError):
         settings.dev_guild = 1  # type: ignore[misc]
 
@@ -59,9 +56,7 @@ def test_bot_process_settings_from_the_environment() -> None:
     "env",
     [
         {"ARKBOT_DEV_GUILD": "guild"},
-        {"ARKBOT_REMINDER_HOURS": "soon"},
-        {"ARKBOT_TIMEOUT_HOURS": "-1"},
-        {"ARKBOT_REMINDER_HOURS": "80"},
+        {"ARKBOT_PACE": "glacial"},
         {"ARKBOT_POLL_SECONDS": "0"},
         {"ARKBOT_RENDER_WORKERS": "two"},
         {"ARKBOT_RENDER_WORKERS": "-1"},

@@ -1,13 +1,15 @@
-"""Reminders and time-outs, on an injected clock; guild settings; DM opt-in."""
+"""A fair clock over days (issue 15), on an injected clock: time banks, reminders at half the
+bank and near its end, time-outs, quiet hours, time away, stalled games, settings, DMs."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from bot.service import FakeClock, GameService, ServiceError
-from engine.covenant import PlaceTile
+from bot.service.pace import DAY_MS, HOUR_MS, PACES, Away, QuietHours, after_move, deadline
+from engine.covenant import Pass, PlaceTile
 from tests.service.conftest import (
     ALICE,
     BOB,
@@ -16,57 +18,161 @@ from tests.service.conftest import (
     MOD,
     SCRIPTED_DECK,
     Opener,
+    play_one,
     started_game,
 )
 
+NORMAL = PACES["normal"]
+assert NORMAL is not None
 
-async def test_reminder_then_timeout_at_the_right_times(
+
+# ---------------------------------------------------------------- the bank, as arithmetic
+
+
+def test_a_bank_loses_the_time_used_gains_the_increment_and_holds_its_cap() -> None:
+    start = 10 * DAY_MS
+    # Three days at the start; a move after five hours leaves 3 d - 5 h + 12 h.
+    assert (
+        after_move(NORMAL, 3 * DAY_MS, start, start + 5 * HOUR_MS, None) == 3 * DAY_MS + 7 * HOUR_MS
+    )
+    # Quick moves save time, but never beyond five days.
+    assert after_move(NORMAL, 5 * DAY_MS - HOUR_MS, start, start + 60_000, None) == 5 * DAY_MS
+    # A slow move can use the whole bank, not more.
+    assert after_move(NORMAL, 2 * HOUR_MS, start, start + 9 * DAY_MS, None) == 12 * HOUR_MS
+    # Time away does not count.
+    away = Away(start + HOUR_MS, start + 25 * HOUR_MS)
+    assert (
+        after_move(NORMAL, 3 * DAY_MS, start, start + 30 * HOUR_MS, away)
+        == 3 * DAY_MS + 6 * HOUR_MS
+    )
+    assert deadline(3 * DAY_MS, start, start, away) == start + 3 * DAY_MS + 24 * HOUR_MS
+
+
+def test_quiet_hours_are_the_servers_night_in_its_time_zone() -> None:
+    night = QuietHours("Europe/Amsterdam", 22, 8)
+    winter_23h = int(datetime(2026, 12, 1, 22, 30, tzinfo=UTC).timestamp() * 1000)  # 23:30
+    winter_21h = int(datetime(2026, 12, 1, 20, 30, tzinfo=UTC).timestamp() * 1000)  # 21:30
+    assert night.quiet(winter_23h) and not night.quiet(winter_21h)
+    morning = int(datetime(2026, 12, 2, 7, 0, tzinfo=UTC).timestamp() * 1000)  # 8:00 there
+    assert night.ends_after(winter_23h) == morning
+    assert not QuietHours("UTC", 0, 0).quiet(winter_23h)  # none
+
+
+# ---------------------------------------------------------------- the service
+
+
+async def test_reminder_at_half_the_bank_the_last_one_near_its_end_then_the_time_out(
     service: GameService, clock: FakeClock
 ) -> None:
     await started_game(service, deck=SCRIPTED_DECK)
-    clock.advance(hours=11, minutes=59)
+    record = await service.game_in(CHANNEL)
+    assert (
+        record is not None
+        and record.deadline_ms() == int(clock.now().timestamp() * 1000) + 3 * DAY_MS
+    )
+    clock.advance(hours=35, minutes=59)
     assert await service.due() == []
-    clock.advance(minutes=1)
+    clock.advance(minutes=1)  # half of three days
     (due,) = await service.due()
     assert (due.kind, due.seat.user_id, due.version) == ("reminder", ALICE, 0)
-    assert due.timeout_action == "skip" and not due.dm
+    assert due.timeout_action == "computer" and not due.dm
+    assert due.deadline_ms == record.deadline_ms()
     assert await service.claim(due)
     assert not await service.claim(due)  # a second sender (or process) backs off
     await service.mark_sent(due)
     assert await service.due() == []  # sent once, not again
-    clock.advance(hours=60)
+    clock.advance(hours=28, minutes=48)  # 72 h - 7.2 h: a tenth of the bank before its end
+    (last,) = await service.due()
+    assert last.kind == "final"
+    await service.claim(last)
+    await service.mark_sent(last)
+    clock.advance(hours=7, minutes=12)
     (due,) = await service.due()
     assert due.kind == "timeout"
-    result = await service.time_out(due)
-    assert [(a.source, a.action["type"]) for a in result.actions] == [
-        ("timeout", "place_tile"),
-        ("timeout", "pass"),
-    ]
+    result = await service.time_out(due)  # a computer plays Alice's turn
+    assert [a.source for a in result.actions] == ["timeout"] * len(result.actions)
     assert result.next_seat is not None and result.next_seat.user_id == BOB
-    assert await service.due() == []  # Bob's clock starts now
-    clock.advance(hours=12)
+    assert await service.due() == []  # Bob's clock starts now, with his own bank
+    bob = await service.get_game(result.game.id)
+    assert bob.clock is not None and bob.clock["banks"][0] == 12 * HOUR_MS  # all used, +12 h
+    clock.advance(hours=36)
     assert [d.seat.user_id for d in await service.due()] == [BOB]
 
 
-async def test_a_move_resets_the_clock_and_stale_dues_are_refused(
+async def test_a_quick_player_saves_time_for_a_busy_week(
+    service: GameService, clock: FakeClock
+) -> None:
+    game = await started_game(service, deck=SCRIPTED_DECK)
+    clock.advance(hours=1)
+    await service.act(game.id, ALICE, PlaceTile(-1, 0))
+    clock.advance(hours=1)  # steps within a turn do not restart it
+    await service.act(game.id, ALICE, Pass())
+    record = await service.get_game(game.id)
+    assert record.clock is not None
+    assert record.clock["banks"][0] == 3 * DAY_MS - 2 * HOUR_MS + 12 * HOUR_MS
+    assert record.clock["banks"][1] == 3 * DAY_MS  # Bob's turn has just begun
+
+
+async def test_only_the_latest_notice_is_offered_after_downtime(
     service: GameService, clock: FakeClock
 ) -> None:
     game = await started_game(service, deck=SCRIPTED_DECK)
     clock.advance(hours=80)
     (due,) = await service.due()
-    assert due.kind == "timeout"  # far past both: only the time-out is offered
+    assert due.kind == "timeout"  # far past every stage: only the time-out is offered
     await service.act(game.id, ALICE, PlaceTile(-1, 0))
-    assert await service.due() == []
     with pytest.raises(ServiceError) as error:
-        await service.time_out(due)
+        await service.time_out(due)  # the player moved meanwhile
     assert error.value.code == "stale"
     assert not await service.claim(due)
+
+
+async def test_no_reminder_at_night_in_the_servers_time_zone(
+    service: GameService, clock: FakeClock
+) -> None:
+    # 2024-01-01 12:00 UTC is 13:00 in Amsterdam; half the bank comes 36 h later, at 01:00.
+    await service.set_guild_settings(
+        GUILD, MOD, moderator=True, timezone="Europe/Amsterdam", quiet_start=22, quiet_end=8
+    )
+    await started_game(service, deck=SCRIPTED_DECK)
+    clock.advance(hours=36)
+    assert await service.due() == []  # the middle of the night there
+    clock.advance(hours=6, minutes=59)  # 07:59
+    assert await service.due() == []
+    clock.advance(minutes=1)  # 08:00: the morning's reminder
+    assert [d.kind for d in await service.due()] == ["reminder"]
+
+
+async def test_time_away_stops_a_players_clocks(service: GameService, clock: FakeClock) -> None:
+    await started_game(service, deck=SCRIPTED_DECK)
+    clock.advance(hours=10)
+    games = await service.set_away(ALICE, clock.now() + timedelta(days=2))
+    assert [g.channel_id for g in games] == [CHANNEL]
+    clock.advance(hours=70)  # past the deadline she would have had
+    assert await service.due() == []  # away: no reminder, no time-out
+    record = await service.game_in(CHANNEL)
+    assert record is not None and record.current is not None and record.current.away is not None
+    # Back early: the time away so far still does not count.
+    await service.set_away(ALICE, None)
+    clock.advance(hours=25, minutes=59)  # 10 h before, 26 h after: 36 h of her bank used
+    assert await service.due() == []
+    clock.advance(minutes=1)
+    assert [d.kind for d in await service.due()] == ["reminder"]
+
+
+async def test_a_server_without_a_clock_never_reminds(
+    service: GameService, clock: FakeClock
+) -> None:
+    await service.set_guild_settings(GUILD, MOD, moderator=True, pace="none")
+    await started_game(service, deck=SCRIPTED_DECK)
+    clock.advance(days=30)
+    assert await service.due() == []
 
 
 async def test_notices_survive_a_restart(open_service: Opener, clock: FakeClock) -> None:
     service = await open_service()
     await started_game(service, deck=SCRIPTED_DECK)
-    clock.advance(hours=13)
+    clock.advance(hours=37)
     (due,) = await service.due()
     assert await service.claim(due)
     await service.close()
@@ -87,8 +193,9 @@ async def test_notices_survive_a_restart(open_service: Opener, clock: FakeClock)
 async def test_notify_timeout_is_offered_once(service: GameService, clock: FakeClock) -> None:
     await started_game(service, deck=SCRIPTED_DECK)
     await service.set_guild_settings(
-        GUILD, MOD, moderator=True, timeout_action="notify", moderator_role_id=555
-    )
+        GUILD, MOD, moderator=True, timeout_action="notify", moderator_role_id=555,
+        quiet_start=0, quiet_end=0,
+    )  # fmt: skip
     clock.advance(hours=73)
     (due,) = await service.due()
     assert (due.kind, due.timeout_action, due.moderator_role_id) == ("timeout", "notify", 555)
@@ -99,43 +206,46 @@ async def test_notify_timeout_is_offered_once(service: GameService, clock: FakeC
     assert (await service.get_game(due.game.id)).version == 0  # nothing was played
 
 
-async def test_guild_settings_are_per_guild(service: GameService, clock: FakeClock) -> None:
+async def test_guild_settings_are_per_guild_and_checked(
+    service: GameService, clock: FakeClock
+) -> None:
     defaults = await service.guild_settings(GUILD)
-    assert defaults.reminder_delay == timedelta(hours=12)
-    assert defaults.turn_timeout == timedelta(hours=72)
+    assert (defaults.pace, defaults.timeout_action, defaults.threads) == (
+        "normal",
+        "computer",
+        True,
+    )
     with pytest.raises(ServiceError):
         await service.set_guild_settings(GUILD, ALICE, moderator=False, timeout_action="notify")
-    with pytest.raises(ServiceError) as error:
-        await service.set_guild_settings(
-            GUILD, MOD, moderator=True, reminder_delay=timedelta(hours=80)
-        )
-    assert error.value.code == "bad_setting"
-    changed = await service.set_guild_settings(
-        GUILD, MOD, moderator=True, reminder_delay=timedelta(hours=1),
-        turn_timeout=timedelta(hours=2),
-    )  # fmt: skip
+    for bad in ({"pace": "glacial"}, {"timezone": "Mars/Olympus"}, {"quiet_start": 25},
+                {"stall_after": timedelta(hours=3)}, {"colour": "red"}):  # fmt: skip
+        with pytest.raises(ServiceError) as error:
+            await service.set_guild_settings(GUILD, MOD, moderator=True, **bad)
+        assert error.value.code == "bad_setting"
+    changed = await service.set_guild_settings(GUILD, MOD, moderator=True, pace="fast")
     assert changed == await service.guild_settings(GUILD)
-    assert (await service.guild_settings(GUILD + 1)).reminder_delay == timedelta(hours=12)
-    assert (await service.moderation_log(GUILD))[0].act == "settings"
+    assert (await service.guild_settings(GUILD + 1)).pace == "normal"
+    (entry,) = await service.moderation_log(GUILD)
+    assert entry.act == "settings" and entry.detail == {"pace": "fast"}
     await started_game(service, channel=1, deck=SCRIPTED_DECK)
     await service.create_game(GUILD + 1, 2, ALICE, "Alice", seed=1)
     await service.join(2, BOB, "Bob")
     await service.start(2, ALICE)
-    clock.advance(hours=1)
+    clock.advance(hours=12)  # half of the fast pace's one day
     assert [d.game.guild_id for d in await service.due()] == [GUILD]
-    clock.advance(hours=1)
-    assert [d.kind for d in await service.due()] == ["timeout"]
 
 
-async def test_dm_reminder_opt_in(service: GameService, clock: FakeClock) -> None:
-    assert not await service.dm_reminders(ALICE)
-    await service.set_dm_reminders(ALICE, True)
-    assert await service.dm_reminders(ALICE)
+async def test_each_player_says_where_to_be_told(service: GameService, clock: FakeClock) -> None:
+    assert await service.ping(ALICE) == "channel"
+    await service.set_ping(ALICE, "both")
+    assert await service.ping(ALICE) == "both"
+    with pytest.raises(ServiceError):
+        await service.set_ping(ALICE, "carrier pigeon")
     await started_game(service, deck=SCRIPTED_DECK)
-    clock.advance(hours=12)
+    clock.advance(hours=36)
     (due,) = await service.due()
-    assert due.dm
-    await service.set_dm_reminders(ALICE, False)
+    assert due.dm and due.seat.ping == "both"
+    await service.set_ping(ALICE, "channel")
     assert not (await service.due())[0].dm
 
 
@@ -143,9 +253,49 @@ async def test_handing_the_waiting_seat_restarts_its_clock(
     service: GameService, clock: FakeClock
 ) -> None:
     await started_game(service, deck=SCRIPTED_DECK)
-    clock.advance(hours=13)
+    clock.advance(hours=37)
     assert len(await service.due()) == 1
     await service.hand_seat(CHANNEL, MOD, 77, "Newcomer", moderator=True, from_user_id=ALICE)
     assert await service.due() == []
-    clock.advance(hours=12)
+    clock.advance(hours=36)
     assert [d.seat.user_id for d in await service.due()] == [77]
+
+
+# ---------------------------------------------------------------- games that never stall
+
+
+async def test_a_game_nobody_moves_in_is_warned_then_ended(
+    service: GameService, clock: FakeClock
+) -> None:
+    await service.set_guild_settings(GUILD, MOD, moderator=True, pace="none")
+    game = await started_game(service, deck=SCRIPTED_DECK)
+    await play_one(service, game.id)
+    clock.advance(days=11)
+    assert await service.stalled() == ([], [])
+    clock.advance(days=1)  # twelve of the fourteen days
+    warn, end = await service.stalled()
+    assert [g.id for g in warn] == [game.id] and end == []
+    await service.warned_stall(warn[0])
+    assert await service.stalled() == ([], [])  # warned once
+    clock.advance(days=2)
+    warn, end = await service.stalled()
+    assert warn == [] and [g.id for g in end] == [game.id]
+    ended = await service.end_stalled(end[0])
+    assert ended.status == "ended" and ended.version == 1
+
+
+async def test_nobody_has_more_games_going_than_they_finish(
+    service: GameService, clock: FakeClock
+) -> None:
+    for channel in (1, 2, 3):
+        await service.create_game(GUILD, channel, BOB, "Bob")
+        await service.join(channel, ALICE, "Alice")
+        await service.start(channel, BOB)
+    # Three games going and none finished: a fourth waits until one is done.
+    await service.create_game(GUILD, 4, BOB + 1, "Carol")
+    with pytest.raises(ServiceError) as error:
+        await service.join(4, ALICE, "Alice")
+    assert error.value.code == "too_many_games" and error.value.params["count"] == 3
+    clock.advance(seconds=30)
+    with pytest.raises(ServiceError):
+        await service.create_game(GUILD, 5, ALICE, "Alice")

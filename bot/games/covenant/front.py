@@ -536,6 +536,10 @@ class CovenantFront(Front):
         ),
     )
 
+    def replay_picture(self, views: Sequence[Any], names: Sequence[str]) -> Picture | None:
+        saves = [view.to_json() for view in views]
+        return Picture(f"{RENDER}:replay", (saves, list(names)), "replay.gif", slow=True)
+
     def options_line(self, options: Mapping[str, Any]) -> Text | None:
         key = options.get("edition", DEFAULT_EDITION)
         return _t("lobby.edition", edition=_t(f"edition.{key}"))

@@ -12,11 +12,11 @@ from bot.service.storage.base import (
     GAME_FIELDS,
     Advance,
     ChannelBusy,
+    DueGame,
     NewGame,
     Storage,
     StorageError,
     Transaction,
-    WaitingTurn,
 )
 from bot.service.storage.sqlite import SqliteStorage
 from bot.service.storage.sqlite_schema import SCHEMA_VERSION
@@ -26,12 +26,12 @@ __all__ = [
     "SCHEMA_VERSION",
     "Advance",
     "ChannelBusy",
+    "DueGame",
     "NewGame",
     "SqliteStorage",
     "Storage",
     "StorageError",
     "Transaction",
-    "WaitingTurn",
     "open_storage",
 ]
 

@@ -24,6 +24,7 @@ from bot.service.models import (
     GameRecord,
     GuildSettings,
     ModerationRecord,
+    Rating,
     Seat,
 )
 
@@ -66,26 +67,22 @@ class Advance:
     now_ms: int
     #: The newest board post, when one went out since the game's last write.
     board_message_id: int | None = None
+    #: The lobby's message, when it was posted since the game's last write.
+    lobby_message_id: int | None = None
     #: A post went out since the game's last write: forget any earlier refusal.
     posted: bool = False
+    #: The game's clock after the move, and when the next notice of the turn falls due.
+    clock: str | None = None
+    next_due_ms: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
-class WaitingTurn:
-    """An active game whose current (human) seat has waited past the reminder delay, with
-    what the service needs to decide between a reminder and a time-out."""
+class DueGame:
+    """An active game whose next notice fell due, and the notices of this turn already sent
+    (or being sent)."""
 
     game: GameRecord
-    user_id: int
-    waiting_since_ms: int
-    reminder_ms: int
-    timeout_ms: int
-    timeout_action: str
-    moderator_role_id: int | None
-    dm: bool
-    reminder_blocked: bool
-    timeout_blocked: bool
-    timeout_sent: bool
+    sent: tuple[str, ...]
 
 
 class Transaction(ABC):
@@ -103,7 +100,8 @@ class Transaction(ABC):
 
     @abstractmethod
     async def open_game(self, channel_id: int) -> GameRecord | None:
-        """The channel's game in status lobby, active or error, if any."""
+        """The game in status lobby, active or error of a channel (or played in a thread
+        ``channel_id``), if any."""
 
     @abstractmethod
     async def last_game(self, channel_id: int) -> GameRecord | None:
@@ -181,25 +179,49 @@ class Transaction(ABC):
     async def save_guild_settings(self, settings: GuildSettings) -> None: ...
 
     @abstractmethod
-    async def dm_reminders(self, user_id: int) -> bool: ...
-
-    @abstractmethod
-    async def set_dm_reminders(self, user_id: int, enabled: bool) -> None: ...
+    async def ping(self, user_id: int) -> str:
+        """How a user wants to hear it is their turn ("channel" unless they said)."""
 
     # ------------------------------------------------------------ reminders and time-outs
 
     @abstractmethod
-    async def waiting_turns(
-        self, now_ms: int, lease_ms: int, reminder_ms: int, timeout_ms: int
-    ) -> list[WaitingTurn]:
-        """Active games whose human current seat has waited at least its guild's reminder
-        delay (``reminder_ms``/``timeout_ms``: the defaults of guilds without settings)."""
+    async def due_games(self, now_ms: int, lease_ms: int) -> list[DueGame]:
+        """Active games with a human current seat whose next notice is due at ``now_ms``,
+        with the notices of the turn sent (or claimed after ``lease_ms``: being sent)."""
+
+    @abstractmethod
+    async def games_of_user(self, user_id: int, statuses: Sequence[str]) -> list[GameRecord]:
+        """The games ``user_id`` has a seat in, in the given statuses."""
+
+    @abstractmethod
+    async def quiet_games(self, before_ms: int) -> list[GameRecord]:
+        """Active games whose last move was made at or before ``before_ms``."""
+
+    @abstractmethod
+    async def set_away(self, user_id: int, start_ms: int | None, until_ms: int | None) -> None:
+        """A user's time away (None, None: back)."""
+
+    @abstractmethod
+    async def set_ping(self, user_id: int, ping: str) -> None:
+        """How a user wants to be told it is their turn: channel, dm or both."""
+
+    @abstractmethod
+    async def ratings(self, guild_id: int, kind: str) -> list[Rating]:
+        """A server's ratings in one game, best first."""
+
+    @abstractmethod
+    async def save_ratings(self, guild_id: int, kind: str, ratings: Sequence[Rating]) -> None:
+        """Write these players' ratings (others stay)."""
 
     @abstractmethod
     async def claim_notice(
         self, game_id: int, version: int, user_id: int, kind: str, now_ms: int, stale_ms: int
     ) -> bool:
         """Reserve a notice unless it was sent or is claimed since after ``stale_ms``."""
+
+    @abstractmethod
+    async def notice_sent(self, game_id: int, version: int, user_id: int, kind: str) -> bool:
+        """Whether that notice went out."""
 
     @abstractmethod
     async def mark_notice_sent(
@@ -268,6 +290,11 @@ GAME_FIELDS = frozenset(
         "post_failures",
         "post_retry_at",
         "options",
+        "clock",
+        "next_due_at",
+        "thread_id",
+        "rematch_of",
+        "last_move_at",
     }
 )
 

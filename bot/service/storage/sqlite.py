@@ -15,7 +15,6 @@ import json
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
-from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -27,29 +26,34 @@ from bot.service.models import (
     GameRecord,
     GuildSettings,
     ModerationRecord,
+    Rating,
     Seat,
 )
+from bot.service.pace import Away
 from bot.service.storage.base import (
     GAME_FIELDS,
     Advance,
     ChannelBusy,
+    DueGame,
     NewGame,
     Storage,
     StorageError,
     Transaction,
-    WaitingTurn,
 )
 from bot.service.storage.sqlite_schema import MIGRATIONS, SCHEMA_VERSION
 
 GAME_COLUMNS = (
     "id, guild_id, channel_id, kind, seed, options, shuffle_seats, creator_id, status, "
     "version, current_seat, waiting_since, created_at, updated_at, started_at, finished_at, "
-    "result, error, announced, lobby_message_id, board_message_id, post_error, post_failures"
+    "result, error, announced, lobby_message_id, board_message_id, post_error, post_failures, "
+    "clock, next_due_at, thread_id, rematch_of, last_move_at"
 )
 #: A game's row with its seats as one JSON array: a game is read in one statement.
 _SEATS_JSON = (
-    "(SELECT json_group_array(json_array(s.seat, s.user_id, s.name, s.is_bot)) FROM "
-    "(SELECT * FROM seats WHERE game_id = g.id ORDER BY seat) s) AS seats_json"
+    "(SELECT json_group_array(json_array(s.seat, s.user_id, s.name, s.is_bot, s.left_user_id, "
+    "p.away_start, p.away_until, COALESCE(p.ping, 'channel'))) FROM "
+    "(SELECT * FROM seats WHERE game_id = g.id ORDER BY seat) s "
+    "LEFT JOIN user_prefs p ON p.user_id = s.user_id) AS seats_json"
 )
 _GAME_FIELDS_SQL = ", ".join(f"g.{c.strip()}" for c in GAME_COLUMNS.split(",")) + f", {_SEATS_JSON}"
 _GAME_SELECT = f"SELECT {_GAME_FIELDS_SQL} FROM games g"
@@ -209,14 +213,16 @@ class SqliteStorage(Storage, Transaction):
 
     async def open_game(self, channel_id: int) -> GameRecord | None:
         rows = await self.rows(
-            f"{_GAME_SELECT} WHERE g.channel_id = ? AND g.status IN ('lobby', 'active', 'error')",
-            (channel_id,),
+            f"{_GAME_SELECT} WHERE (g.channel_id = ? OR g.thread_id = ?) "
+            "AND g.status IN ('lobby', 'active', 'error')",
+            (channel_id, channel_id),
         )
         return _game(rows[0]) if rows else None
 
     async def last_game(self, channel_id: int) -> GameRecord | None:
         rows = await self.rows(
-            f"{_GAME_SELECT} WHERE g.channel_id = ? ORDER BY g.id DESC LIMIT 1", (channel_id,)
+            f"{_GAME_SELECT} WHERE g.channel_id = ? OR g.thread_id = ? ORDER BY g.id DESC LIMIT 1",
+            (channel_id, channel_id),
         )
         return _game(rows[0]) if rows else None
 
@@ -279,9 +285,11 @@ class SqliteStorage(Storage, Transaction):
             "UPDATE games SET version = ?, current_seat = ?, waiting_since = ?, updated_at = ?, "
             "status = ?, finished_at = ?, result = ?, announced = MAX(announced, COALESCE(?, -1)), "
             "board_message_id = COALESCE(?, board_message_id), "
+            "lobby_message_id = COALESCE(?, lobby_message_id), "
             "post_error = CASE WHEN ? THEN NULL ELSE post_error END, "
             "post_failures = CASE WHEN ? THEN 0 ELSE post_failures END, "
-            "post_retry_at = CASE WHEN ? THEN NULL ELSE post_retry_at END "
+            "post_retry_at = CASE WHEN ? THEN NULL ELSE post_retry_at END, "
+            "clock = ?, next_due_at = ?, last_move_at = ? "
             "WHERE id = ? AND version = ?",
             (
                 row.version,
@@ -293,9 +301,13 @@ class SqliteStorage(Storage, Transaction):
                 row.result,
                 row.announced,
                 row.board_message_id,
+                row.lobby_message_id,
                 row.posted,
                 row.posted,
                 row.posted,
+                row.clock,
+                row.next_due_ms,
+                row.now_ms,
                 game_id,
                 old_version,
             ),
@@ -311,8 +323,9 @@ class SqliteStorage(Storage, Transaction):
 
     async def update_seat(self, game_id: int, seat: Seat) -> None:
         await self.execute(
-            "UPDATE seats SET user_id = ?, name = ?, is_bot = ? WHERE game_id = ? AND seat = ?",
-            (seat.user_id, seat.name, int(seat.is_bot), game_id, seat.index),
+            "UPDATE seats SET user_id = ?, name = ?, is_bot = ?, left_user_id = ? "
+            "WHERE game_id = ? AND seat = ?",
+            (seat.user_id, seat.name, int(seat.is_bot), seat.left_user_id, game_id, seat.index),
         )
 
     # ---------------------------------------------------------------- the log
@@ -412,90 +425,99 @@ class SqliteStorage(Storage, Transaction):
 
     async def guild_settings(self, guild_id: int) -> GuildSettings | None:
         rows = await self.rows(
-            "SELECT reminder_delay_ms, turn_timeout_ms, timeout_action, moderator_role_id, extra "
-            "FROM guild_settings WHERE guild_id = ?",
+            "SELECT timeout_action, moderator_role_id, extra FROM guild_settings "
+            "WHERE guild_id = ?",
             (guild_id,),
         )
         if not rows:
             return None
-        r = rows[0]
-        base = GuildSettings(
-            guild_id, timedelta(milliseconds=r[0]), timedelta(milliseconds=r[1]), r[2], r[3]
-        )
-        return base.with_extra(_json_or(r[4], {}))
+        action, role, extra = rows[0]
+        # The time-out action had a column of its own before schema 6: the JSON wins.
+        base = GuildSettings(guild_id, timeout_action=action, moderator_role_id=role)
+        return base.with_extra(_json_or(extra, {}))
 
     async def save_guild_settings(self, settings: GuildSettings) -> None:
+        # The columns of schema 1 stay filled for an older bot reading the file.
+        legacy_action = settings.timeout_action if settings.timeout_action != "computer" else "skip"
         await self.execute(
             "INSERT OR REPLACE INTO guild_settings (guild_id, reminder_delay_ms, "
             "turn_timeout_ms, timeout_action, moderator_role_id, extra) VALUES (?, ?, ?, ?, ?, ?)",
             (
                 settings.guild_id,
-                int(settings.reminder_delay.total_seconds() * 1000),
-                int(settings.turn_timeout.total_seconds() * 1000),
-                settings.timeout_action,
+                12 * 3_600_000,
+                72 * 3_600_000,
+                legacy_action,
                 settings.moderator_role_id,
                 json.dumps(settings.extra()),
             ),
         )
 
-    async def dm_reminders(self, user_id: int) -> bool:
-        return bool(
-            await self.scalar("SELECT dm_reminders FROM user_prefs WHERE user_id = ?", (user_id,))
-        )
-
-    async def set_dm_reminders(self, user_id: int, enabled: bool) -> None:
-        await self.execute(
-            "INSERT INTO user_prefs (user_id, dm_reminders) VALUES (?, ?) "
-            "ON CONFLICT (user_id) DO UPDATE SET dm_reminders = excluded.dm_reminders",
-            (user_id, int(enabled)),
-        )
+    async def ping(self, user_id: int) -> str:
+        found = await self.scalar("SELECT ping FROM user_prefs WHERE user_id = ?", (user_id,))
+        return found or "channel"
 
     # ---------------------------------------------------------------- reminders, time-outs
 
-    async def waiting_turns(
-        self, now_ms: int, lease_ms: int, reminder_ms: int, timeout_ms: int
-    ) -> list[WaitingTurn]:
-        blocked = (
-            "EXISTS (SELECT 1 FROM notices n WHERE n.game_id = g.id AND n.version = g.version "
-            "AND n.user_id = s.user_id AND n.kind = '{kind}' "
-            "AND (n.sent_at IS NOT NULL OR n.claimed_at > :lease))"
-        )
-        sql = (
-            f"SELECT {_GAME_FIELDS_SQL}, s.user_id AS s_user, "
-            "COALESCE(gs.reminder_delay_ms, :rd) AS rd, COALESCE(gs.turn_timeout_ms, :tt) AS tt, "
-            "COALESCE(gs.timeout_action, 'skip') AS ta, gs.moderator_role_id AS role, "
-            "COALESCE(p.dm_reminders, 0) AS dm, "
-            f"{blocked.format(kind='reminder')} AS r_blocked, "
-            f"{blocked.format(kind='timeout')} AS t_blocked, "
-            "EXISTS (SELECT 1 FROM notices n WHERE n.game_id = g.id AND n.version = g.version "
-            " AND n.user_id = s.user_id AND n.kind = 'timeout' AND n.sent_at IS NOT NULL) "
-            "AS t_sent FROM games g "
-            "JOIN seats s ON s.game_id = g.id AND s.seat = g.current_seat "
-            "LEFT JOIN guild_settings gs ON gs.guild_id = g.guild_id "
-            "LEFT JOIN user_prefs p ON p.user_id = s.user_id "
-            "WHERE g.status = 'active' AND s.user_id IS NOT NULL "
-            "AND g.waiting_since + COALESCE(gs.reminder_delay_ms, :rd) <= :now "
-            "ORDER BY g.waiting_since"
-        )
+    async def due_games(self, now_ms: int, lease_ms: int) -> list[DueGame]:
         rows = await self.rows(
-            sql, {"rd": reminder_ms, "tt": timeout_ms, "now": now_ms, "lease": lease_ms}
+            f"SELECT {_GAME_FIELDS_SQL}, "
+            "(SELECT json_group_array(n.kind) FROM notices n WHERE n.game_id = g.id "
+            " AND n.version = g.version AND n.user_id = s.user_id "
+            " AND (n.sent_at IS NOT NULL OR n.claimed_at > ?)) "
+            "AS sent_json "
+            "FROM games g JOIN seats s ON s.game_id = g.id AND s.seat = g.current_seat "
+            "WHERE g.status = 'active' AND s.user_id IS NOT NULL AND g.next_due_at <= ? "
+            "ORDER BY g.next_due_at",
+            (lease_ms, now_ms),
         )
-        return [
-            WaitingTurn(
-                game=_game(r),
-                user_id=r["s_user"],
-                waiting_since_ms=r["waiting_since"],
-                reminder_ms=r["rd"],
-                timeout_ms=r["tt"],
-                timeout_action=r["ta"],
-                moderator_role_id=r["role"],
-                dm=bool(r["dm"]),
-                reminder_blocked=bool(r["r_blocked"]),
-                timeout_blocked=bool(r["t_blocked"]),
-                timeout_sent=bool(r["t_sent"]),
-            )
-            for r in rows
-        ]
+        return [DueGame(_game(r), tuple(_json_or(r["sent_json"], []))) for r in rows]
+
+    async def games_of_user(self, user_id: int, statuses: Sequence[str]) -> list[GameRecord]:
+        marks = ", ".join("?" for _ in statuses)
+        rows = await self.rows(
+            f"{_GAME_SELECT} WHERE g.status IN ({marks}) AND g.id IN "
+            "(SELECT game_id FROM seats WHERE user_id = ?) ORDER BY g.id",
+            (*statuses, user_id),
+        )
+        return [_game(r) for r in rows]
+
+    async def quiet_games(self, before_ms: int) -> list[GameRecord]:
+        rows = await self.rows(
+            f"{_GAME_SELECT} WHERE g.status = 'active' AND g.last_move_at <= ? "
+            "ORDER BY g.last_move_at",
+            (before_ms,),
+        )
+        return [_game(r) for r in rows]
+
+    async def set_away(self, user_id: int, start_ms: int | None, until_ms: int | None) -> None:
+        await self.execute(
+            "INSERT INTO user_prefs (user_id, away_start, away_until) VALUES (?, ?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET away_start = excluded.away_start, "
+            "away_until = excluded.away_until",
+            (user_id, start_ms, until_ms),
+        )
+
+    async def set_ping(self, user_id: int, ping: str) -> None:
+        await self.execute(
+            "INSERT INTO user_prefs (user_id, ping) VALUES (?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET ping = excluded.ping",
+            (user_id, ping),
+        )
+
+    async def ratings(self, guild_id: int, kind: str) -> list[Rating]:
+        rows = await self.rows(
+            "SELECT user_id, name, rating, games, wins FROM ratings "
+            "WHERE guild_id = ? AND kind = ? ORDER BY rating DESC, games DESC, name",
+            (guild_id, kind),
+        )
+        return [Rating(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+
+    async def save_ratings(self, guild_id: int, kind: str, ratings: Sequence[Rating]) -> None:
+        await self.executemany(
+            "INSERT OR REPLACE INTO ratings (guild_id, kind, user_id, name, rating, games, wins) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(guild_id, kind, r.user_id, r.name, r.rating, r.games, r.wins) for r in ratings],
+        )
 
     async def claim_notice(
         self, game_id: int, version: int, user_id: int, kind: str, now_ms: int, stale_ms: int
@@ -507,6 +529,15 @@ class SqliteStorage(Storage, Transaction):
             (game_id, version, user_id, kind, now_ms, stale_ms),
         )
         return bool(rows)
+
+    async def notice_sent(self, game_id: int, version: int, user_id: int, kind: str) -> bool:
+        return bool(
+            await self.scalar(
+                "SELECT 1 FROM notices WHERE game_id = ? AND version = ? AND user_id = ? "
+                "AND kind = ? AND sent_at IS NOT NULL",
+                (game_id, version, user_id, kind),
+            )
+        )
 
     async def mark_notice_sent(
         self, game_id: int, version: int, user_id: int, kind: str, now_ms: int
@@ -558,8 +589,9 @@ def _seats(text: str | None) -> tuple[Seat, ...]:
     seats = []
     for row in rows if isinstance(rows, list) else []:
         try:
-            index, user_id, name, is_bot = row
-            seats.append(Seat(int(index), user_id, str(name), bool(is_bot)))
+            index, user_id, name, is_bot, left, away_start, away_until, ping = row
+            away = Away(away_start, away_until) if away_start and away_until else None
+            seats.append(Seat(int(index), user_id, str(name), bool(is_bot), left, away, str(ping)))
         except (TypeError, ValueError):
             continue
     return tuple(seats)
@@ -600,4 +632,16 @@ def _game(row: Any) -> GameRecord:
         board_message_id=row["board_message_id"],
         post_error=row["post_error"],
         post_failures=row["post_failures"],
+        clock=_clock(row["clock"]),
+        next_due_ms=row["next_due_at"],
+        thread_id=row["thread_id"],
+        rematch_of=row["rematch_of"],
+        last_move_ms=row["last_move_at"],
     )
+
+
+def _clock(text: str | None) -> dict[str, Any] | None:
+    clock = _json_or(text, None)
+    if not isinstance(clock, dict) or not isinstance(clock.get("banks"), list):
+        return None
+    return clock

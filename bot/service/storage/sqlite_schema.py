@@ -149,6 +149,55 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE guild_settings ADD COLUMN extra TEXT NOT NULL DEFAULT '{}'",
         "CREATE INDEX games_by_creator ON games (creator_id, status)",
     ),
+    # 5 is left for the leases of several processes (the PostgreSQL work).
+    (),
+    # 6: games over days: each game's clock (the pace and every seat's time bank) and the
+    # next moment a notice of its turn falls due; the thread a game is played in; the game a
+    # rematch follows; who sat in a seat a computer took over; each user's time away and how
+    # they want to be pinged; ratings per server and game. The notices may now also be the
+    # last reminder before the deadline and the warning of a stalled game.
+    (
+        "ALTER TABLE games ADD COLUMN clock TEXT",
+        "ALTER TABLE games ADD COLUMN next_due_at INTEGER",
+        "ALTER TABLE games ADD COLUMN thread_id INTEGER",
+        "ALTER TABLE games ADD COLUMN rematch_of INTEGER",
+        "ALTER TABLE games ADD COLUMN last_move_at INTEGER",
+        "UPDATE games SET last_move_at = updated_at",
+        "CREATE INDEX games_due ON games (status, next_due_at)",
+        "CREATE INDEX games_thread ON games (thread_id)",
+        "ALTER TABLE seats ADD COLUMN left_user_id INTEGER",
+        "ALTER TABLE user_prefs ADD COLUMN away_start INTEGER",
+        "ALTER TABLE user_prefs ADD COLUMN away_until INTEGER",
+        "ALTER TABLE user_prefs ADD COLUMN ping TEXT NOT NULL DEFAULT 'channel' "
+        "CHECK (ping IN ('channel', 'dm', 'both'))",
+        """
+        CREATE TABLE notices_6 (
+            game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            version     INTEGER NOT NULL,
+            user_id     INTEGER NOT NULL,
+            kind        TEXT    NOT NULL
+                CHECK (kind IN ('reminder', 'final', 'timeout', 'stall')),
+            claimed_at  INTEGER NOT NULL,
+            sent_at     INTEGER,
+            PRIMARY KEY (game_id, version, user_id, kind)
+        ) WITHOUT ROWID
+        """,
+        "INSERT INTO notices_6 SELECT * FROM notices",
+        "DROP TABLE notices",
+        "ALTER TABLE notices_6 RENAME TO notices",
+        """
+        CREATE TABLE ratings (
+            guild_id    INTEGER NOT NULL,
+            kind        TEXT    NOT NULL,
+            user_id     INTEGER NOT NULL,
+            name        TEXT    NOT NULL,
+            rating      REAL    NOT NULL,
+            games       INTEGER NOT NULL DEFAULT 0,
+            wins        INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (guild_id, kind, user_id)
+        ) WITHOUT ROWID
+        """,
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -1,0 +1,192 @@
+"""Games over days, through discord.py's own objects: each game in a thread with one line in
+the channel, the deadline under the board, history, what you missed, away, quiet hours, the
+rematch, the replay and the server's ratings.
+
+The scripted two-player game of :mod:`tests.bot.test_discord`: Ruth closes a city (4-0),
+Boaz lays the last tile and passes, and the game is over.
+"""
+
+from __future__ import annotations
+
+import io
+from datetime import UTC, datetime
+from pathlib import Path
+
+from PIL import Image
+
+from bot.client import TableBot
+from bot.cogs.reminders import Reminders
+from bot.service import FakeClock
+from tests.bot.conftest import CHANNEL, make_bot
+from tests.bot.test_discord import (
+    BOAZ,
+    LEADER,
+    RUTH,
+    STRANGER,
+    ruth_places_and_closes_the_city,
+    scripted_lobby,
+    start,
+)
+from tests.discord.harness import Harness, Sent
+
+SUPPRESS_NOTIFICATIONS = 1 << 12
+
+
+def service(h: Harness) -> TableBot:
+    return h.bot  # type: ignore[return-value]
+
+
+async def boaz_ends_the_game(h: Harness) -> list[Sent]:
+    await h.slash(BOAZ, "covenant place", square="N13", rotation=0)
+    return list(await h.slash(BOAZ, "covenant pass"))
+
+
+async def test_a_game_is_played_in_its_thread_and_the_channel_keeps_one_line(
+    harness: Harness,
+) -> None:
+    h = harness
+    game_id = await scripted_lobby(h, ["T21", "T39"])
+    board = await start(h)
+    # The thread hangs on the lobby message, which now tells how the game stands.
+    (thread,) = h.thread_ids()
+    record = await service(h).service.get_game(game_id)
+    assert record.thread_id == thread and board.channel_id == thread
+    assert h.message(thread)["content"].startswith(
+        f"🎲 **The Ark of the Covenant** in <#{thread}>: Ruth's turn, time runs out <t:"
+    )
+    assert h.message(thread)["components"] == []  # no Join button left on it
+    # The deadline of the normal pace (three days) is under the board.
+    assert "Your time runs out <t:" in board.content
+    before = h.channel_messages(CHANNEL, public=True)
+    post = await ruth_places_and_closes_the_city(h, board, game_id)
+    assert post.channel_id == thread
+    assert "Boaz's turn" in h.message(thread)["content"]
+    assert h.channel_messages(CHANNEL, public=True) == before  # edited, never posted again
+    # Commands work from the thread and from the channel alike.
+    status = await h.slash(RUTH, "table status", channel=thread)
+    assert status.last.ephemeral and status.last.images
+    ended = await boaz_ends_the_game(h)
+    (result,) = [s for s in ended if s.kind == "channel_message" and " won " in s.content]
+    assert result.channel_id == thread
+    assert h.message(thread)["content"] == (
+        f"🏆 **The Ark of the Covenant** in <#{thread}> is over: Ruth won!"
+    )
+    assert h.channel_messages(CHANNEL, public=True) == before
+
+
+async def test_without_threads_the_game_stays_in_the_channel(harness: Harness) -> None:
+    h = harness
+    await scripted_lobby(h, ["T21", "T39"])
+    changed = await h.slash(LEADER, "moderate settings", threads="off")
+    assert "Games in threads: off" in changed.last.content
+    board = await start(h)
+    assert board.channel_id == CHANNEL and h.thread_ids() == []
+
+
+async def test_the_result_has_a_rematch_and_a_replay(harness: Harness) -> None:
+    h = harness
+    game_id = await scripted_lobby(h, ["T21", "T39"])
+    board = await start(h)
+    await ruth_places_and_closes_the_city(h, board, game_id)
+    ended = await boaz_ends_the_game(h)
+    (result,) = [s for s in ended if " won " in s.content]
+    # The replay follows the result: every turn's board, then the final scores.
+    (replay,) = [s for s in ended if s.files and s.files[0][0] == "replay.gif"]
+    assert replay.channel_id == result.channel_id and "The whole game" in replay.content
+    gif = Image.open(io.BytesIO(replay.files[0][1]))
+    assert gif.format == "GIF" and gif.n_frames == 4  # the start, two turns, the scores
+    assert gif.width == 720 and len(replay.files[0][1]) < 8 * 1024 * 1024
+    # Only the players may call a rematch.
+    rematch = f"sb:{game_id}:0:table_rematch"
+    stranger = await h.click(STRANGER, result, rematch)
+    assert stranger.last.ephemeral and "not playing in this game" in stranger.last.content
+    again = await h.click(BOAZ, result, rematch)
+    assert "The rematch is on" in again.text
+    new = await service(h).service.game_in(CHANNEL)
+    assert new is not None and new.id != game_id and new.status == "active"
+    assert {s.user_id for s in new.seats} == {RUTH, BOAZ} and new.rematch_of == game_id
+    # It has a thread of its own, with its first board there.
+    assert len(h.thread_ids()) == 2 and new.thread_id == h.thread_ids()[1]
+    boards = [s for s in again if s.images and s.channel_id == new.thread_id]
+    assert boards and "your turn" in boards[-1].content
+    twice = await h.click(RUTH, result, rematch)
+    assert twice.last.ephemeral and "already" in twice.last.content
+    assert len(h.thread_ids()) == 2
+    # The ratings: the winner took 16 points from the loser.
+    stats = await h.slash(STRANGER, "table stats")
+    assert "1. Ruth: 1016" in stats.last.content and "2. Boaz: 984" in stats.last.content
+    replayed = await h.slash(RUTH, "table replay", channel=CHANNEL)
+    assert replayed.last.ephemeral
+
+
+async def test_history_and_what_you_missed(harness: Harness) -> None:
+    h = harness
+    game_id = await scripted_lobby(h, ["T21", "T39", "T39"])
+    board = await start(h)
+    await ruth_places_and_closes_the_city(h, board, game_id)
+    await h.slash(BOAZ, "covenant place", square="N13", rotation=0)
+    await h.slash(BOAZ, "covenant pass")
+    missed = await h.slash(RUTH, "table missed")
+    assert missed.last.ephemeral
+    assert "Since your last turn, one turn was played:" in missed.text
+    assert "Boaz placed a tile on N13." in missed.text
+    stranger = await h.slash(STRANGER, "table missed")
+    assert "not playing in this game" in stranger.last.content
+    shown = (await h.slash(STRANGER, "table history")).last
+    assert shown.ephemeral and "Turn 2 of 2: Boaz" in shown.content and shown.images
+    assert "Boaz placed a tile on N13." in shown.content
+    back = (await h.click(STRANGER, shown, shown.custom_ids[0])).last
+    assert "Turn 1 of 2: Ruth" in back.content and "Ruth placed a tile on M12." in back.content
+    assert back.component(back.custom_ids[0]).disabled  # nothing before the first turn
+
+
+async def test_away_stops_the_clock_and_says_so(db_path: Path) -> None:
+    clock = FakeClock()
+    async with Harness(await make_bot(db_path, clock), channel_id=CHANNEL) as h:
+        await scripted_lobby(h, ["T21", "T39", "T39"])
+        await start(h)
+        (thread,) = h.thread_ids()
+        gone = await h.slash(RUTH, "table away", days=2.0)
+        assert gone.last.ephemeral and "your clocks stand still in your game" in gone.text
+        (notice,) = [s for s in gone if s.channel_id == thread]
+        assert "Ruth is away until <t:" in notice.content
+        cog = h.bot.get_cog("Reminders")
+        assert isinstance(cog, Reminders)
+        # Half of her three days would be used after 36 hours; away, none of it is.
+        clock.advance(hours=37)
+        async with h.capture() as early:
+            assert await cog.run_once() == 0
+        assert list(early) == []
+        clock.advance(hours=48)  # two days later than it would have been
+        async with h.capture() as sent:
+            assert await cog.run_once() == 1
+        assert f"<@{RUTH}>" in sent.messages[0].content
+
+
+async def test_no_pings_in_the_servers_night(db_path: Path) -> None:
+    # 12:00 UTC on 1 January is 21:00 in Tokyo; the server sleeps from 21:00 to 8:00.
+    clock = FakeClock(datetime(2024, 1, 1, 12, 0, tzinfo=UTC))
+    async with Harness(await make_bot(db_path, clock), channel_id=CHANNEL) as h:
+        game_id = await scripted_lobby(h, ["T21", "T39", "T39"])
+        night = await h.slash(
+            LEADER, "moderate settings", timezone="Asia/Tokyo", quiet_from=21, quiet_until=8
+        )
+        assert "Time zone Asia/Tokyo, quiet from 21:00 to 8:00" in night.last.content
+        board = await start(h)
+        assert board.request.json["flags"] & SUPPRESS_NOTIFICATIONS  # a silent post
+        clock.advance(hours=15)  # 12:00 in Tokyo
+        post = await ruth_places_and_closes_the_city(h, board, game_id)
+        assert not post.request.json.get("flags", 0) & SUPPRESS_NOTIFICATIONS
+        cog = h.bot.get_cog("Reminders")
+        assert isinstance(cog, Reminders)
+        # Boaz's reminder falls due 36 h later: midnight in Tokyo, so it waits for 8:00.
+        clock.advance(hours=36)
+        async with h.capture() as waiting:
+            assert await cog.run_once() == 0
+        assert list(waiting) == []
+        clock.advance(hours=8)
+        async with h.capture() as morning:
+            assert await cog.run_once() == 1
+        (reminder,) = morning.messages
+        assert f"<@{BOAZ}>" in reminder.content
+        assert not reminder.request.json.get("flags", 0) & SUPPRESS_NOTIFICATIONS
