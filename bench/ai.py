@@ -37,9 +37,7 @@ def covenant_game(task: tuple[int, str, str, float, int | None]) -> tuple[float,
     while game.phase != "over":
         seat = game.current_player
         start = time.perf_counter()
-        action = ai.choose(
-            game, levels[seat], seed=moves, budget_s=budget, iterations=iterations
-        )
+        action = ai.choose(game, levels[seat], seed=moves, budget_s=budget, iterations=iterations)
         if seat == seat_of_first and first == "strong":
             times.append(1000 * (time.perf_counter() - start))
         game.apply(action)

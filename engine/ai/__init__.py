@@ -53,9 +53,9 @@ def choose(
         if game.phase == "over":
             raise ValueError("The game is over: there is no move to choose.")
         return model_for(game).easy(game.copy(), Rng(seed))
-    candidate = choose_candidate(game, level, seed=seed, budget_s=budget_s, iterations=iterations)
-    assert candidate is not None
-    return candidate.actions[0]
+    found = choose_candidate(game, level, seed=seed, budget_s=budget_s, iterations=iterations)
+    assert found is not None
+    return found[1].actions[0]
 
 
 def hint(
@@ -72,6 +72,8 @@ def hint(
         raise ValueError("A hint is for the player whose turn it is.")
     if level == "easy":
         level = "normal"
-    candidate = choose_candidate(game, level, seed=seed, budget_s=budget_s, iterations=iterations)
-    assert candidate is not None
-    return Hint(candidate.actions[0], candidate.reason, candidate.value, candidate.actions[1:])
+    found = choose_candidate(game, level, seed=seed, budget_s=budget_s, iterations=iterations)
+    assert found is not None
+    model, candidate = found
+    reason = model.reason(game, game.current_player, candidate)
+    return Hint(candidate.actions[0], reason, candidate.value, candidate.actions[1:])

@@ -20,8 +20,8 @@ LEVELS: tuple[str, ...] = ("easy", "normal", "strong")
 
 #: Search settings per game, tuned with bench/ai.py.
 SETTINGS: dict[str, SearchSettings] = {
-    "covenant": SearchSettings(exploration=0.35, first_width=3, widen=1.5, horizon=2),
-    "noah": SearchSettings(exploration=0.35, first_width=4, widen=2.0, horizon=4),
+    "covenant": SearchSettings(first_width=4, widen=0.5, horizon=1),
+    "noah": SearchSettings(first_width=5, widen=0.5, horizon=4),
 }
 
 
@@ -57,8 +57,8 @@ def ranked(game: Any, seed: int) -> tuple[Model, int, list[Candidate], Any]:
 
 def choose_candidate(
     game: Any, level: str, *, seed: int, budget_s: float, iterations: int | None
-) -> Candidate | None:
-    """The candidate turn of ``level`` (None for easy, which has none)."""
+) -> tuple[Model, Candidate] | None:
+    """The model and the candidate turn of ``level`` (None for easy, which has none)."""
     if level not in LEVELS:
         raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
     if level == "easy":
@@ -66,6 +66,6 @@ def choose_candidate(
     budget = Budget(budget_s, iterations)  # started before the candidates: they count too
     model, seat, candidates, _root = ranked(game, seed)
     if level == "normal" or len(candidates) == 1:
-        return candidates[0]
+        return model, candidates[0]
     settings = SETTINGS[registry.name_of(game)]
-    return search(game, model, seat, candidates, budget, Rng(seed ^ 0x5EED), settings)
+    return model, search(game, model, seat, candidates, budget, Rng(seed ^ 0x5EED), settings)

@@ -16,12 +16,13 @@ class Candidate(NamedTuple):
 
     ``actions`` is the whole rest of the turn (its first action is the move to make now);
     ``value`` is the normal evaluation of the position after it, for the mover, in about
-    points ahead of the best rival; ``reason`` is the hint's ``(key, params)``.
+    points ahead of the best rival; ``detail`` is what the model needs to tell the reason
+    (the turn's events, or the position after it), read only for the move chosen.
     """
 
     actions: tuple[Any, ...]
     value: float
-    reason: tuple[str, dict[str, Any]]
+    detail: Any = None
 
 
 class Model(Protocol):
@@ -37,6 +38,10 @@ class Model(Protocol):
     def candidates(self, game: Any, seat: int, rng: Rng) -> list[Candidate]:
         """Every sensible way to finish the turn, best first by the normal evaluation.
         ``game`` is a determinised copy: the model may apply actions to copies of it."""
+        ...
+
+    def reason(self, game: Any, seat: int, candidate: Candidate) -> tuple[str, dict[str, Any]]:
+        """The hint's ``(key, params)`` for ``candidate`` in ``game``."""
         ...
 
     def margin(self, game: Any, seat: int) -> float:

@@ -1,14 +1,20 @@
-"""The strong level: information-set Monte Carlo tree search over the mover's turns.
+"""The strong level: information-set Monte Carlo search over the mover's turns.
 
-Each iteration deals the hidden information anew (``game.determinise(seat, rng)``: the tile
+Each sample deals the hidden information anew (``game.determinise(seat, rng)``: the tile
 order, or the other hands, pets and the supply), so the search never reads what the mover
-cannot see, and averages over what it might be. The tree's root holds the mover's candidate
-turns, ranked by the normal evaluation; progressive widening opens them best first, as the
-visits grow, so that a large branching (every square and rotation of a tile, every pair of
-cards) costs only what the good options need. A child is chosen by UCB1 with the evaluation
-as a prior; below it the turn is played out by a cheap policy guided by the evaluation for a
-few turns, and the position is scored by the evaluation (a sigmoid of the margin), or by
-the result when the game ends first.
+cannot see and averages over what it might be. The root's children are the mover's
+candidate turns ranked by the normal evaluation; progressive widening opens them best
+first as the samples grow, so that a large branching (every square and rotation of a tile,
+every pair of cards) costs only what the good options need. Below a child the game is played
+on for a few turns by a cheap policy guided by the evaluation (it tries the moves that
+matter: the holes of claimed features, the cards that change a majority) and the position
+is scored by the evaluation, a sigmoid of the margin, or by the result if the game ended.
+
+The open children are compared on common random numbers: each round deals one world and
+plays every open child in it with the same playout seed, so the luck of the deal cancels
+out of their differences. A child is kept while an upper confidence bound (UCB1, tuned
+constant) of its mean reaches the best mean; the normal evaluation acts as a prior of a few
+virtual samples. The most promising child (best shrunk mean) is played.
 """
 
 from __future__ import annotations
@@ -24,38 +30,40 @@ from engine.common import Rng
 class SearchSettings:
     """The search's tuned constants (see ``bench/ai.py`` for how they were measured)."""
 
-    __slots__ = ("exploration", "first_width", "horizon", "prior_weight", "widen")
+    __slots__ = ("exploration", "first_width", "horizon", "max_width", "prior_weight", "widen")
 
     def __init__(
         self,
-        exploration: float = 0.35,
-        first_width: int = 3,
-        widen: float = 1.5,
-        horizon: int = 2,
-        prior_weight: float = 2.0,
+        exploration: float = 0.3,
+        first_width: int = 4,
+        widen: float = 0.5,
+        max_width: int = 12,
+        horizon: int = 1,
+        prior_weight: float = 3.0,
     ) -> None:
-        self.exploration = exploration
-        self.first_width = first_width
-        self.widen = widen
-        self.horizon = horizon
-        self.prior_weight = prior_weight
-
-
-def reward(model: Model, game: Any, seat: int) -> float:
-    """The outcome for ``seat`` in [0, 1]: a share of the win at the end, else a sigmoid of
-    the evaluation's margin."""
-    if game.phase == "over":
-        winners = game.winners
-        won = 1.0 / len(winners) if seat in winners else 0.0
-        # The margin breaks ties between wins (a bigger lead is safer in other samples).
-        return 0.8 * won + 0.2 * _sigmoid(model.margin(game, seat) / model.scale)
-    return _sigmoid(model.margin(game, seat) / model.scale)
+        self.exploration = exploration  # UCB1 constant, rewards in [0, 1]
+        self.first_width = first_width  # children open from the start
+        self.widen = widen  # one more child per 1/widen rounds
+        self.max_width = max_width
+        self.horizon = horizon  # turns played on after the mover's
+        self.prior_weight = prior_weight  # virtual samples at the evaluation's value
 
 
 def _sigmoid(x: float) -> float:
     if x < -30:
         return 0.0
     return 1.0 / (1.0 + math.exp(-x))
+
+
+def reward(model: Model, game: Any, seat: int) -> float:
+    """The outcome for ``seat`` in [0, 1]: a share of the win at the end (the margin breaks
+    ties between wins), else a sigmoid of the evaluation's margin."""
+    margin = _sigmoid(model.margin(game, seat) / model.scale)
+    if game.phase == "over":
+        winners = game.winners
+        won = 1.0 / len(winners) if seat in winners else 0.0
+        return 0.7 * won + 0.3 * margin
+    return margin
 
 
 def search(
@@ -67,56 +75,67 @@ def search(
     rng: Rng,
     settings: SearchSettings | None = None,
 ) -> Candidate:
-    """The candidate the search prefers (the most visited one)."""
-    settings = settings or SearchSettings()
-    if len(candidates) == 1:
+    """The candidate the search prefers."""
+    s = settings or SearchSettings()
+    count = min(len(candidates), s.max_width)
+    if count == 1:
         return candidates[0]
-    count = len(candidates)
-    visits = [0] * count
+    priors = [_sigmoid(c.value / model.scale) for c in candidates[:count]]
     totals = [0.0] * count
-    # The normal evaluation as a prior: a few virtual visits at the reward it predicts.
-    priors = [_sigmoid(c.value / model.scale) for c in candidates]
-    width = min(count, settings.first_width)
-    done = 0
-    while budget.more():
-        done += 1
-        width = min(count, max(width, settings.first_width + int(settings.widen * math.sqrt(done))))
-        index = _select(visits, totals, priors, width, done, settings)
-        world = game.determinise(seat, rng)
-        for action in candidates[index].actions:
-            world.apply(action)
-        if world.phase != "over":
-            model.playout(world, seat, rng, settings.horizon)
-        visits[index] += 1
-        totals[index] += reward(model, world, seat)
-    if done == 0:
+    visits = [0] * count
+    width = min(count, s.first_width)
+    pruned = [False] * count
+    rounds = 0
+    while True:
+        world_seed = rng.next_u64()
+        played = False
+        for i in range(width):
+            if pruned[i]:
+                continue
+            if not budget.more():
+                break
+            played = True
+            world = game.determinise(seat, Rng(world_seed))
+            for action in candidates[i].actions:
+                world.apply(action)
+            if world.phase != "over" and s.horizon:
+                model.playout(world, seat, Rng(world_seed ^ 0x9E37), s.horizon)
+            totals[i] += reward(model, world, seat)
+            visits[i] += 1
+        else:
+            rounds += 1
+            width = min(count, s.first_width + int(s.widen * rounds))
+            _prune(totals, visits, priors, pruned, width, rounds, s)
+            continue
+        break
+    if not played and not any(visits):
         return candidates[0]
-    best = max(range(count), key=lambda i: (visits[i], _mean(i, visits, totals, priors, settings)))
+    best = max(range(count), key=lambda i: _shrunk(i, totals, visits, priors, s))
     return candidates[best]
 
 
-def _mean(
-    i: int, visits: list[int], totals: list[float], priors: list[float], s: SearchSettings
+def _shrunk(
+    i: int, totals: list[float], visits: list[int], priors: list[float], s: SearchSettings
 ) -> float:
     return (totals[i] + s.prior_weight * priors[i]) / (visits[i] + s.prior_weight)
 
 
-def _select(
-    visits: list[int],
+def _prune(
     totals: list[float],
+    visits: list[int],
     priors: list[float],
+    pruned: list[bool],
     width: int,
-    done: int,
-    settings: SearchSettings,
-) -> int:
-    log_n = math.log(done + 1)
-    best, best_score = 0, -1.0
-    for i in range(width):
-        if visits[i] == 0:
-            return i  # every opened child is tried once, best prior first
-        score = _mean(i, visits, totals, priors, settings) + settings.exploration * math.sqrt(
-            log_n / visits[i]
-        )
-        if score > best_score:
-            best, best_score = i, score
-    return best
+    rounds: int,
+    s: SearchSettings,
+) -> None:
+    """Close the children whose upper bound falls below the best shrunk mean."""
+    open_ = [i for i in range(width) if not pruned[i] and visits[i]]
+    if len(open_) < 2:
+        return
+    best = max(_shrunk(i, totals, visits, priors, s) for i in open_)
+    log_n = math.log(rounds + 1)
+    for i in open_:
+        bound = _shrunk(i, totals, visits, priors, s) + s.exploration * math.sqrt(log_n / visits[i])
+        if bound < best:
+            pruned[i] = True

@@ -110,6 +110,8 @@ class ClaimedFeature(NamedTuple):
     open: int
     pieces: tuple[PieceRef, ...]
     holes: tuple[Pos, ...]
+    #: For each hole, the edges a tile there must match (as :meth:`Game.frontier` gives).
+    needs: tuple[tuple[str | None, ...], ...] = ()
 
 
 class _Cell:
@@ -958,69 +960,53 @@ class Game:
         emptied at once, so these are unfinished), each once, in board order. ``holes`` are
         the empty squares where a tile would continue the road or city (none for fields)."""
         f = self._features
-        frontier = self._frontier
-        cells = self._cells
         found: list[ClaimedFeature] = []
         seen: set[int] = set()
-        for cell in cells.values():
+        for cell in self._cells.values():
             for piece in cell.pieces:
                 root = f.find(cell.base + cell.tile.port_segment[PORT_INDEX[piece.port]])
-                if root in seen:
-                    continue
-                seen.add(root)
-                kind = f.kind[root]
-                holes: list[Pos] = []
-                if kind != "field":
-                    for square in f.squares[root]:
-                        mine = cells[square]
-                        for side, other in enumerate(neighbours(square)):
-                            if (
-                                other in frontier
-                                and mine.tile.edges[side] != "F"
-                                and f.find(mine.base + mine.tile.port_segment[middle_port(side)])
-                                == root
-                                and other not in holes
-                            ):
-                                holes.append(other)
-                found.append(
-                    ClaimedFeature(
-                        kind=kind,
-                        tiles=len(f.squares[root]),
-                        extras=f.extras[root],
-                        wolves=f.wolves[root],
-                        open=f.open[root],
-                        pieces=tuple(f.pieces[root]),
-                        holes=tuple(holes),
-                    )
-                )
+                if root not in seen:
+                    seen.add(root)
+                    found.append(self._claimed(root))
         return found
 
     def feature_at(self, x: int, y: int, port: str) -> ClaimedFeature:
-        """The feature holding ``port`` of the tile at (x, y), like :meth:`claimed_features`
+        """The feature holding ``port`` of the tile at (x, y), as :meth:`claimed_features`
         gives it (with or without pieces)."""
         cell = self._cells[(x, y)]
+        return self._claimed(
+            self._features.find(cell.base + cell.tile.port_segment[PORT_INDEX[port]])
+        )
+
+    def _claimed(self, root: int) -> ClaimedFeature:
         f = self._features
-        root = f.find(cell.base + cell.tile.port_segment[PORT_INDEX[port]])
+        kind = f.kind[root]
         holes: list[Pos] = []
-        if f.kind[root] != "field":
+        needs: list[tuple[str | None, ...]] = []
+        if kind != "field":
+            cells, frontier, find = self._cells, self._frontier, f.find
             for square in f.squares[root]:
-                mine = self._cells[square]
-                for side, other in enumerate(neighbours(square)):
+                mine = cells[square]
+                edges, ports, base = mine.tile.edges, mine.tile.port_segment, mine.base
+                x, y = square
+                for side, other in enumerate(((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))):
                     if (
-                        other in self._frontier
-                        and mine.tile.edges[side] != "F"
-                        and f.find(mine.base + mine.tile.port_segment[middle_port(side)]) == root
+                        edges[side] != "F"
+                        and other in frontier
                         and other not in holes
+                        and find(base + ports[3 * side + 1]) == root
                     ):
                         holes.append(other)
+                        needs.append(tuple(frontier[other]))
         return ClaimedFeature(
-            kind=f.kind[root],
+            kind=kind,
             tiles=len(f.squares[root]),
             extras=f.extras[root],
             wolves=f.wolves[root],
             open=f.open[root],
             pieces=tuple(f.pieces[root]),
             holes=tuple(holes),
+            needs=tuple(needs),
         )
 
     def open_temples(self) -> list[tuple[Pos, int, tuple[int, ...]]]:

@@ -78,7 +78,6 @@ class Evaluator:
         values = [float(s) for s in scores]
         left = game.tiles_left + (1 if game.phase == "place_tile" else 0)
         draws = left / players
-        frontier = game.frontier()
         time_left = min(1.0, left / w.hand_horizon)
         for feature in game.claimed_features():
             seats = [p.seat for p in feature.pieces]
@@ -93,10 +92,10 @@ class Evaluator:
             odds = 1.0 if left else 0.0
             if not feature.holes:
                 odds = 0.0
-            for hole in feature.holes:
+            for needs in feature.needs:
                 if not left:
                     break
-                share = self.fit_share(frontier[hole])  # type: ignore[arg-type]
+                share = self.fit_share(needs)  # type: ignore[arg-type]
                 odds *= w.closing * (1.0 - (1.0 - share) ** max(1.0, draws))
             size = feature.tiles + feature.extras
             grown = size + w.growth * feature.open

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.ai.covenant.evaluate import Evaluator
+from engine.ai.covenant.reasons import reason_for
 from engine.ai.covenant.turns import quick_turn, turn_candidates
 from engine.ai.model import Candidate
 from engine.common import Rng
@@ -27,6 +28,9 @@ class CovenantModel:
 
     def candidates(self, game: Game, seat: int, rng: Rng) -> list[Candidate]:
         return turn_candidates(game, seat, self.evaluator)
+
+    def reason(self, game: Game, seat: int, candidate: Candidate) -> tuple[str, dict[str, Any]]:
+        return reason_for(game, seat, list(candidate.actions), list(candidate.detail))
 
     def margin(self, game: Game, seat: int) -> float:
         return self.evaluator.margin(game, seat)

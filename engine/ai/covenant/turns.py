@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from engine.ai.covenant.evaluate import Evaluator
-from engine.ai.covenant.reasons import reason_for
 from engine.ai.model import Candidate
 from engine.covenant import Game, MoveArk, Pass, PlaceArk, PlaceTile
 
@@ -110,7 +109,7 @@ def turn_candidates(game: Game, seat: int, evaluator: Evaluator) -> list[Candida
             trial = game.copy()
             events = list(trial.apply(action))
             value = evaluator.margin(trial, seat)
-            found.append(Candidate((action,), value, reason_for(game, seat, [action], events)))
+            found.append(Candidate((action,), value, events))
     found.sort(key=lambda c: -c.value)
     return found
 
@@ -128,24 +127,38 @@ def _evaluate(
     added, more = _finish(trial, seat, evaluator)
     actions = [*before, follow, *added]
     value = evaluator.margin(trial, seat)
-    return Candidate(tuple(actions), value, reason_for(game, seat, actions, events + more))
+    return Candidate(tuple(actions), value, events + more)
 
 
-def quick_turn(game: Game, evaluator: Evaluator, rng: Any, samples: int = 3) -> None:
-    """A cheap guided turn for playouts: a few sampled placements, each with a quick
-    follow-up (deploy on the new tile or pass), the best by the evaluation is played."""
+def quick_turn(
+    game: Game, evaluator: Evaluator, rng: Any, samples: int = 2, holes: int = 3
+) -> None:
+    """A cheap guided turn for playouts. The placements tried are those that matter most,
+    at the holes of claimed roads and cities (closing, growing or joining them), and a few
+    anywhere; each gets a quick follow-up, and the best by the evaluation is played."""
     seat = game.current_player
     if game.phase != "place_tile":
         for action in _quick_follow(game, seat, rng):
             game.apply(action)
         return
-    best: tuple[float, list[Any]] | None = None
-    tried: set[Any] = set()
+    tile = game.tile
+    assert tile is not None
+    tried: list[Any] = []
+    for feature in game.claimed_features():
+        for (x, y), needs in zip(feature.holes, feature.needs, strict=True):
+            rotations = Game.rotations_fitting(tile, needs)  # type: ignore[arg-type]
+            if rotations:
+                option = PlaceTile(x, y, rng.choice(rotations))
+                if option not in tried:
+                    tried.append(option)
+    while len(tried) > holes:
+        tried.pop(rng.below(len(tried)))
     for _ in range(samples):
-        placement = game.sample_action(rng)
-        if placement in tried:
-            continue
-        tried.add(placement)
+        option = game.sample_action(rng)
+        if option not in tried:
+            tried.append(option)
+    best: tuple[float, list[Any]] | None = None
+    for placement in tried:
         trial = game.copy()
         trial.apply(placement)
         actions = [placement, *_quick_follow(trial, seat, rng)]

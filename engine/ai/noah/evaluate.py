@@ -13,9 +13,10 @@ Only what the seat sees is read: its own hand and pet, and for the others the pu
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.noah import Game
-from engine.noah.cards import CARDS, KIND_INDEX, KINDS
+from engine.noah.cards import CARDS, KIND_INDEX, KINDS, PLAYS_ALONE
 from engine.noah.scoring import card_points
 
 _KIND_COUNT = len(KINDS)
@@ -38,9 +39,14 @@ class Weights:
 WEIGHTS = Weights()
 
 
-def _soft_points(halves: list[float]) -> list[float]:
-    """Points per seat for one scoring card from expected figure halves."""
-    return [float(p) for p in card_points(halves)]  # type: ignore[arg-type]
+@lru_cache(maxsize=1 << 16)
+def _card_points(halves: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(card_points(halves))
+
+
+def _points(column: list[int]) -> tuple[int, ...]:
+    """:func:`card_points`, remembered (a pure function of a few small numbers)."""
+    return _card_points(tuple(column))
 
 
 def values(
@@ -51,53 +57,64 @@ def values(
     weights: Weights = WEIGHTS,
 ) -> list[float]:
     """Every seat's value as ``seat`` sees it. ``hand`` replaces ``seat``'s hand (cards it
-    knows it holds), and ``unknown`` more cards of its hand count as unknown ones."""
+    knows it holds), and ``unknown`` more cards of its hand count as unknown ones.
+
+    Majorities are counted exactly on the figures placed; each card still to play adds its
+    odds times the points it would change, for every seat (one figure more can take a first
+    place from someone), so a card that takes or keeps a lead weighs more than one behind.
+    """
     if game.phase == "over":
         return [float(s) for s in game.scores]
     w = weights
     players = game.players
-    view_halves = [
-        [2.0 * v for v in game.figures(s).values()] for s in range(players)
-    ]  # figures() gives 1.5 for a figure on a disc
-    own = game.hand(seat) if hand is None else hand
     endgame = game.phase == "endgame"
+    figures = [game.figures(s) for s in range(players)]
+    # In halves: a figure on an orange disc counts 1.5 figures.
+    columns = [[round(2 * figures[s][kind]) for s in range(players)] for kind in KINDS]
+    own = game.hand(seat) if hand is None else hand
     if endgame and game.has_passed(seat):
         own = ()  # a player who passed plays no more
+    pet = game.pet(seat)
+    if pet is not None and CARDS[pet].can_be_pet:
+        columns[KIND_INDEX[pet]][seat] += 2  # scored at the end, for sure
+    result = [w.disc + (0.0 if endgame else w.disc_play)] * players
+    result = [result[0] * d for d in game.discs]
     options = game.cabin_options(seat, own) if own else {}
     share_open = w.endgame if endgame else w.playable
     share_stuck = w.stuck * (0.3 if endgame else 1.0)
-    mine = view_halves[seat]
+    odds_by_kind: list[list[float]] = [[] for _ in KINDS]
     for card in own:
         kind = KIND_INDEX[card]
-        if kind < 0:
-            continue
-        mine[kind] += 2.0 * (share_open if options[card] else share_stuck)
-    pet = game.pet(seat)
-    if pet is not None and CARDS[pet].can_be_pet:
-        mine[KIND_INDEX[pet]] += 2.0
-    spread = 2.0 * w.unknown / _KIND_COUNT
-    if unknown:
-        for k in range(_KIND_COUNT):
-            mine[k] += unknown * spread
-    hand_sizes = [len(game.hand(s)) for s in range(players)]  # sizes are public
-    for other in range(players):
-        if other == seat:
-            continue
-        theirs = view_halves[other]
-        cards = 0 if endgame and game.has_passed(other) else hand_sizes[other]
-        for k in range(_KIND_COUNT):
-            theirs[k] += cards * spread
-        if game.pet(other) is not None:
-            for k in _PET_KINDS:
-                theirs[k] += 2.0 * 0.5 / len(_PET_KINDS)
-    result = [0.0] * players
-    for k in range(_KIND_COUNT):
-        column = [view_halves[s][k] for s in range(players)]
-        for s, points in enumerate(_soft_points(column)):
-            result[s] += points
-    disc_value = w.disc + (0.0 if endgame else w.disc_play)
-    for s, discs in enumerate(game.discs):
-        result[s] += disc_value * discs
+        if kind >= 0 and not (endgame and PLAYS_ALONE[card]):
+            odds_by_kind[kind].append(share_open if options[card] else share_stuck)
+    # Cards still to come from each hand: sizes are public; a player who passed has none.
+    cards_left = [
+        0 if endgame and game.has_passed(s) else len(game.hand(s)) for s in range(players)
+    ]
+    cards_left[seat] = unknown
+    for k, column in enumerate(columns):
+        now = _points(column)
+        for s in range(players):
+            result[s] += now[s]
+        # The seat's own cards: exact changes for everyone, weighed by their odds.
+        before = now
+        for j, odds in enumerate(sorted(odds_by_kind[k], reverse=True), start=1):
+            trial = column.copy()
+            trial[seat] += 2 * j
+            after = _points(trial)
+            for s in range(players):
+                result[s] += odds * (after[s] - before[s])
+            before = after
+        # Unknown cards (the others', and the seat's own drawn ones): one figure's worth
+        # for their owner, times the figures they are expected to bring.
+        for s in range(players):
+            expected = cards_left[s] * w.unknown / _KIND_COUNT
+            if s != seat and k in _PET_KINDS and game.pet(s) is not None:
+                expected += 0.5 / len(_PET_KINDS)
+            if expected:
+                trial = column.copy()
+                trial[s] += 2
+                result[s] += expected * (_points(trial)[s] - now[s])
     return result
 
 

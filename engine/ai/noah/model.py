@@ -42,7 +42,7 @@ class NoahModel:
             trial = game.copy()
             trial.apply_trusted(action)
             value = self._after(trial, seat, hand, action)
-            found.append(Candidate((action,), value, reason_for(game, trial, seat, action)))
+            found.append(Candidate((action,), value, trial))
         found.sort(key=lambda c: -c.value)
         return found
 
@@ -54,6 +54,9 @@ class NoahModel:
             drawn = len(trial.hand(seat)) - len(known)
             return margin(trial, seat, known, unknown=drawn)
         return margin(trial, seat)
+
+    def reason(self, game: Game, seat: int, candidate: Candidate) -> tuple[str, dict[str, Any]]:
+        return reason_for(game, candidate.detail, seat, candidate.actions[0])
 
     def margin(self, game: Game, seat: int) -> float:
         return margin(game, seat)
