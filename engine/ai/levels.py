@@ -25,6 +25,10 @@ SETTINGS: dict[str, SearchSettings] = {
 }
 
 
+#: Candidates the strong level looks at again with the model's deeper evaluation.
+REFINE_WIDTH = 16
+
+
 def model_for(game: Any) -> Model:
     """The model of ``game``'s engine, bound to this position."""
     name = registry.name_of(game)
@@ -67,5 +71,8 @@ def choose_candidate(
     model, seat, candidates, _root = ranked(game, seed)
     if level == "normal" or len(candidates) == 1:
         return model, candidates[0]
+    refine = getattr(model, "refine", None)
+    if refine is not None:
+        candidates = refine(_root, seat, candidates, REFINE_WIDTH)
     settings = SETTINGS[registry.name_of(game)]
     return model, search(game, model, seat, candidates, budget, Rng(seed ^ 0x5EED), settings)

@@ -44,6 +44,9 @@ class Model(Protocol):
         """The hint's ``(key, params)`` for ``candidate`` in ``game``."""
         ...
 
+    # Optional: ``refine(game, seat, candidates, width) -> candidates`` re-ranks the best
+    # ``width`` candidates with a deeper evaluation before the search samples them.
+
     def margin(self, game: Any, seat: int) -> float:
         """The evaluation of ``game`` for ``seat``: about points ahead of the best rival."""
         ...

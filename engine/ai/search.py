@@ -1,20 +1,23 @@
 """The strong level: information-set Monte Carlo search over the mover's turns.
 
-Each sample deals the hidden information anew (``game.determinise(seat, rng)``: the tile
-order, or the other hands, pets and the supply), so the search never reads what the mover
-cannot see and averages over what it might be. The root's children are the mover's
-candidate turns ranked by the normal evaluation; progressive widening opens them best
-first as the samples grow, so that a large branching (every square and rotation of a tile,
-every pair of cards) costs only what the good options need. Below a child the game is played
-on for a few turns by a cheap policy guided by the evaluation (it tries the moves that
-matter: the holes of claimed features, the cards that change a majority) and the position
-is scored by the evaluation, a sigmoid of the margin, or by the result if the game ended.
+First the model may look again at its best candidates with a deeper, searched evaluation
+(``Model.refine``: in The Ark of the Covenant, the next player's best Ark move found path by
+path, a reply the normal evaluation only estimates). Then each sample deals the hidden
+information anew (``game.determinise(seat, rng)``: the tile order, or the other hands, pets
+and the supply), so the search never reads what the mover cannot see and averages over what
+it might be. The root's children are the candidate turns in that order; progressive
+widening opens them best first as the samples grow, so that a large branching (every
+square and rotation of a tile, every pair of cards) costs only what the good options need.
+Below a child the game is played on for a few turns by a cheap policy guided by the
+evaluation (it tries the moves that matter: the holes of claimed features and the Ark's
+best steps, or a few sampled plays of the cards) and the position is scored by the
+evaluation, a sigmoid of the margin, or by the result if the game ended.
 
 The open children are compared on common random numbers: each round deals one world and
 plays every open child in it with the same playout seed, so the luck of the deal cancels
 out of their differences. A child is kept while an upper confidence bound (UCB1, tuned
-constant) of its mean reaches the best mean; the normal evaluation acts as a prior of a few
-virtual samples. The most promising child (best shrunk mean) is played.
+constant) of its mean reaches the best mean; the evaluation is a prior of a few virtual
+samples. The best shrunk mean is played; the search stops early once one child is left.
 """
 
 from __future__ import annotations
@@ -106,6 +109,8 @@ def search(
             rounds += 1
             width = min(count, s.first_width + int(s.widen * rounds))
             _prune(totals, visits, priors, pruned, width, rounds, s)
+            if width == count and pruned.count(False) == 1:
+                break  # every child but one is out: more samples cannot change the move
             continue
         break
     if not played and not any(visits):

@@ -43,6 +43,7 @@ class Weights:
     field_growth: float = 0.025  # per tile left, per field square (up to 6)
     ark_reach: float = 0.3  # per point the Ark could bring this seat
     ark_next: float = 0.5  # extra, for the seat that moves next
+    ark_exact: float = 0.8  # share of its best Ark move the next seat is expected to take
     returned: float = 0.6  # a follower that comes back later is worth this share of one
 
 
@@ -52,9 +53,12 @@ WEIGHTS = Weights()
 class Evaluator:
     """Evaluates positions that follow one root position (it counts the tiles to come once)."""
 
-    __slots__ = ("_deck", "_fits", "_total", "weights")
+    __slots__ = ("_deck", "_fits", "_total", "exact_ark", "weights")
 
-    def __init__(self, root: Game, weights: Weights = WEIGHTS) -> None:
+    def __init__(self, root: Game, weights: Weights = WEIGHTS, exact_ark: bool = False) -> None:
+        #: With ``exact_ark`` the next seat's best Ark move is found path by path (a reply
+        #: searched, for the strong level) instead of being estimated from the Ark's reach.
+        self.exact_ark = exact_ark
         self._deck = Counter(root.tiles_to_come())
         self._total = max(1, sum(self._deck.values()))
         self._fits: dict[Needs, float] = {}
@@ -128,7 +132,10 @@ class Evaluator:
             nxt = game.current_player
             for seat in range(players):
                 values[seat] += w.ark_reach * reach[seat]
-            values[nxt] += w.ark_next * reach[nxt]
+            if self.exact_ark:
+                values[nxt] += w.ark_exact * best_ark_margin(game, nxt)
+            else:
+                values[nxt] += w.ark_next * reach[nxt]
         return values
 
     def margin(self, game: Game, seat: int) -> float:
@@ -164,3 +171,57 @@ def ark_reach(game: Game) -> list[int]:
                             counts[s].append(n)
         layer = nxt
     return [sum(sorted(c, reverse=True)[:5]) for c in counts]
+
+
+def best_ark_margin(game: Game, seat: int, start: tuple[int, int] | None = None) -> int:
+    """The most ``seat`` can gain over its best-placed rival with one move of the Ark from
+    ``start`` (default: where it is), path by path."""
+    ends = ark_moves(game, seat, start)
+    return max(0, max(ends.values(), default=0))
+
+
+def ark_moves(
+    game: Game, seat: int, start: tuple[int, int] | None = None
+) -> dict[tuple[int, int], int]:
+    """For each square the Ark can end on, the best margin over the best-placed rival that
+    ``seat`` gets on the way, path by path (1 to 5 steps over placed tiles, none entered
+    twice: the default edition's move; for the evaluation only, never played)."""
+    board = game.board
+    ark = game.ark if start is None else start
+    if ark is None:
+        return {}
+    players = game.players
+    worth: dict[tuple[int, int], tuple[int, ...]] = {}
+    for pos, placed in board.items():
+        if placed.pieces:
+            points = [0] * players
+            for piece in placed.pieces:
+                points[piece.seat] += 1
+            worth[pos] = tuple(points)
+    ends: dict[tuple[int, int], int] = {}
+    visited = {ark}
+    gained = [0] * players
+    others = [s for s in range(players) if s != seat]
+
+    def walk(pos: tuple[int, int], depth: int) -> None:
+        x, y = pos
+        for step in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
+            if step not in board or step in visited:
+                continue
+            points = worth.get(step)
+            if points is not None:
+                for s in range(players):
+                    gained[s] += points[s]
+            margin = gained[seat] - max(gained[s] for s in others)
+            if ends.get(step, -99) < margin:
+                ends[step] = margin
+            if depth < 5:
+                visited.add(step)
+                walk(step, depth + 1)
+                visited.discard(step)
+            if points is not None:
+                for s in range(players):
+                    gained[s] -= points[s]
+
+    walk(ark, 1)
+    return ends

@@ -20,6 +20,7 @@ class CovenantModel:
 
     def __init__(self, root: Game) -> None:
         self.evaluator = Evaluator(root)
+        self.searcher = Evaluator(root, exact_ark=True)
 
     def easy(self, game: Game, rng: Rng) -> Any:
         # The demo's "sensible" player: snug placements, claims whatever is at hand, moves
@@ -33,7 +34,21 @@ class CovenantModel:
         return reason_for(game, seat, list(candidate.actions), list(candidate.detail))
 
     def margin(self, game: Game, seat: int) -> float:
-        return self.evaluator.margin(game, seat)
+        return self.searcher.margin(game, seat)
+
+    def refine(
+        self, game: Game, seat: int, candidates: list[Candidate], width: int
+    ) -> list[Candidate]:
+        """The best ``width`` candidates looked at again with the next player's best Ark
+        reply searched exactly; the rest follow in their order."""
+        head = []
+        for candidate in candidates[:width]:
+            after = game.copy()
+            for action in candidate.actions:
+                after.apply(action)
+            head.append(candidate._replace(value=self.searcher.margin(after, seat)))
+        head.sort(key=lambda c: -c.value)
+        return head + candidates[width:]
 
     def playout(self, game: Game, seat: int, rng: Rng, turns: int) -> None:
         start = game.turn

@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.ai.covenant.evaluate import Evaluator
 from engine.ai.model import Candidate
-from engine.covenant import Game, MoveArk, Pass, PlaceArk, PlaceTile
+from engine.covenant import Game, IllegalAction, MoveArk, Pass, PlaceArk, PlaceTile
 
 #: Ark moves kept per placement when a whole turn is planned from the tile.
 ARK_MOVES_PER_PLACEMENT = 2
@@ -170,15 +170,62 @@ def quick_turn(
         game.apply(action)
 
 
+def greedy_ark_path(game: Game, seat: int) -> tuple[int, str] | None:
+    """A good Ark move found cheaply, for playouts: step by step to the neighbouring tile
+    whose pieces favour ``seat`` most, up to five steps; ``(margin, path)`` of the best
+    prefix, or None when the Ark is not on the board or no step pays."""
+    ark = game.ark
+    if ark is None:
+        return None
+    board = game.board
+    seen = {ark}
+    pos = ark
+    path = ""
+    total = 0
+    best: tuple[int, str] | None = None
+    for _ in range(5):
+        x, y = pos
+        choice: tuple[int, str, tuple[int, int]] | None = None
+        for letter, step in (
+            ("N", (x, y - 1)),
+            ("E", (x + 1, y)),
+            ("S", (x, y + 1)),
+            ("W", (x - 1, y)),
+        ):
+            if step in board and step not in seen:
+                worth = sum(1 if p.seat == seat else -1 for p in board[step].pieces)
+                if choice is None or worth > choice[0]:
+                    choice = (worth, letter, step)
+        if choice is None:
+            break
+        worth, letter, pos = choice
+        seen.add(pos)
+        path += letter
+        total += worth
+        if total > 0 and (best is None or total > best[0]):
+            best = (total, path)
+    if best is None:
+        return None
+    try:
+        game.ark_gain(best[1])  # the rules (and the edition) must allow it
+    except IllegalAction:
+        return None
+    return best
+
+
 def _quick_follow(game: Game, seat: int, rng: Any) -> list[Any]:
-    """Plays a quick follow-up on ``game`` and returns the actions played."""
+    """Plays a quick follow-up on ``game`` and returns the actions played: the Ark when a
+    greedy walk brings two points more than the others get, else a deploy now and then
+    while followers last, else a pass."""
     played: list[Any] = []
     if game.phase == "deploy":
-        deploys = game.deploys()
-        pieces = game.followers_left(seat)
-        action = (
-            rng.choice(deploys[:-1]) if len(deploys) > 1 and pieces > 1 and rng.below(3) else Pass()
-        )
+        ark = greedy_ark_path(game, seat)
+        if ark is not None and ark[0] >= 2:
+            action: Any = MoveArk(ark[1])
+        else:
+            deploys = game.deploys()
+            claim = len(deploys) > 1 and game.followers_left(seat) > 1 and rng.below(3)
+            action = rng.choice(deploys[:-1]) if claim else Pass()
         game.apply(action)
         played.append(action)
     if game.phase == "place_ark":
