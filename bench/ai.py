@@ -123,7 +123,7 @@ def copy_us(repeats: int = 5, copies: int = 2000) -> tuple[float, float]:
     return median(fast), median(slow)
 
 
-def playouts_per_s(make, seconds: float = 1.5, repeats: int = 3, listing: bool = False) -> float:  # type: ignore[no-untyped-def]
+def playouts_per_s(make, seconds: float = 1.0, repeats: int = 3, listing: bool = False) -> float:  # type: ignore[no-untyped-def]
     """Random playouts to the end from a mid-game position, through sample_action (or, with
     ``listing``, as before: a uniform pick from legal_actions())."""
     rates = []
@@ -171,11 +171,13 @@ def main() -> None:
     rates = {}
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         if args.only in (None, "covenant"):
+            # Two-player covenant games are the slow ones: the default run plays two a pairing.
+            duels = games if args.long or args.games else 2
             rates["covenant_strong_vs_normal_2p"] = run(
-                pool, covenant_game, games, "strong", "normal", budget
+                pool, covenant_game, duels, "strong", "normal", budget
             )
             rates["covenant_normal_vs_easy_2p"] = run(
-                pool, covenant_game, games, "normal", "easy", budget
+                pool, covenant_game, duels, "normal", "easy", budget
             )
         if args.only in (None, "noah"):
             noah_games = 4 * math.ceil(games / 4)

@@ -13,7 +13,7 @@ import time
 class Budget:
     """Counts iterations, or watches the clock when no count is given."""
 
-    __slots__ = ("_deadline", "_left", "done")
+    __slots__ = ("_deadline", "_last", "_left", "_longest", "done")
 
     def __init__(self, seconds: float = 1.0, iterations: int | None = None) -> None:
         if iterations is not None and iterations < 0:
@@ -21,7 +21,10 @@ class Budget:
         if iterations is None and seconds <= 0:
             raise ValueError("the time budget must be positive")
         self._left = iterations
-        self._deadline = None if iterations is not None else time.perf_counter() + seconds
+        now = time.perf_counter()
+        self._deadline = None if iterations is not None else now + seconds
+        self._last = now
+        self._longest = 0.0
         self.done = 0
 
     @property
@@ -34,8 +37,14 @@ class Budget:
         if self._left is not None:
             if self.done >= self._left:
                 return False
-        elif time.perf_counter() >= self._deadline:  # type: ignore[operator]
-            return False
+        else:
+            now = time.perf_counter()
+            if self.done:
+                self._longest = max(self._longest, now - self._last)
+            self._last = now
+            # Stop when the longest iteration so far would overrun the deadline.
+            if now + self._longest >= self._deadline:  # type: ignore[operator]
+                return False
         self.done += 1
         return True
 
