@@ -29,7 +29,7 @@ REASONS: dict[str, tuple[str, ...]] = {
     "hint.takes_card": ("card",),  # take face-up card `card`
     "hint.chooses_pet": ("card",),
     "hint.declines_pet": (),
-    "hint.passes": (),  # endgame: keep your discs
+    "hint.passes": (),  # keep your pieces (covenant) or your discs (card game's endgame)
 }
 
 

@@ -933,6 +933,8 @@ class Game:
         Every seat sees the same in this game, so ``seat`` changes nothing; it is there so
         that every engine's ``determinise`` is called alike."""
         twin = self.copy()
+        # Sorted first, so that the deal depends on nothing ``seat`` cannot see.
+        twin._deck.sort()
         rng.shuffle(twin._deck)
         twin._seed = 0
         twin._rng = Rng(0)

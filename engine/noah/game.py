@@ -721,6 +721,8 @@ class Game:
             pool.extend(state.hands[other])
             if state.pets[other] is not None:
                 pool.append(state.pets[other])  # type: ignore[arg-type]
+        # Sorted first, so that the deal depends on nothing ``seat`` cannot see.
+        pool.sort()
         rng.shuffle(pool)
         for other in others:
             size = len(state.hands[other])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import ai
+from engine.common import Rng
 from tests.ai.positions import covenant_positions, noah_in_phase, noah_positions
 
 POSITIONS = [
@@ -47,3 +48,23 @@ def test_bad_levels_and_finished_games_are_refused() -> None:
     for level in ai.LEVELS:
         with pytest.raises(ValueError):
             ai.choose(finished, level, iterations=2)
+
+
+@pytest.mark.parametrize("index", [1, 3, 6, 8, 12])
+def test_no_level_reads_what_the_mover_cannot_see(index: int) -> None:
+    # Two games the mover sees alike (the hidden tiles or cards dealt otherwise) get the
+    # same move from every level, strong included: it deals from what the mover knows.
+    game = POSITIONS[index]
+    seat = game.current_player
+    other = game.determinise(seat, Rng(99))
+    assert _seen(other, seat) == _seen(game, seat)
+    assert other.to_json() != game.to_json()
+    for level in ai.LEVELS:
+        assert ai.choose(game, level, seed=2, iterations=8) == ai.choose(
+            other, level, seed=2, iterations=8
+        )
+
+
+def _seen(game: object, seat: int) -> object:
+    view = game.view(seat)  # type: ignore[attr-defined]
+    return view if isinstance(view, dict) else view.to_json()

@@ -43,9 +43,7 @@ def reason_for(
                 "y": placement.y,
             }
         return "hint.places_tile", {"x": placement.x, "y": placement.y}
-    return "hint.places_tile", {"x": game.last_placed[0], "y": game.last_placed[1]} if (
-        game.last_placed
-    ) else {"x": 0, "y": 0}
+    return "hint.passes", {}  # nothing to deploy or move that is worth it: keep the pieces
 
 
 def _extends(game: Game, seat: int, placement: PlaceTile) -> str | None:
