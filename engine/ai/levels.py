@@ -3,7 +3,8 @@
 - easy: the model's plausible but weak move.
 - normal: the candidate turn the normal evaluation likes best, on a position dealt from what
   the mover knows (so that applying a candidate never reveals a hidden card or tile).
-- strong: :func:`engine.ai.search.search` over the same candidates.
+- strong: the same candidates, the best looked at again by the model's deeper evaluation
+  (``refine``), then :func:`engine.ai.search.search` over them within the budget.
 """
 
 from __future__ import annotations
