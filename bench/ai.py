@@ -167,12 +167,11 @@ def main() -> None:
     games = args.games or (100 if args.long else 4)
     budget = args.budget or (0.1 if args.long else 0.02)
     jobs = args.jobs or (None if args.long or args.games else 2)
-    print(f"games per pairing: {games}, budget: {budget} s a move")
+    duels = games if args.long or args.games else 2  # two-player covenant games are slow
+    print(f"games per pairing: {games} (covenant: {duels}), budget: {budget} s a move")
     rates = {}
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         if args.only in (None, "covenant"):
-            # Two-player covenant games are the slow ones: the default run plays two a pairing.
-            duels = games if args.long or args.games else 2
             rates["covenant_strong_vs_normal_2p"] = run(
                 pool, covenant_game, duels, "strong", "normal", budget
             )
