@@ -39,6 +39,19 @@ class Game(Protocol):
     - ``view(seat)``: what ``seat`` may see (``None``: what everyone may see: no card in a
       hand, no pet, no order of the tiles or cards still to come). Public pictures and
       messages are made from ``view(None)`` only.
+
+    Optional search methods, for the computer players (:mod:`engine.ai`); both engines have
+    them, and a new engine needs them before ``engine.ai`` can play it:
+
+    - ``sample_action(rng)``: one legal action, drawn with ``rng`` (an
+      :class:`engine.common.Rng`) without listing them all. Not necessarily uniform, but
+      every legal action can be drawn.
+    - ``determinise(seat, rng)``: a playable copy in which everything hidden from ``seat``
+      (the order of the tiles or cards to come, the other hands and pets) is dealt anew at
+      random, consistently with what ``seat`` knows: ``view(seat)`` of the copy equals
+      ``view(seat)`` of the game. The seed, which would give the order away, is dropped.
+    - ``copy()`` must be fast (search copies a game thousands of times a move): copy the
+      state directly rather than through JSON.
     """
 
     @property

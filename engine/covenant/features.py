@@ -67,3 +67,21 @@ class Features:
 
     def is_complete(self, root: int) -> bool:
         return self.kind[root] != "field" and self.open[root] == 0
+
+    def copy(self) -> Features:
+        """An independent copy, for search (the game's ``copy()`` calls it).
+
+        Only roots ever change, so what :meth:`union` leaves behind at absorbed nodes (empty
+        sets and lists) is shared; everything else is copied.
+        """
+        new = Features.__new__(Features)
+        new.parent = self.parent.copy()
+        new.kind = self.kind.copy()
+        squares = self.squares
+        # A non-empty square set marks a root; only a root's lists can change later.
+        new.squares = [s.copy() if s else s for s in squares]
+        new.pieces = [p.copy() if s else p for s, p in zip(squares, self.pieces, strict=True)]
+        new.extras = self.extras.copy()
+        new.wolves = self.wolves.copy()
+        new.open = self.open.copy()
+        return new

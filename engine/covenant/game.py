@@ -39,11 +39,12 @@ never the edition's name. Where the editions' texts leave room, the engine reads
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from copy import deepcopy
 from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from engine.common.rng import Rng
 from engine.covenant.actions import Action, Deploy, MoveArk, Pass, PlaceArk, PlaceTile
@@ -124,6 +125,20 @@ class FeatureInfo:
     pieces: tuple[PieceRef, ...]
 
 
+class ClaimedFeature(NamedTuple):
+    """A road, city or field as search reads it (see :meth:`Game.claimed_features`)."""
+
+    kind: str
+    tiles: int
+    extras: int
+    wolves: int
+    open: int
+    pieces: tuple[PieceRef, ...]
+    holes: tuple[Pos, ...]
+    #: For each hole, the edges a tile there must match (as :meth:`Game.frontier` gives).
+    needs: tuple[tuple[str | None, ...], ...] = ()
+
+
 class _Cell:
     """A placed tile inside the engine: its view and the first node of its segments."""
 
@@ -153,6 +168,37 @@ def _fitting_rotations(tile_id: str, needs: tuple[str | None, ...]) -> tuple[int
 def _approaches(pos: Pos, dx: int, dy: int, target: Pos) -> bool:
     """Whether one step (dx, dy) from ``pos`` comes closer to ``target``, in squares."""
     return (target[0] - pos[0]) * dx > 0 if dx else (target[1] - pos[1]) * dy > 0
+
+
+def _immutable(value: object) -> bool:
+    """True for values two games may share: numbers, strings, None and tuples of those."""
+    if value is None or isinstance(value, int | float | str):
+        return True
+    return isinstance(value, tuple) and all(_immutable(v) for v in value)
+
+
+@cache
+def _all_slots(cls: type) -> tuple[str, ...]:
+    """Every slot of ``cls`` and its bases."""
+    return tuple(name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ()))
+
+
+#: How :meth:`Game.copy` copies the slots that hold mutable values (``_cells`` and ``_last``
+#: are copied together by ``Game._copy_cells``; the value given here is replaced).
+_SLOT_COPIERS: dict[str, Callable[[Any], Any]] = {
+    "_board": dict.copy,  # of frozen PlacedTile values
+    "_breakdown": lambda rows: [row.copy() for row in rows],
+    "_cells": lambda cells: cells,
+    "_deck": list.copy,
+    "_features": Features.copy,
+    "_frontier": lambda frontier: {pos: needs.copy() for pos, needs in frontier.items()},
+    "_history": list.copy,  # of tuples
+    "_last": lambda last: last,
+    "_on_board": list.copy,
+    "_prophets": list.copy,
+    "_rng": lambda rng: Rng.from_state(rng.state),
+    "_scores": list.copy,
+}
 
 
 class Game:
@@ -1018,6 +1064,193 @@ class Game:
                 squares |= f.squares[root]
         return tuple(sorted(squares, key=lambda p: (p[1], p[0])))
 
+    # ------------------------------------------------------------------ search support
+    # Read-only queries and fast paths for the computer players (engine.ai). None of them
+    # changes the game, and none lets a player see more than the rules show them.
+
+    def sample_action(self, rng: Rng) -> Action:
+        """One legal action, drawn without listing them all (for playouts).
+
+        Not uniform: a random square of the frontier where the tile fits and a random
+        rotation; after the tile, a deploy, an Ark move or a pass. Every legal action can be
+        drawn. The game is not changed (apart from the speed-ups below, nothing is kept).
+        """
+        if self._phase == "place_tile":
+            assert self._tile is not None
+            frontier = list(self._frontier.items())
+            start = rng.below(len(frontier))
+            for i in range(len(frontier)):
+                pos, needs = frontier[(start + i) % len(frontier)]
+                rotations = _fitting_rotations(self._tile, tuple(needs))
+                if rotations:
+                    return PlaceTile(pos[0], pos[1], rng.choice(rotations))
+            raise AssertionError("a drawn tile always fits somewhere")
+        if self._phase == "deploy":
+            if self._ark is not None and rng.below(4) == 0:
+                return MoveArk(self._sample_ark_path(rng))
+            return rng.choice(self.deploys())
+        if self._phase == "place_ark":
+            return rng.choice(self.legal_actions())
+        raise IllegalAction("The game is over.", "game_over")
+
+    def deploys(self) -> list[Action]:
+        """In ``deploy``: the legal actions other than moving the Ark (every deploy, then
+        Pass), listed by the rules without walking every path of the Ark; else ``[]``."""
+        if self._phase != "deploy":
+            return []
+        ark, self._ark = self._ark, None
+        try:
+            return [a for a in self._deploy_actions() if not isinstance(a, MoveArk)]
+        finally:
+            self._ark = ark
+
+    def ark_paths(self) -> list[str]:
+        """Every path the Ark may take now (in ``deploy``, once it is on the board)."""
+        if self._phase != "deploy" or self._ark is None:
+            return []
+        return self._ark_paths()
+
+    def _sample_ark_path(self, rng: Rng) -> str:
+        """A legal path of the Ark: a random walk the rules accept, or (now and then, and
+        whenever walks fail) one drawn from the full list, so that every path can come."""
+        if rng.below(16):
+            for _ in range(4):
+                path = self._random_walk(rng)
+                if path:
+                    try:
+                        self._ark_walk(path)
+                    except IllegalAction:
+                        continue
+                    return path
+        return rng.choice(self._ark_paths())
+
+    def _random_walk(self, rng: Rng) -> str:
+        assert self._ark is not None
+        cells = self._cells
+        pos = self._ark
+        visited = {pos}
+        path = ""
+        length = 1 + rng.below(MAX_ARK_STEPS)
+        while len(path) < length:
+            x, y = pos
+            steps = [
+                (letter, nxt)
+                for letter, nxt in (
+                    ("N", (x, y - 1)),
+                    ("E", (x + 1, y)),
+                    ("S", (x, y + 1)),
+                    ("W", (x - 1, y)),
+                )
+                if nxt in cells and nxt not in visited
+            ]
+            if not steps:
+                break
+            letter, pos = rng.choice(steps)
+            visited.add(pos)
+            path += letter
+        return path
+
+    def determinise(self, seat: int, rng: Rng) -> Game:
+        """A playable copy in which what ``seat`` cannot know is dealt anew at random: the
+        order of the tiles still to come (which tiles they are is known to all; the tile in
+        hand is face up). The seed, which would give the order away, is dropped.
+
+        Every seat sees the same in this game, so ``seat`` changes nothing; it is there so
+        that every engine's ``determinise`` is called alike."""
+        twin = self.copy()
+        # Sorted first, so that the deal depends on nothing ``seat`` cannot see.
+        twin._deck.sort()
+        rng.shuffle(twin._deck)
+        twin._seed = 0
+        twin._rng = Rng(0)
+        twin._view = False
+        return twin
+
+    def tiles_to_come(self) -> tuple[str, ...]:
+        """The tiles still in the deck, sorted (public: everyone can count them)."""
+        return tuple(sorted(self._deck))
+
+    def frontier(self) -> dict[Pos, tuple[str | None, str | None, str | None, str | None]]:
+        """Every empty square next to a tile, with the edge each side must match (``"C"``,
+        ``"R"``, ``"F"``, or None where no tile touches), sides in the order N, E, S, W."""
+        return {pos: tuple(needs) for pos, needs in self._frontier.items()}  # type: ignore[misc]
+
+    @staticmethod
+    def rotations_fitting(
+        tile_id: str, needs: tuple[str | None, str | None, str | None, str | None]
+    ) -> tuple[int, ...]:
+        """The rotations of ``tile_id`` that meet ``needs`` (as :meth:`frontier` gives)."""
+        return _fitting_rotations(tile_id, needs)
+
+    def claimed_features(self) -> list[ClaimedFeature]:
+        """Every road, city and field that has pieces on it (complete ones are scored and
+        emptied at once, so these are unfinished), each once, in board order. ``holes`` are
+        the empty squares where a tile would continue the road or city (none for fields)."""
+        f = self._features
+        found: list[ClaimedFeature] = []
+        seen: set[int] = set()
+        for cell in self._cells.values():
+            for piece in cell.pieces:
+                root = f.find(cell.base + cell.tile.port_segment[PORT_INDEX[piece.port]])
+                if root not in seen:
+                    seen.add(root)
+                    found.append(self._claimed(root))
+        return found
+
+    def feature_at(self, x: int, y: int, port: str) -> ClaimedFeature:
+        """The feature holding ``port`` of the tile at (x, y), as :meth:`claimed_features`
+        gives it (with or without pieces)."""
+        cell = self._cells[(x, y)]
+        return self._claimed(
+            self._features.find(cell.base + cell.tile.port_segment[PORT_INDEX[port]])
+        )
+
+    def _claimed(self, root: int) -> ClaimedFeature:
+        f = self._features
+        kind = f.kind[root]
+        holes: list[Pos] = []
+        needs: list[tuple[str | None, ...]] = []
+        if kind != "field":
+            cells, frontier, find = self._cells, self._frontier, f.find
+            for square in f.squares[root]:
+                mine = cells[square]
+                edges, ports, base = mine.tile.edges, mine.tile.port_segment, mine.base
+                x, y = square
+                for side, other in enumerate(((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))):
+                    if (
+                        edges[side] != "F"
+                        and other in frontier
+                        and other not in holes
+                        and find(base + ports[3 * side + 1]) == root
+                    ):
+                        holes.append(other)
+                        needs.append(tuple(frontier[other]))
+        return ClaimedFeature(
+            kind=kind,
+            tiles=len(f.squares[root]),
+            extras=f.extras[root],
+            wolves=f.wolves[root],
+            open=f.open[root],
+            pieces=tuple(f.pieces[root]),
+            holes=tuple(holes),
+            needs=tuple(needs),
+        )
+
+    def open_temples(self) -> list[tuple[Pos, int, tuple[int, ...]]]:
+        """Every temple not complete yet: its square, how many of its four neighbours are
+        placed, and the seats of the pieces that count for it (one entry per piece)."""
+        cells = self._cells
+        found = []
+        for pos, cell in cells.items():
+            if not cell.tile.temple:
+                continue
+            around = [cells[n] for n in neighbours(pos) if n in cells]
+            if len(around) == 4:
+                continue
+            seats = tuple(p.seat for c in (cell, *around) for p in c.pieces)
+            found.append((pos, len(around), seats))
+        return found
+
     # ------------------------------------------------------------------ saving
 
     def to_json(self) -> str:
@@ -1134,8 +1367,42 @@ class Game:
         return seen
 
     def copy(self) -> Game:
-        """An independent copy (through the save format, so it is exact)."""
-        return Game.from_json(self.to_json())
+        """An independent game in the same state, copied slot by slot (search copies games
+        thousands of times a move; the JSON round trip is ten times slower).
+
+        Every slot in ``__slots__`` is copied: those named in :data:`_SLOT_COPIERS` by their
+        copier, any other by value when it is immutable (numbers, strings, None, tuples of
+        those) and with ``copy.deepcopy`` otherwise, so a slot added later is never shared
+        between two games by mistake (``tests/ai`` checks that a copy equals a JSON round trip).
+        """
+        cls = type(self)
+        new = cls.__new__(cls)
+        for name in _all_slots(cls):
+            copier = _SLOT_COPIERS.get(name)
+            value = getattr(self, name)
+            if copier is not None:
+                value = copier(value)
+            elif not _immutable(value):
+                value = deepcopy(value)
+            setattr(new, name, value)
+        new._cells, new._last = self._copy_cells()
+        return new
+
+    def _copy_cells(self) -> tuple[dict[Pos, _Cell], _Cell | None]:
+        # Pieces only ever join the tile just placed (``_last``), so a cell without pieces
+        # that is not the last one never changes again and can be shared; the others are new.
+        last = self._last
+        cells: dict[Pos, _Cell] = {}
+        new_last = None
+        for pos, cell in self._cells.items():
+            if cell.pieces or cell is last:
+                twin = _Cell(pos, cell.tile, cell.base)
+                twin.pieces = cell.pieces.copy()
+                if cell is last:
+                    new_last = twin
+                cell = twin
+            cells[pos] = cell
+        return cells, new_last
 
     def __repr__(self) -> str:
         return (

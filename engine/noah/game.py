@@ -745,6 +745,124 @@ class Game:
         animals = [sum(1 for c in hand if IS_ANIMAL[c]) for hand in state.hands]
         state.winners = list(winners(state.final, animals))
 
+    # ----------------------------------------------------------------- search support
+    # Fast paths and hidden-information handling for the computer players (engine.ai). They
+    # call the same rules as legal_actions() and apply(); none of them changes the game.
+
+    def sample_action(self, rng: Rng) -> Action:
+        """One legal action, drawn without listing every two-card play (for playouts).
+
+        Not uniform: in the main game a take or a play is chosen first, then a card, its
+        placement and maybe a second card; every legal action can be drawn.
+        """
+        state = self._state
+        seat = state.current
+        if state.phase == PLAY:
+            firsts = legal_placements(state, seat, False, set(), True)
+            if state.face_up and (not firsts or rng.below(5) < 2):
+                return TakeCards(rng.choice(state.face_up))
+            first = rng.choice(firsts)
+            if PLAYS_ALONE[first.card] or rng.below(2):
+                return PlayCards((first,))
+            trial = state.copy()
+            place(trial, seat, first, False, None)
+            used = {(SIDES.index(first.side), first.row)}
+            seconds = legal_placements(trial, seat, False, used, False)
+            if not seconds:
+                return PlayCards((first,))
+            return PlayCards((first, rng.choice(seconds)))
+        if state.phase == PET:
+            options = state.hands[seat]
+            return ChoosePet(rng.choice(options)) if options and rng.below(4) else Pass()
+        if state.phase == ENDGAME:
+            plays = legal_placements(state, seat, True, set(), True)
+            return PlayCards((rng.choice(plays),)) if plays and rng.below(8) else Pass()
+        raise IllegalAction("The game is over: nobody can play any more.", "game_over")
+
+    def apply_trusted(self, action: Action) -> None:
+        """Play an action known to be legal (from :meth:`legal_actions` or
+        :meth:`sample_action` of this very state), without the safety copy that lets
+        :meth:`apply` refuse cleanly; for search. The events are not kept."""
+        state = self._state
+        events: list[Event] = []
+        if isinstance(action, TakeCards):
+            self._take(state, action, events)
+        elif isinstance(action, PlayCards):
+            self._play(state, action, events)
+        elif isinstance(action, ChoosePet):
+            self._choose_pet(state, action, events)
+        else:
+            self._pass(state, events)
+        state.moves += 1
+        self._legal = None
+
+    def has_passed(self, seat: int) -> bool:
+        """Whether ``seat`` has passed for good in the endgame (public)."""
+        state = self._state
+        return state.phase in (ENDGAME, OVER) and bool(state.passed[seat])
+
+    def cabin_options(self, seat: int, cards: Iterable[int] | None = None) -> dict[int, int]:
+        """For each card (default: ``seat``'s hand), how many ways it could be played now as
+        the first card of ``seat``'s turn (or in the endgame, its endgame play), whatever
+        ``seat`` holds; cards that cannot go anywhere now are 0. Read-only."""
+        state = self._state
+        hand = sorted(state.hands[seat] if cards is None else cards)
+        endgame = state.phase == ENDGAME
+        counts = dict.fromkeys(hand, 0)
+        saved = state.hands[seat]
+        state.hands[seat] = hand
+        try:
+            for placement in legal_placements(state, seat, endgame, set(), not endgame):
+                counts[placement.card] += 1
+        finally:
+            state.hands[seat] = saved
+        return counts
+
+    def determinise(self, seat: int, rng: Rng) -> Game:
+        """A copy in which everything ``seat`` cannot see is dealt anew at random, consistent
+        with what it does see: the other hands (same sizes), the other pets (who has one),
+        and the order of the supply. The rain cards keep what is known of their places: the
+        one laid on the bottom half stays where it is (its depth is public: the top half's
+        size is), and the others fall anywhere below it. The seed is dropped.
+
+        ``seat``'s own hand and pet, the ark, the face-up cards, discs, figures and the box
+        are kept as they are, so ``view(seat)`` of the copy equals ``view(seat)`` of the game.
+        """
+        state = self._state.copy()
+        others = [s for s in range(state.players) if s != seat]
+        pool = [c for c in state.deck if not IS_RAIN[c]]
+        for other in others:
+            pool.extend(state.hands[other])
+            if state.pets[other] is not None:
+                pool.append(state.pets[other])  # type: ignore[arg-type]
+        # Sorted first, so that the deal depends on nothing ``seat`` cannot see.
+        pool.sort()
+        rng.shuffle(pool)
+        for other in others:
+            size = len(state.hands[other])
+            state.hands[other] = sorted(pool[len(pool) - size :])
+            del pool[len(pool) - size :]
+            if state.pets[other] is not None:
+                state.pets[other] = pool.pop()
+        deck = state.deck
+        marker = RAIN_CARDS[-1]
+        below = deck.index(marker) if marker in deck else len(deck)
+        # Rain cards below the marker may lie at any depth below it; the rest hold cards.
+        rains = [c for c in deck[:below] if IS_RAIN[c]]
+        slots = list(range(below))
+        rng.shuffle(slots)
+        rain_at = set(slots[: len(rains)])
+        cards = iter(pool)
+        rain_cards = iter(rains)
+        for index in range(len(deck)):
+            if index < below:
+                deck[index] = next(rain_cards) if index in rain_at else next(cards)
+            elif not IS_RAIN[deck[index]]:
+                deck[index] = next(cards)
+        state.seed = 0
+        state.rng = 0
+        return Game(state)
+
     # ----------------------------------------------------------------- misc
 
     def cards_everywhere(self) -> list[int]:

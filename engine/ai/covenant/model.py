@@ -1,0 +1,59 @@
+"""The Ark of the Covenant for the search: candidates, playouts and the evaluation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.ai.covenant.evaluate import Evaluator
+from engine.ai.covenant.reasons import reason_for
+from engine.ai.covenant.turns import quick_turn, turn_candidates
+from engine.ai.model import Candidate
+from engine.common import Rng
+from engine.covenant import Game
+from engine.covenant.players import sensible_action
+
+
+class CovenantModel:
+    """Bound to the root position of one decision (the evaluator counts its tiles to come)."""
+
+    scale = 6.0
+
+    def __init__(self, root: Game) -> None:
+        self.evaluator = Evaluator(root)
+        self.searcher = Evaluator(root, exact_ark=True)
+
+    def easy(self, game: Game, rng: Rng) -> Any:
+        # The demo's "sensible" player: snug placements, claims whatever is at hand, moves
+        # the Ark when it pays; it never weighs one feature against another.
+        return sensible_action(game, rng)
+
+    def candidates(self, game: Game, seat: int, rng: Rng) -> list[Candidate]:
+        return turn_candidates(game, seat, self.evaluator)
+
+    def reason(self, game: Game, seat: int, candidate: Candidate) -> tuple[str, dict[str, Any]]:
+        return reason_for(game, seat, list(candidate.actions), list(candidate.detail))
+
+    def margin(self, game: Game, seat: int) -> float:
+        return self.searcher.margin(game, seat)
+
+    def refine(
+        self, game: Game, seat: int, candidates: list[Candidate], width: int
+    ) -> list[Candidate]:
+        """The best ``width`` candidates looked at again with the next player's best Ark
+        reply searched exactly; the rest follow in their order."""
+        head = []
+        for candidate in candidates[:width]:
+            after = game.copy()
+            for action in candidate.actions:
+                after.apply(action)
+            head.append(candidate._replace(value=self.searcher.margin(after, seat)))
+        head.sort(key=lambda c: -c.value)
+        return head + candidates[width:]
+
+    def playout(self, game: Game, seat: int, rng: Rng, turns: int) -> None:
+        start = game.turn
+        while game.phase != "over" and game.turn < start + turns:
+            quick_turn(game, self.evaluator, rng)
+        # Finish the last turn started, so the evaluation sees a turn's end.
+        while game.phase not in ("over", "place_tile"):
+            quick_turn(game, self.evaluator, rng)

@@ -1,0 +1,56 @@
+"""Why a turn of The Ark of the Covenant is good, read from the events it makes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.covenant import ArkMoved, ArkPlaced, FeatureScored, Game, PieceDeployed, PlaceTile
+
+
+def reason_for(
+    game: Game, seat: int, actions: list[Any], events: list[Any]
+) -> tuple[str, dict[str, Any]]:
+    """The one thing the turn does best, as a hint reason (see ``engine.ai.reasons``)."""
+    completed: dict[str, int] = {}
+    for event in events:
+        if isinstance(event, FeatureScored) and event.complete and event.points[seat] > 0:
+            completed[event.feature] = completed.get(event.feature, 0) + event.points[seat]
+    if completed:
+        feature = max(completed, key=lambda k: (completed[k], k))
+        if feature in ("city", "road", "temple"):
+            return f"hint.completes_{feature}", {"points": completed[feature]}
+    for event in events:
+        if isinstance(event, ArkMoved) and event.points[seat] > 0:
+            return "hint.moves_ark", {"points": event.points[seat]}
+    for event in events:
+        if isinstance(event, PieceDeployed):
+            return "hint.claims_feature", {
+                "feature": event.feature,
+                "x": event.x,
+                "y": event.y,
+                "prophet": event.prophet,
+            }
+    for event in events:
+        if isinstance(event, ArkPlaced):
+            return "hint.places_ark", {"x": event.x, "y": event.y}
+    placement = next((a for a in actions if isinstance(a, PlaceTile)), None)
+    if placement is not None:
+        extended = _extends(game, seat, placement)
+        if extended is not None:
+            return "hint.extends_feature", {
+                "feature": extended,
+                "x": placement.x,
+                "y": placement.y,
+            }
+        return "hint.places_tile", {"x": placement.x, "y": placement.y}
+    return "hint.passes", {}  # nothing to deploy or move that is worth it: keep the pieces
+
+
+def _extends(game: Game, seat: int, placement: PlaceTile) -> str | None:
+    """The kind of a road or city ``seat`` holds that the placement continues, if any."""
+    square = (placement.x, placement.y)
+    for feature in game.claimed_features():
+        mine = any(p.seat == seat for p in feature.pieces)
+        if feature.kind != "field" and square in feature.holes and mine:
+            return feature.kind
+    return None

@@ -1,0 +1,79 @@
+"""The three levels, written once for every game on top of its :class:`~engine.ai.model.Model`.
+
+- easy: the model's plausible but weak move.
+- normal: the candidate turn the normal evaluation likes best, on a position dealt from what
+  the mover knows (so that applying a candidate never reveals a hidden card or tile).
+- strong: the same candidates, the best looked at again by the model's deeper evaluation
+  (``refine``), then :func:`engine.ai.search.search` over them within the budget.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import registry
+from engine.ai.budget import Budget
+from engine.ai.model import Candidate, Model
+from engine.ai.search import SearchSettings, search
+from engine.common import Rng
+
+LEVELS: tuple[str, ...] = ("easy", "normal", "strong")
+
+#: Search settings per game, tuned with bench/ai.py.
+SETTINGS: dict[str, SearchSettings] = {
+    "covenant": SearchSettings(first_width=4, widen=0.5, horizon=1),
+    "noah": SearchSettings(first_width=5, widen=0.5, horizon=2),
+}
+
+
+#: Candidates the strong level looks at again with the model's deeper evaluation.
+REFINE_WIDTH = 16
+
+
+def model_for(game: Any) -> Model:
+    """The model of ``game``'s engine, bound to this position."""
+    name = registry.name_of(game)
+    if name == "covenant":
+        from engine.ai.covenant import CovenantModel
+
+        return CovenantModel(game)
+    if name == "noah":
+        from engine.ai.noah import NoahModel
+
+        return NoahModel(game)
+    raise KeyError(f"no computer player for {name}")
+
+
+def _seat_of(game: Any) -> int:
+    seat = game.current_player
+    if seat is None or game.phase == "over":
+        raise ValueError("The game is over: there is no move to choose.")
+    return seat
+
+
+def ranked(game: Any, seed: int) -> tuple[Model, int, list[Candidate], Any]:
+    """The model, the mover, the candidates best first, and the dealt root they came from."""
+    seat = _seat_of(game)
+    model = model_for(game)
+    rng = Rng(seed)
+    root = game.determinise(seat, rng)
+    return model, seat, model.candidates(root, seat, rng), root
+
+
+def choose_candidate(
+    game: Any, level: str, *, seed: int, budget_s: float, iterations: int | None
+) -> tuple[Model, Candidate] | None:
+    """The model and the candidate turn of ``level`` (None for easy, which has none)."""
+    if level not in LEVELS:
+        raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+    if level == "easy":
+        return None
+    budget = Budget(budget_s, iterations)  # started before the candidates: they count too
+    model, seat, candidates, _root = ranked(game, seed)
+    if level == "normal" or len(candidates) == 1:
+        return model, candidates[0]
+    refine = getattr(model, "refine", None)
+    if refine is not None:
+        candidates = refine(_root, seat, candidates, REFINE_WIDTH)
+    settings = SETTINGS[registry.name_of(game)]
+    return model, search(game, model, seat, candidates, budget, Rng(seed ^ 0x5EED), settings)

@@ -1,0 +1,124 @@
+"""The normal evaluation of a position of Ark, the card game, in about points.
+
+A seat's value is what the scoring cards would give at the end, the discs it keeps, and
+what its hand should still add: each card counts as part of a figure on its scoring card,
+more when a cabin is open to it now (the cabin options), less as the rain runs out. The
+majorities are counted with these expected figures, so a card that would take or keep the
+lead on a scoring card weighs more than one that only adds a figure behind.
+
+Only what the seat sees is read: its own hand and pet, and for the others the public view
+(figures, discs, how many cards each holds, whether they have a pet).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from engine.noah import Game
+from engine.noah.cards import CARDS, KIND_INDEX, KINDS, PLAYS_ALONE
+from engine.noah.scoring import card_points
+
+_KIND_COUNT = len(KINDS)
+#: Scoring cards that an unknown card or pet may add to (a pet is never a provision).
+_PET_KINDS = tuple(k for k, name in enumerate(KINDS) if name != "provision")
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The evaluation's tuned constants."""
+
+    playable: float = 0.75  # a card in hand with a cabin open to it now
+    stuck: float = 0.3  # one with none (cabins may open later)
+    endgame: float = 0.55  # each card's share in the endgame, where each play costs a disc
+    unknown: float = 0.45  # a card of another player's hand, spread over the cards
+    disc: float = 1.0  # an action disc kept is a point
+    disc_play: float = 0.4  # while cards are still played, a disc also opens cabins
+
+
+WEIGHTS = Weights()
+
+
+@lru_cache(maxsize=1 << 16)
+def _card_points(halves: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(card_points(halves))
+
+
+def _points(column: list[int]) -> tuple[int, ...]:
+    """:func:`card_points`, remembered (a pure function of a few small numbers)."""
+    return _card_points(tuple(column))
+
+
+def values(
+    game: Game,
+    seat: int,
+    hand: tuple[int, ...] | None = None,
+    unknown: int = 0,
+    weights: Weights = WEIGHTS,
+) -> list[float]:
+    """Every seat's value as ``seat`` sees it. ``hand`` replaces ``seat``'s hand (cards it
+    knows it holds), and ``unknown`` more cards of its hand count as unknown ones.
+
+    Majorities are counted exactly on the figures placed; each card still to play adds its
+    odds times the points it would change, for every seat (one figure more can take a first
+    place from someone), so a card that takes or keeps a lead weighs more than one behind.
+    """
+    if game.phase == "over":
+        return [float(s) for s in game.scores]
+    w = weights
+    players = game.players
+    endgame = game.phase == "endgame"
+    figures = [game.figures(s) for s in range(players)]
+    # In halves: a figure on an orange disc counts 1.5 figures.
+    columns = [[round(2 * figures[s][kind]) for s in range(players)] for kind in KINDS]
+    own = game.hand(seat) if hand is None else hand
+    if endgame and game.has_passed(seat):
+        own = ()  # a player who passed plays no more
+    pet = game.pet(seat)
+    if pet is not None and CARDS[pet].can_be_pet:
+        columns[KIND_INDEX[pet]][seat] += 2  # scored at the end, for sure
+    result = [w.disc + (0.0 if endgame else w.disc_play)] * players
+    result = [result[0] * d for d in game.discs]
+    options = game.cabin_options(seat, own) if own else {}
+    share_open = w.endgame if endgame else w.playable
+    share_stuck = w.stuck * (0.3 if endgame else 1.0)
+    odds_by_kind: list[list[float]] = [[] for _ in KINDS]
+    for card in own:
+        kind = KIND_INDEX[card]
+        if kind >= 0 and not (endgame and PLAYS_ALONE[card]):
+            odds_by_kind[kind].append(share_open if options[card] else share_stuck)
+    # Cards still to come from each hand: sizes are public; a player who passed has none.
+    cards_left = [
+        0 if endgame and game.has_passed(s) else len(game.hand(s)) for s in range(players)
+    ]
+    cards_left[seat] = unknown
+    for k, column in enumerate(columns):
+        now = _points(column)
+        for s in range(players):
+            result[s] += now[s]
+        # The seat's own cards: exact changes for everyone, weighed by their odds.
+        before = now
+        for j, odds in enumerate(sorted(odds_by_kind[k], reverse=True), start=1):
+            trial = column.copy()
+            trial[seat] += 2 * j
+            after = _points(trial)
+            for s in range(players):
+                result[s] += odds * (after[s] - before[s])
+            before = after
+        # Unknown cards (the others', and the seat's own drawn ones): one figure's worth
+        # for their owner, times the figures they are expected to bring.
+        for s in range(players):
+            expected = cards_left[s] * w.unknown / _KIND_COUNT
+            if s != seat and k in _PET_KINDS and game.pet(s) is not None:
+                expected += 0.5 / len(_PET_KINDS)
+            if expected:
+                trial = column.copy()
+                trial[s] += 2
+                result[s] += expected * (_points(trial)[s] - now[s])
+    return result
+
+
+def margin(game: Game, seat: int, hand: tuple[int, ...] | None = None, unknown: int = 0) -> float:
+    """``seat``'s value less the best rival's."""
+    v = values(game, seat, hand, unknown)
+    return v[seat] - max(x for s, x in enumerate(v) if s != seat)

@@ -1,0 +1,39 @@
+"""Why a move of Ark, the card game, is good, as a hint reason."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.noah import ChoosePet, Game, Pass, PlayCards, TakeCards
+from engine.noah.cards import KINDS
+
+
+def leaders(game: Game, kind: int) -> set[int]:
+    """The seats with the most figures on scoring card ``kind`` (none if nobody has one)."""
+    counts = [game.figures(s)[KINDS[kind]] for s in range(game.players)]
+    top = max(counts)
+    return {s for s, c in enumerate(counts) if c == top and c > 0}
+
+
+def reason_for(game: Game, after: Game, seat: int, action: Any) -> tuple[str, dict[str, Any]]:
+    """The reason for ``action`` by ``seat`` in ``game`` (``after``: once it is played)."""
+    if isinstance(action, TakeCards):
+        return "hint.takes_card", {"card": action.card}
+    if isinstance(action, ChoosePet):
+        return "hint.chooses_pet", {"card": action.card}
+    if isinstance(action, Pass):
+        return ("hint.declines_pet", {}) if game.phase == "pet" else ("hint.passes", {})
+    assert isinstance(action, PlayCards)
+    cards = [p.card for p in action.placements]
+    for k in range(len(KINDS)):
+        before, now = leaders(game, k), leaders(after, k)
+        if seat in now and (seat not in before or len(now) < len(before)):
+            card = next((c for c in cards if _kind_of(c) == k), cards[0])
+            return "hint.takes_lead", {"kind": KINDS[k], "card": card}
+    return "hint.plays_cards", {"cards": cards}
+
+
+def _kind_of(card: int) -> int:
+    from engine.noah.cards import KIND_INDEX
+
+    return KIND_INDEX[card]
