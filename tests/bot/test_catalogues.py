@@ -10,12 +10,13 @@ import pytest
 
 from bot.discord_ui import clip, escape, say, split_message
 from bot.errors import error_text
-from bot.i18n import valid_name
+from bot.i18n import CatalogueTranslator, valid_name
 from bot.panels import Refusal
 from bot.service import ServiceError
 from engine.covenant.errors import CODES as COVENANT_CODES
 from engine.covenant.errors import REFUSALS as COVENANT_REFUSALS
 from render.i18n import ListOf, Text, catalogue, format_message, placeholders, t, template
+from tests.discord.harness import Harness
 
 ROOT = Path(__file__).resolve().parents[2]
 DOMAINS = ("common", "table", "covenant", "noah")
@@ -441,3 +442,35 @@ def test_the_buttons_a_message_names_are_the_buttons(language: str) -> None:
         assert any(word in labels for word in tapped), key
     for key in ("table.turn.not_started", "table.error.not_started"):
         assert re.findall(r"\*\*([^*]+)\*\*", said[key])[-1] == said["table.button.start"]
+
+
+async def test_discord_gets_every_command_in_every_language(harness: Harness) -> None:
+    """What the bot syncs: each command, option and choice named in Dutch and both Spanish
+    locales, names valid, descriptions and choices within 100 characters."""
+    tree = harness.bot.tree
+    translator = CatalogueTranslator()
+    locales = {"nl": "nl", "es-ES": "es", "es-419": "es-419"}
+    seen: dict[str, set[str]] = {locale: set() for locale in locales}
+
+    def check(part: dict, naming: bool = True) -> None:
+        if part.get("value") in DOMAINS and not catalogue(part["value"], "nl"):
+            return  # a game named by its own title, in a catalogue still to be translated
+        names = part.get("name_localizations", {})
+        assert set(names) == set(locales), part["name"]
+        for locale, name in names.items():
+            assert valid_name(name) if naming else 0 < len(name) <= 100, (locale, name)
+            seen[locale].add(name)
+        for locale, text in part.get("description_localizations", {}).items():
+            assert 0 < len(text) <= 100, (locale, text)
+        if "description" in part:
+            assert set(part.get("description_localizations", {})) == set(locales), part["name"]
+        for option in part.get("options", []):
+            check(option)
+        for choice in part.get("choices", []):
+            check(choice, naming=False)
+
+    for command in tree.get_commands():
+        check(await command.get_translated_payload(tree, translator))
+    assert {"tafel", "modereren", "verbond", "nieuw", "tegel"} <= seen["nl"]
+    assert {"mesa", "moderar", "alianza", "nueva", "loseta", "ajustes"} <= seen["es-ES"]
+    assert "configuración" in seen["es-419"]
