@@ -14,8 +14,9 @@ chooses by CLDR's plural rules for the language (from Babel; ``=0 {...}`` matche
 language.
 
 A missing message falls back to the next language of the chain (``es-419`` -> ``es`` ->
-``en``), logged once; a message missing in English is a bug, logged as an error, and shows its
-id rather than crashing anything.
+``en``), logged once (not from a regional variant to its language: ``es-419.toml`` holds only
+what Latin America says differently); a message missing in English is a bug, logged as an
+error, and shows its id rather than crashing anything.
 """
 
 from __future__ import annotations
@@ -28,8 +29,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from babel import Locale
-from babel.lists import format_list
+from babel import Locale, UnknownLocaleError
 
 from engine.common.data import DATA_DIR
 
@@ -112,7 +112,10 @@ def template(key: str, language: str = DEFAULT_LANGUAGE) -> str | None:
     for number, lang in enumerate(fallbacks(language)):
         found = catalogue(domain, lang).get(key)
         if found is not None:
-            if number and (key, language) not in _WARNED:
+            # A regional catalogue (es-419) holds only what it says differently from its
+            # language's: falling back to that one is by design, not worth a warning.
+            regional = lang == language.split("-")[0]
+            if number and not regional and (key, language) not in _WARNED:
                 _WARNED.add((key, language))
                 log.warning("no %s text for %s: said in %s", language, key, lang)
             return found
@@ -147,7 +150,7 @@ def plural_category(number: float, language: str) -> str:
 def _locale(language: str) -> Locale:
     try:
         return Locale.parse(language, sep="-")
-    except (ValueError, LookupError):
+    except (ValueError, LookupError, UnknownLocaleError):
         return Locale.parse(DEFAULT_LANGUAGE)
 
 
@@ -199,8 +202,45 @@ def _said(value: Any, language: str) -> Any:
         value = ListOf(tuple(value))
     if isinstance(value, ListOf):
         items = [str(_said(item, language)) for item in value.items]
-        return format_list(items, style=value.style, locale=_locale(language)) if items else ""
+        return join_list(items, value.style, language)
     return value
+
+
+#: The list styles CLDR lets fall back to others (root's aliases, as Babel reads them).
+_LIST_FALLBACKS = {
+    "or-narrow": ("or-short", "or"),
+    "or-short": ("or",),
+    "standard-narrow": ("standard-short", "standard"),
+    "standard-short": ("standard",),
+    "unit": ("unit-short", "standard"),
+    "unit-narrow": ("unit-short", "unit", "standard"),
+    "unit-short": ("standard",),
+}
+
+
+def join_list(items: list[str], style: str, language: str) -> str:
+    """``items`` joined by CLDR's list patterns of ``language`` in ``style``.
+
+    A language may give a style only in part (Dutch and Spanish ``unit`` give the last
+    joint, "a, b en c", but not the first): each missing part comes from the style it falls
+    back to, part by part, where Babel would take one whole style and fail on the missing
+    parts.
+    """
+    if len(items) < 2:
+        return "".join(items)
+    found = _locale(language).list_patterns
+    patterns: dict[str, str] = {}
+    for name in (style, *_LIST_FALLBACKS.get(style, ()), "standard"):
+        if name in found:
+            for part in ("start", "middle", "end", "2"):
+                if part not in patterns and part in found[name]:
+                    patterns[part] = found[name][part]
+    if len(items) == 2:
+        return patterns.get("2", patterns["end"]).format(*items)
+    result = patterns["start"].format(items[0], items[1])
+    for item in items[2:-1]:
+        result = patterns["middle"].format(result, item)
+    return patterns["end"].format(result, items[-1])
 
 
 def _placeholder(body: str, params: Mapping[str, Any], language: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from engine.covenant.game import Game
 from engine.covenant.geometry import SIDE_INDEX, Pos, neighbour
@@ -28,8 +28,10 @@ from render.style import (
     WHITE,
     clip,
     draw_text,
-    fitting,
     font,
+    player_names,
+    sentence,
+    wrap,
 )
 
 ZOOM_TILE = 150  # px a tile in a close-up: every letter readable at phone width
@@ -40,7 +42,8 @@ Box = tuple[int, int, int, int]
 @dataclass(frozen=True, slots=True)
 class Window:
     """Squares ``left..left+columns-1`` x ``top..top+rows-1``, ``tile`` px each, drawn with
-    a band of square names around them, below a caption of ``caption`` px."""
+    a band of square names around them, below a caption of ``caption`` px; ``margin`` px of
+    parchment left and right make a narrow window wide enough for its caption."""
 
     left: int
     top: int
@@ -48,15 +51,16 @@ class Window:
     rows: int
     tile: int
     caption: int = 0
+    margin: int = 0
 
     @property
     def origin(self) -> tuple[int, int]:
-        return (LABEL_BAND, self.caption + LABEL_BAND)
+        return (self.margin + LABEL_BAND, self.caption + LABEL_BAND)
 
     @property
     def size(self) -> tuple[int, int]:
         return (
-            self.columns * self.tile + 2 * LABEL_BAND,
+            self.columns * self.tile + 2 * LABEL_BAND + 2 * self.margin,
             self.caption + self.rows * self.tile + 2 * LABEL_BAND,
         )
 
@@ -155,6 +159,8 @@ def _dim_around(draw: ImageDraw.ImageDraw, window: Window, keep: Pos) -> None:
 
 ARK_WIDTH = 760  # px of squares at most; tiles shrink to fit the Ark's whole reach
 ARK_CAPTION = 56
+#: px: a reach one or two squares wide is centred in this much, so its caption has room.
+ARK_MIN_WIDTH = 480
 
 
 def ark_reach(game: Game) -> tuple[Pos, ...]:
@@ -199,7 +205,8 @@ def ark_image(
     ys = [p[1] for p in reach]
     columns, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
     tile = max(64, min(ZOOM_TILE, ARK_WIDTH // max(columns, rows)))
-    window = Window(min(xs), min(ys), columns, rows, tile, ARK_CAPTION)
+    margin = max(0, (ARK_MIN_WIDTH - columns * tile - 2 * LABEL_BAND + 1) // 2)
+    window = Window(min(xs), min(ys), columns, rows, tile, ARK_CAPTION, margin)
     image, draw = _draw_window(game, window, ark=False)
     steps = _walk(game.ark, path)
     end = steps[-1] if steps else game.ark
@@ -251,20 +258,36 @@ def ark_image(
     image.paste(ark, (round(ex - size / 2), round(ey - size / 2)), ark)
     _outline(draw, window.box(end), LAST_TILE if steps else GOLD, tile)
     # The caption: what the path gives so far.
-    caption = _ark_caption(game, path, names, language)
-    face = fitting(caption, window.size[0] - 24, (28, 24, 20), bold=True)
-    draw_text(
-        draw, (12, ARK_CAPTION // 2), clip(caption, face, window.size[0] - 24), face, INK, "lm"
-    )
+    lines, face = _caption_lines(game, path, names, language, window.size[0] - 24)
+    step = face.size + 4
+    top = ARK_CAPTION / 2 - step * (len(lines) - 1) / 2
+    for i, line in enumerate(lines):
+        draw_text(draw, (12, top + i * step), line, face, INK, "lm")
     return image
 
 
-def _ark_caption(game: Game, path: str, names: list[str] | None, language: str) -> str:
-    from render.style import player_names
+def _caption_lines(
+    game: Game, path: str, names: list[str] | None, language: str, width: int
+) -> tuple[list[str], ImageFont.FreeTypeFont]:
+    """The caption on one line, smaller if need be, else on two; never cut: only the names
+    are shortened if even two lines are not enough."""
+    shown = player_names(game.players, names, language)
 
+    def make(who: list[str]) -> str:
+        return _ark_caption(game, path, who, language)
+
+    for size, lines in ((28, 1), (24, 1), (20, 1), (20, 2)):
+        face = font(size, bold=True)
+        found = wrap(make(shown), face, width, lines)
+        if found is not None:
+            return found, face
+    text = sentence(make, shown, lambda text: wrap(text, face, width, 2) is not None)
+    return wrap(text, face, width, 2) or [clip(text, face, width)], face
+
+
+def _ark_caption(game: Game, path: str, shown: list[str], language: str) -> str:
     if not path:
         return t("covenant.picture.ark_start", language)
-    shown = player_names(game.players, names, language)
     gains = [
         t("covenant.picture.ark_gain", language, player=shown[s], points=p)
         for s, p in enumerate(game.ark_gain(path))

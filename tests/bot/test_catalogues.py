@@ -10,11 +10,13 @@ import pytest
 
 from bot.discord_ui import clip, escape, say, split_message
 from bot.errors import error_text
+from bot.i18n import CatalogueTranslator, valid_name
 from bot.panels import Refusal
 from bot.service import ServiceError
 from engine.covenant.errors import CODES as COVENANT_CODES
 from engine.covenant.errors import REFUSALS as COVENANT_REFUSALS
-from render.i18n import ListOf, Text, catalogue, format_message, placeholders, t
+from render.i18n import ListOf, Text, catalogue, format_message, placeholders, t, template
+from tests.discord.harness import Harness
 
 ROOT = Path(__file__).resolve().parents[2]
 DOMAINS = ("common", "table", "covenant", "noah")
@@ -138,6 +140,11 @@ def test_a_missing_message_shows_its_id_and_never_crashes(
     assert "table.nowhere.nothing" in caplog.text
     # Another language falls back to English, message by message.
     assert t("table.turn.stale", "xx-YY") == t("table.turn.stale", "en")
+    # Latin American Spanish says what it does not say differently as Spain does, quietly.
+    caplog.clear()
+    assert t("table.turn.stale", "es-419") == t("table.turn.stale", "es")
+    assert t("table.turn.stale", "es") != t("table.turn.stale", "en")
+    assert "table.turn.stale" not in caplog.text
 
 
 def test_user_text_is_escaped_in_messages_but_not_in_labels() -> None:
@@ -154,3 +161,317 @@ def test_long_posts_are_split_at_lines_never_cut() -> None:
     assert all(len(m) <= 2000 for m in messages) and len(messages) == 3
     assert "\n".join(messages).split("\n") == lines
     assert clip("a" * 150, 100) == "a" * 99 + "…"
+
+
+# --------------------------------------------------------------------- every language
+
+#: The translations: Dutch, Spanish (Spain) and Latin American Spanish (only what differs).
+LANGUAGES = ("nl", "es", "es-419")
+#: The domains translated here; a game's own domain may be translated on its own, and is
+#: checked like the others as soon as its catalogue exists.
+TRANSLATED = ("common", "table", "covenant")
+
+
+def translated_domains(language: str) -> list[str]:
+    return [d for d in DOMAINS if d in TRANSLATED or catalogue(d, language)]
+
+
+def own(language: str) -> dict[str, str]:
+    """The messages of ``language``'s own files (no fallback)."""
+    return {k: v for d in translated_domains(language) for k, v in catalogue(d, language).items()}
+
+
+def resolved(language: str) -> dict[str, str]:
+    """Every message as ``language`` says it, its fallbacks included."""
+    return {key: template(key, language) or "" for key in english()}
+
+
+@pytest.mark.parametrize("language", ["nl", "es"])
+def test_every_message_is_translated_with_the_same_placeholders(language: str) -> None:
+    for domain in translated_domains(language):
+        ours, theirs = catalogue(domain, "en"), catalogue(domain, language)
+        assert sorted(ours.keys() - theirs.keys()) == [], domain
+        assert sorted(theirs.keys() - ours.keys()) == [], domain
+        changed = [k for k in ours if placeholders(ours[k]) != placeholders(theirs[k])]
+        assert changed == [], domain
+
+
+def test_latin_american_spanish_only_says_what_differs() -> None:
+    messages, spain = english(), own("es")
+    latin = own("es-419")
+    assert 0 < len(latin) < len(messages) // 4
+    assert sorted(k for k in latin if k not in messages) == []
+    assert [k for k in latin if placeholders(latin[k]) != placeholders(messages[k])] == []
+    # Each one says it differently from Spain, or it would not be there.
+    assert [k for k in latin if latin[k] == spain[k]] == []
+    # Nothing falls back to Spain's words: no ordenador, no vosotros, no coger.
+    spanish = re.compile(r"ordenador|vosotros|\bcog(?:e|er|es|ió|ido)\b|\w(?:áis|éis)\b", re.I)
+    said = resolved("es-419")
+    assert [k for k, text in said.items() if spanish.search(text)] == []
+    assert any(spanish.search(text) for text in resolved("es").values())  # the test can see
+
+
+def sample_params(text: str) -> dict[str, object]:
+    """A value for every placeholder of ``text``: a number for plurals, a word for choices."""
+    params: dict[str, object] = {}
+    for name in placeholders(text):
+        if re.search(r"\{\s*" + name + r"\s*,\s*plural", text):
+            params[name] = 2
+        elif re.search(r"\{\s*" + name + r"\s*,\s*select", text):
+            params[name] = "other"
+        else:
+            params[name] = "X"
+    return params
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_translation_parses_and_fills_in(language: str) -> None:
+    for key, text in own(language).items():
+        names = placeholders(text)
+        assert all(name.isidentifier() for name in names), key
+        said = format_message(text, sample_params(text), language)
+        # Every brace was a placeholder (or a literal one), every # inside a plural.
+        assert "{" not in said or "{{" in text, key
+        assert "#" not in said, key
+
+
+PLURALS = {
+    # (message, values): its text for 0, 1, 2, 5 and 1000000 of "n".
+    ("table.stats.wins", "wins", (("player", "Ruth"),)): {
+        "en": ["Ruth: 0 wins", "Ruth: 1 win", "Ruth: 2 wins", "Ruth: 5 wins", "Ruth: 1000000 wins"],
+        "nl": [
+            "Ruth: 0 overwinningen",
+            "Ruth: 1 overwinning",
+            "Ruth: 2 overwinningen",
+            "Ruth: 5 overwinningen",
+            "Ruth: 1000000 overwinningen",
+        ],
+        "es": [
+            "Ruth: 0 victorias",
+            "Ruth: 1 victoria",
+            "Ruth: 2 victorias",
+            "Ruth: 5 victorias",
+            "Ruth: 1000000 de victorias",
+        ],
+    },
+    ("covenant.turn.followers_left", "count", ()): {
+        "nl": [
+            "Je hebt geen horigen meer: ze komen terug zodra hun weg of stad gewaardeerd is.",
+            "Je hebt nog 1 horige.",
+            "Je hebt nog 2 horigen.",
+            "Je hebt nog 5 horigen.",
+            "Je hebt nog 1000000 horigen.",
+        ],
+        "es": [
+            "No te quedan seguidores: vuelven cuando se puntúa su camino o su ciudad.",
+            "Te queda 1 seguidor.",
+            "Te quedan 2 seguidores.",
+            "Te quedan 5 seguidores.",
+            "Te quedan 1000000 de seguidores.",
+        ],
+    },
+    ("covenant.story.ark_moved_nobody", "steps", (("player", "Ruth"), ("square", "M12"))): {
+        "nl": [
+            "Ruth verzette de Ark 0 stappen naar M12.",
+            "Ruth verzette de Ark 1 stap naar M12.",
+            "Ruth verzette de Ark 2 stappen naar M12.",
+            "Ruth verzette de Ark 5 stappen naar M12.",
+            "Ruth verzette de Ark 1000000 stappen naar M12.",
+        ],
+        "es": [
+            "Ruth movió el Arca 0 casillas hasta M12.",
+            "Ruth movió el Arca 1 casilla hasta M12.",
+            "Ruth movió el Arca 2 casillas hasta M12.",
+            "Ruth movió el Arca 5 casillas hasta M12.",
+            "Ruth movió el Arca 1000000 de casillas hasta M12.",
+        ],
+    },
+    ("covenant.tile.sheep", "count", ()): {
+        "en": ["0 sheep", "a sheep", "2 sheep", "5 sheep", "1000000 sheep"],
+        "nl": ["0 schapen", "een schaap", "2 schapen", "5 schapen", "1000000 schapen"],
+        "es": ["0 ovejas", "una oveja", "2 ovejas", "5 ovejas", "1000000 de ovejas"],
+    },
+    ("covenant.picture.winner_one", "points", (("winners", "Ruth"),)): {
+        "en": [
+            "Ruth wins with 0 points",
+            "Ruth wins with 1 point",
+            "Ruth wins with 2 points",
+            "Ruth wins with 5 points",
+            "Ruth wins with 1000000 points",
+        ],
+        "nl": [
+            "Ruth wint met 0 punten",
+            "Ruth wint met 1 punt",
+            "Ruth wint met 2 punten",
+            "Ruth wint met 5 punten",
+            "Ruth wint met 1000000 punten",
+        ],
+        "es": [
+            "Ruth gana con 0 puntos",
+            "Ruth gana con 1 punto",
+            "Ruth gana con 2 puntos",
+            "Ruth gana con 5 puntos",
+            "Ruth gana con 1000000 de puntos",
+        ],
+    },
+    ("table.turn.done", "points", ()): {
+        "nl": [
+            "Klaar! Je hebt deze beurt geen punten gescoord. Het bord staat in het kanaal.",
+            "Klaar! Je hebt deze beurt 1 punt gescoord. Het bord staat in het kanaal.",
+            "Klaar! Je hebt deze beurt 2 punten gescoord. Het bord staat in het kanaal.",
+            "Klaar! Je hebt deze beurt 5 punten gescoord. Het bord staat in het kanaal.",
+            "Klaar! Je hebt deze beurt 1000000 punten gescoord. Het bord staat in het kanaal.",
+        ],
+        "es": [
+            "¡Hecho! No has sumado puntos en este turno. El tablero está publicado en el canal.",
+            "¡Hecho! Has sumado 1 punto en este turno. El tablero está publicado en el canal.",
+            "¡Hecho! Has sumado 2 puntos en este turno. El tablero está publicado en el canal.",
+            "¡Hecho! Has sumado 5 puntos en este turno. El tablero está publicado en el canal.",
+            "¡Hecho! Has sumado 1000000 de puntos en este turno. El tablero está publicado en "
+            "el canal.",
+        ],
+    },
+}
+
+
+@pytest.mark.parametrize("message", list(PLURALS), ids=lambda m: m[0])
+def test_plurals_give_each_language_its_forms(message: tuple[str, str, tuple]) -> None:
+    key, name, values = message
+    for language, expected in PLURALS[message].items():
+        for code in (language, "es-419") if language == "es" else (language,):
+            said = [t(key, code, **dict(values), **{name: n}) for n in (0, 1, 2, 5, 1000000)]
+            assert said == expected, code
+
+
+def test_spanish_says_millions_with_de_wherever_a_noun_follows() -> None:
+    """CLDR's ``many`` (1000000, 2000000...): "1000000 de puntos"; every Spanish plural
+    that puts a noun after the number has that form."""
+    noun = re.compile(r"\bother \{[^{}]*# (?!más\b)[a-záéíóúñ]", re.I)
+    for language in ("es", "es-419"):
+        for key, text in own(language).items():
+            if noun.search(text):
+                assert "many {" in text, key
+
+
+def test_lists_are_joined_the_languages_way() -> None:
+    three = ("Ruth", "Boaz", "Eli")
+    expected = {
+        "en": ("Ruth and Boaz", "Ruth, Boaz, and Eli", "Ruth, Boaz, Eli"),
+        "nl": ("Ruth en Boaz", "Ruth, Boaz en Eli", "Ruth, Boaz en Eli"),
+        "es": ("Ruth y Boaz", "Ruth, Boaz y Eli", "Ruth, Boaz y Eli"),
+        "es-419": ("Ruth y Boaz", "Ruth, Boaz y Eli", "Ruth, Boaz y Eli"),
+    }
+    for language, (two, standard, unit) in expected.items():
+        assert format_message("{w}", {"w": ListOf(three[:2], "standard")}, language) == two
+        assert format_message("{w}", {"w": ListOf(three, "standard")}, language) == standard
+        assert format_message("{w}", {"w": three}, language) == unit
+    five = tuple(Text("covenant.story.gain", player=n, points=1) for n in "ABCDE")
+    assert t("covenant.turn.scores", "nl", scores=five) == "Stand: A +1, B +1, C +1, D +1 en E +1"
+    # A language Babel does not know at all is said like English.
+    assert format_message("{w}", {"w": three}, "xx") == "Ruth, Boaz, Eli"
+
+
+# --------------------------------------------------------------------- the commands
+
+
+def command_tree(language: str) -> dict[str, list[tuple[str, list[str]]]]:
+    """``{group: [(command, [option, ...]), ...]}`` as named in ``language``."""
+    tree: dict[str, list[tuple[str, list[str]]]] = {}
+    for section in ("table.command", "table.mod_command", "covenant.command_name"):
+        parts = [k.removeprefix(f"{section}.") for k in english() if k.startswith(f"{section}.")]
+        names = {p: t(f"{section}.{p}", language) for p in parts if not p.endswith("_description")}
+        group = names.pop("group")
+        tree[group] = [
+            (name, [v for p, v in names.items() if p.startswith(f"{part}_")])
+            for part, name in names.items()
+            if "_" not in part
+        ]
+    return tree
+
+
+@pytest.mark.parametrize("language", ["en", *LANGUAGES])
+def test_command_names_are_valid_and_distinct_in_every_language(language: str) -> None:
+    tree = command_tree(language)
+    # /table, /moderate and /covenant are named apart, and apart from the card game's group.
+    assert len(tree) == 3
+    assert (template("noah.command_name.group", language) or "noah") not in tree
+    for group, commands in tree.items():
+        assert valid_name(group), group
+        assert len({name for name, _ in commands}) == len(commands), group
+        for command, options in commands:
+            assert valid_name(command), (group, command)
+            assert all(valid_name(o) for o in options), (group, command, options)
+            assert len(set(options)) == len(options), (group, command, options)
+
+
+@pytest.mark.parametrize("language", ["en", *LANGUAGES])
+def test_descriptions_and_choices_fit_discord(language: str) -> None:
+    said = resolved(language)
+    limited = [
+        k
+        for k in said
+        if k.endswith("_description")
+        or k.startswith(("covenant.command.", "table.choice.", "covenant.edition."))
+        or k.endswith(".title")
+    ]
+    assert len(limited) > 50
+    assert [k for k in limited if not 0 < len(said[k]) <= 100] == []
+
+
+@pytest.mark.parametrize("language", ["en", *LANGUAGES])
+def test_commands_in_messages_are_named_as_in_that_language(language: str) -> None:
+    """`/table new` in English is `/tafel nieuw` in Dutch: every command a message quotes
+    exists under that name."""
+    tree = command_tree(language)
+    quoted = [
+        (key, group, command)
+        for key, text in resolved(language).items()
+        for group, command in re.findall(r"`/([^` ]+) ([^` ]+)`", text)
+    ]
+    assert len(quoted) > 8
+    named = {group: {name for name, _ in commands} for group, commands in tree.items()}
+    assert [q for q in quoted if q[2] not in named.get(q[1], set())] == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_buttons_a_message_names_are_the_buttons(language: str) -> None:
+    """ "Tap **Join**": the bold word a message asks to tap is the button's label."""
+    said = resolved(language)
+    labels = {v for k, v in said.items() if ".button." in k}
+    for key in ("table.lobby.open", "table.reminder.channel", "covenant.rules.text"):
+        tapped = re.findall(r"\*\*([^*]+)\*\*", said[key])
+        assert any(word in labels for word in tapped), key
+    for key in ("table.turn.not_started", "table.error.not_started"):
+        assert re.findall(r"\*\*([^*]+)\*\*", said[key])[-1] == said["table.button.start"]
+
+
+async def test_discord_gets_every_command_in_every_language(harness: Harness) -> None:
+    """What the bot syncs: each command, option and choice named in Dutch and both Spanish
+    locales, names valid, descriptions and choices within 100 characters."""
+    tree = harness.bot.tree
+    translator = CatalogueTranslator()
+    locales = {"nl": "nl", "es-ES": "es", "es-419": "es-419"}
+    seen: dict[str, set[str]] = {locale: set() for locale in locales}
+
+    def check(part: dict, naming: bool = True) -> None:
+        if part.get("value") in DOMAINS and not catalogue(part["value"], "nl"):
+            return  # a game named by its own title, in a catalogue still to be translated
+        names = part.get("name_localizations", {})
+        assert set(names) == set(locales), part["name"]
+        for locale, name in names.items():
+            assert valid_name(name) if naming else 0 < len(name) <= 100, (locale, name)
+            seen[locale].add(name)
+        for locale, text in part.get("description_localizations", {}).items():
+            assert 0 < len(text) <= 100, (locale, text)
+        if "description" in part:
+            assert set(part.get("description_localizations", {})) == set(locales), part["name"]
+        for option in part.get("options", []):
+            check(option)
+        for choice in part.get("choices", []):
+            check(choice, naming=False)
+
+    for command in tree.get_commands():
+        check(await command.get_translated_payload(tree, translator))
+    assert {"tafel", "modereren", "verbond", "nieuw", "tegel"} <= seen["nl"]
+    assert {"mesa", "moderar", "alianza", "nueva", "loseta", "ajustes"} <= seen["es-ES"]
+    assert "configuración" in seen["es-419"]

@@ -339,7 +339,7 @@ def test_in_the_german_edition_the_temple_is_a_spot_of_its_own() -> None:
         game.apply(sensible_action(game, rng))
     choices = deploy_choices(game)
     temple = [c for c in choices if c.port == "temple"]
-    assert [say(c.label) for c in temple] == ["H · the temple in the middle"]
+    assert [say(c.label) for c in temple] == ["H · temple in the middle"]
     assert FRONT.on_command(seen(game, game.current_player), "follower", {"spot": "H"}) == Play(
         Deploy("temple")
     )

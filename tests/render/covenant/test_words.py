@@ -1,22 +1,28 @@
-"""Every word the pictures draw comes from the ``[picture]`` section of the catalogue."""
+"""Every word the pictures draw comes from the ``[picture]`` section of the catalogue, and
+fits its place in every language."""
 
 from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
+from importlib import import_module
 from pathlib import Path
 
 import pytest
 from PIL import ImageDraw
 
 import render.covenant as render
-from engine.covenant import Game
-from render import i18n
-from render.covenant.board import PANEL_W, PHASE_SIZE, phase_lines
+from engine.common import Rng
+from engine.covenant import Game, MoveArk
+from engine.covenant.players import sensible_action
+from render import i18n, style
+from render.covenant.board import PANEL_W, PHASE_SIZE, board_layout, phase_lines
 from render.covenant.gallery import gallery_png
 from render.i18n import catalogue, t
 from render.style import font, player_names, wrap
+from tests.render.covenant.conftest import decode
 
 RENDER = Path(__file__).resolve().parents[3] / "render"
 KEY = re.compile(r"[\"']((?:covenant|common)\.picture\.[a-z_]+)[\"']")
@@ -184,3 +190,211 @@ def test_wrap_breaks_at_spaces_or_gives_up() -> None:
     lines = wrap("Boaz may put out a follower, move the Ark or pass", face, 360, 2)
     assert lines is not None and len(lines) == 2
     assert wrap("Boaz may put out a follower, move the Ark or pass", face, 100, 2) is None
+
+
+# --------------------------------------------------------------------- every language
+
+#: Display names as long as Discord allows (32 characters).
+LONG_NAMES = [
+    "Maximiliaan van Oranje-Nassau II",
+    "Guadalupe Fernández de Córdoba",
+    "Bartholomeus Zacharias Jansen",
+    "Wolfgang Amadeus Mozartsson",
+    "Zipporah Bat-Jethro of Midian 3",
+]
+Box = tuple[float, float, float, float]
+
+
+class Pictures:
+    """What the pictures drew while recording: each text with its box, per image, and every
+    text :func:`render.style.clip` had to shorten."""
+
+    def __init__(self) -> None:
+        self.texts: list[tuple[object, tuple[int, int], str, Box]] = []
+        self.images: list[object] = []  # kept alive, so no two share an id
+        self.clipped: list[tuple[str, str]] = []
+        self.checked = 0  # texts checked so far
+
+    def problems(self, draw: Callable[[], object], names: list[str]) -> list[str]:
+        """Draw, then say what does not fit: a message cut (only a name may be shortened),
+        a text outside its picture, two texts over each other."""
+        self.texts.clear()
+        self.clipped.clear()
+        draw()
+        self.checked += len(self.texts)
+        allowed = {f"{mark}{name}" for name in names for mark in ("", "▶ ", "★ ")}
+        found = [
+            f"cut: {whole!r} -> {cut!r}" for whole, cut in self.clipped if whole not in allowed
+        ]
+        by_image: dict[int, list[tuple[str, Box]]] = {}
+        for image, (width, height), text, (x0, y0, x1, y1) in self.texts:
+            if x0 < 0 or y0 < 0 or x1 > width or y1 > height:
+                found.append(f"outside its {width}x{height} picture: {text!r}")
+            by_image.setdefault(id(image), []).append((text, (x0, y0, x1, y1)))
+        for texts in by_image.values():
+            for i, (one, a) in enumerate(texts):
+                for other, b in texts[i + 1 :]:
+                    if (
+                        min(a[2], b[2]) - max(a[0], b[0]) > 1
+                        and min(a[3], b[3]) - max(a[1], b[1]) > 1
+                    ):
+                        found.append(f"over each other: {one!r} and {other!r}")
+        return found
+
+
+@pytest.fixture
+def pictures(monkeypatch: pytest.MonkeyPatch) -> Pictures:
+    render.warm_up()
+    seen = Pictures()
+    original = ImageDraw.ImageDraw.text
+
+    def record(self, xy, text, fill=None, font=None, anchor=None, *args, **kwargs):  # type: ignore[no-untyped-def]
+        image = self._image
+        box = self.textbbox(
+            xy, text, font=font, anchor=anchor, stroke_width=kwargs.get("stroke_width", 0)
+        )
+        seen.images.append(image)
+        seen.texts.append((image, image.size, text, box))
+        return original(self, xy, text, fill, font, anchor, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", record)
+    real_clip = style.clip
+
+    def clip(text: str, face, width: float) -> str:  # type: ignore[no-untyped-def]
+        cut = real_clip(text, face, width)
+        if cut != text:
+            seen.clipped.append((text, cut))
+        return cut
+
+    # Each module has its own name for clip (render.covenant.board is also a function).
+    for module in ("board", "pictures", "gallery", "closeups"):
+        monkeypatch.setattr(import_module(f"render.covenant.{module}"), "clip", clip)
+    return seen
+
+
+def ark_paths(game: Game) -> list[str]:
+    return [a.path for a in game.legal_actions() if isinstance(a, MoveArk)]
+
+
+def until(players: int, seed: int, done: Callable[[Game], bool]) -> Game:
+    game, rng = Game.new(players=players, seed=seed), Rng(seed)
+    while game.phase != "over" and not done(game):
+        game.apply(sensible_action(game, rng))
+    return game
+
+
+@pytest.fixture(scope="module")
+def games() -> dict[str, Game]:
+    """A board early, mid-game and at the end; one in each step of a turn; the Ark free."""
+    return {
+        "early": until(3, 5, lambda g: g.turn > 3 and g.phase == "place_tile"),
+        "mid": until(3, 5, lambda g: g.turn > 20 and g.phase == "place_tile"),
+        "late": until(5, 3, lambda g: False),
+        "deploy": until(4, 2, lambda g: g.turn > 12 and g.phase == "deploy"),
+        "place_ark": until(3, 9, lambda g: g.phase == "place_ark"),
+        "ark": until(2, 4, lambda g: g.phase == "deploy" and g.ark is not None and g.turn > 30),
+        "narrow_ark": until(2, 19, lambda g: g.phase == "deploy" and g.ark is not None),
+    }
+
+
+def every_picture(games: dict[str, Game], names: list[str], language: str) -> dict[str, Callable]:
+    """Every Covenant picture, drawn in ``language`` for players called ``names``."""
+    mid, ark = games["mid"], games["ark"]
+    (x, y), rotations = next(iter(mid.placements().items()))
+    best = max(ark_paths(ark), key=lambda p: (sum(ark.ark_gain(p)), p))
+    drawn: dict[str, Callable] = {
+        f"board {name}": partial(
+            render.board_png, game, spots=True, names=names[: game.players], language=language
+        )
+        for name, game in games.items()
+    }
+    drawn |= {
+        "preview": partial(
+            render.preview_png, mid, x, y, rotations[-1], names=names[:3], language=language
+        ),
+        "follower close-up": partial(render.deploy_png, games["deploy"]),
+        "placement close-up": partial(render.preview_zoom_png, mid, x, y, rotations[0]),
+        "ark": partial(render.ark_png, ark, names=names[:2], language=language),
+        "ark path": partial(render.ark_png, ark, best, names=names[:2], language=language),
+        "narrow ark": partial(
+            render.ark_png, games["narrow_ark"], names=names[:2], language=language
+        ),
+        "narrow ark path": partial(
+            render.ark_png,
+            games["narrow_ark"],
+            ark_paths(games["narrow_ark"])[-1],
+            names=names[:2],
+            language=language,
+        ),
+        "final": partial(render.final_png, games["late"], names=names, language=language),
+        "scores mid-game": partial(render.final_png, mid, names=names[:3], language=language),
+        "rules board": partial(render.rules_board, language=language),
+        "rules key": partial(render.key_png, language=language),
+        "gallery": partial(gallery_png, language=language),
+    }
+    for tile in ("T01", "T34", "T61"):
+        drawn[f"rotations {tile}"] = partial(render.tile_rotations_png, tile, language=language)
+    return drawn
+
+
+@pytest.mark.parametrize("language", ["en", "nl", "es", "es-419"])
+def test_every_picture_keeps_its_words_in_every_language(
+    pictures: Pictures, games: dict[str, Game], language: str
+) -> None:
+    """Long names and the longest words of each language: nothing cut but names, nothing
+    outside its picture, no text over another."""
+    for names in (LONG_NAMES, player_names(5, None, language)):
+        for name, draw in every_picture(games, names, language).items():
+            assert pictures.problems(draw, names) == [], name
+    assert pictures.checked > 500
+
+
+def test_the_board_panel_keeps_its_words_inside(pictures: Pictures, games: dict[str, Game]) -> None:
+    """What the panel says stays in the panel, in every language."""
+    for language in ("en", "nl", "es"):
+        for game in games.values():
+            pictures.problems(
+                partial(
+                    render.board_png, game, names=LONG_NAMES[: game.players], language=language
+                ),
+                LONG_NAMES,
+            )
+            x0, y0, x1, y1 = board_layout(game).panel
+            beside = [
+                (text, box)
+                for _, _, text, box in pictures.texts
+                if box[0] >= x0 - 1 and box[1] >= y0 - 1
+            ]
+            assert beside
+            assert [text for text, b in beside if b[2] > x1 or b[3] > y1] == []
+
+
+def test_the_checks_see_a_message_that_does_not_fit(
+    pictures: Pictures, games: dict[str, Game], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A made-up language whose words are far too long is caught."""
+    real = i18n.catalogue
+
+    def lookup(domain: str, language: str = "en") -> dict[str, str]:
+        found = dict(real(domain, "en" if language == "yy" else language))
+        if language == "yy" and domain == "covenant":
+            found["covenant.picture.in_hand"] = "Hand " * 30
+            found["covenant.picture.column_city"] = "Metropolitanregionen"
+            found["covenant.picture.chart_axis"] = "turn " * 60
+        return found
+
+    monkeypatch.setattr(i18n, "catalogue", lookup)
+    found = pictures.problems(partial(render.board_png, games["mid"], language="yy"), [])
+    assert any(p.startswith("cut: 'Hand Hand") for p in found)
+    found = pictures.problems(partial(render.final_png, games["late"], language="yy"), [])
+    assert any("Metropolitanregionen" in p for p in found)
+    assert any(p.startswith("outside its 1100x") and "turn turn" in p for p in found)
+
+
+def test_a_narrow_reach_of_the_ark_is_widened_for_its_caption(games: dict[str, Game]) -> None:
+    """One column of squares is 218 px: the caption would not fit even in English."""
+    from render.covenant.closeups import ARK_MIN_WIDTH, ark_reach
+
+    narrow = games["narrow_ark"]
+    assert len({x for x, _ in (*ark_reach(narrow), narrow.ark)}) == 1
+    assert decode(render.ark_png(narrow, language="es")).width == ARK_MIN_WIDTH
