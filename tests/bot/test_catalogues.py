@@ -237,21 +237,13 @@ def test_every_translation_parses_and_fills_in(language: str) -> None:
 
 PLURALS = {
     # (message, values): its text for 0, 1, 2, 5 and 1000000 of "n".
-    ("table.stats.wins", "wins", (("player", "Ruth"),)): {
-        "en": ["Ruth: 0 wins", "Ruth: 1 win", "Ruth: 2 wins", "Ruth: 5 wins", "Ruth: 1000000 wins"],
-        "nl": [
-            "Ruth: 0 overwinningen",
-            "Ruth: 1 overwinning",
-            "Ruth: 2 overwinningen",
-            "Ruth: 5 overwinningen",
-            "Ruth: 1000000 overwinningen",
-        ],
-        "es": [
-            "Ruth: 0 victorias",
-            "Ruth: 1 victoria",
-            "Ruth: 2 victorias",
-            "Ruth: 5 victorias",
-            "Ruth: 1000000 de victorias",
+    ("table.missed.intro", "count", ()): {
+        "en": [
+            "Nothing happened since your last turn.",
+            "Since your last turn, one turn was played:",
+            "Since your last turn, 2 turns were played:",
+            "Since your last turn, 5 turns were played:",
+            "Since your last turn, 1000000 turns were played:",
         ],
     },
     ("covenant.turn.followers_left", "count", ()): {
