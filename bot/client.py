@@ -20,10 +20,13 @@ from bot.table import Table
 log = logging.getLogger("arkbot")
 
 
-class TableBot(commands.Bot):
+class TableBot(commands.AutoShardedBot):
     """arkbot: slash commands and buttons over the game service, for every game plugin.
 
-    Needs no privileged intents: everything arrives as interactions.
+    Needs no privileged intents: everything arrives as interactions. Sharded: with
+    ``ARKBOT_SHARD_COUNT`` and ``ARKBOT_SHARD_IDS`` this process connects the shards it is
+    given (several processes share a bot, each answering its shards' interactions);
+    without them, Discord's recommended number of shards, all in this process.
     """
 
     def __init__(self, settings: Settings, *, service: GameService | None = None) -> None:
@@ -35,6 +38,8 @@ class TableBot(commands.Bot):
             help_command=None,
             # Nobody is pinged unless a message says whom (see bot.discord_ui).
             allowed_mentions=discord.AllowedMentions.none(),
+            shard_count=settings.shard_count,
+            shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None,
         )
         self.settings = settings
         self.service: GameService = service  # type: ignore[assignment]  # opened in setup_hook
@@ -81,7 +86,11 @@ class TableBot(commands.Bot):
         await report(interaction, error)
 
     async def on_ready(self) -> None:
-        log.info("logged in as %s in %d servers", self.user, len(self.guilds))
+        shards = sorted(self.shards)
+        log.info(
+            "logged in as %s in %d servers, shards %s of %s",
+            self.user, len(self.guilds), shards, self.shard_count,
+        )  # fmt: skip
 
     async def close(self) -> None:
         await super().close()

@@ -1,7 +1,8 @@
 """Settings of the bot, read once from the environment.
 
-Only the Discord layer needs the token; the game service needs the database path and the
-defaults a guild has until its moderators change them. Everything is read through
+Only the Discord layer needs the token; the game service needs the database (a SQLite file, or
+a PostgreSQL URL), the defaults a guild has until its moderators change them, and which
+Discord shards this process serves. Everything is read through
 :meth:`Settings.from_env` so that tests pass a plain dict instead of patching ``os.environ``.
 """
 
@@ -10,9 +11,17 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 
 DEFAULT_DB = "./arkbot.sqlite3"
+#: How long a process's claim on background work (a reminder, a missed post) keeps other
+#: processes off it: a process that dies holding one has it done by another after this.
+DEFAULT_CLAIM_SECONDS = 600.0
+#: What Discord allows for one bot (shard ids are 0 to count - 1).
+MAX_SHARDS = 10_000
+#: ``ARKBOT_DB`` values that name a PostgreSQL server instead of a file.
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
 class SettingsError(ValueError):
@@ -52,16 +61,69 @@ def _count(environ: Mapping[str, str], name: str, default: int) -> int:
     return int(raw)
 
 
+def _database(environ: Mapping[str, str]) -> str | Path:
+    raw = environ.get("ARKBOT_DB", "").strip() or DEFAULT_DB
+    # A URL stays a string: a Path would fold its "//".
+    return raw if raw.startswith(POSTGRES_SCHEMES) else Path(raw)
+
+
+def _shard_ids(raw: str, count: int) -> tuple[int, ...]:
+    """``"0,2"`` or ``"0-3"`` (or both, ``"0-1,4"``) into sorted shard ids below ``count``."""
+    ids: list[int] = []
+    for part in raw.replace(" ", "").split(","):
+        low, dash, high = part.partition("-")
+        if not (low.isdigit() and (not dash or high.isdigit())):
+            raise SettingsError(
+                f"ARKBOT_SHARD_IDS must list shard numbers like 0,1 or 0-3, not {raw!r}"
+            )
+        first, last = int(low), int(high) if dash else int(low)
+        if last < first:
+            raise SettingsError(f"ARKBOT_SHARD_IDS: the range {part!r} runs backwards")
+        ids.extend(range(first, last + 1))
+    if len(set(ids)) != len(ids):
+        raise SettingsError(f"ARKBOT_SHARD_IDS names a shard twice: {raw!r}")
+    outside = [i for i in ids if i >= count]
+    if outside:
+        raise SettingsError(
+            f"ARKBOT_SHARD_IDS: shard {outside[0]} does not exist with ARKBOT_SHARD_COUNT="
+            f"{count} (shards are numbered 0 to {count - 1})"
+        )
+    return tuple(sorted(ids))
+
+
+def _shards(environ: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]:
+    """(shard count, this process's shard ids); (None, None): Discord's recommended count,
+    all of them in this process."""
+    raw_count = environ.get("ARKBOT_SHARD_COUNT", "").strip()
+    raw_ids = environ.get("ARKBOT_SHARD_IDS", "").strip()
+    if not raw_count:
+        if raw_ids:
+            raise SettingsError(
+                "ARKBOT_SHARD_IDS needs ARKBOT_SHARD_COUNT too: the number of shards of all "
+                "processes together, the same in each"
+            )
+        return None, None
+    if not raw_count.isdigit() or not 1 <= int(raw_count) <= MAX_SHARDS:
+        raise SettingsError(
+            f"ARKBOT_SHARD_COUNT must be a whole number from 1 to {MAX_SHARDS}, not {raw_count!r}"
+        )
+    count = int(raw_count)
+    if not raw_ids:
+        return count, tuple(range(count))
+    return count, _shard_ids(raw_ids, count)
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """What the bot needs to run.
 
     ``pace`` is the clock of a guild that has not chosen its own (see
-    :mod:`bot.service.pace` and :class:`bot.service.models.GuildSettings`).
+    :mod:`bot.service.pace` and :class:`bot.service.models.GuildSettings`). ``db_path`` is
+    a SQLite file, or a ``postgresql://`` URL (a string).
     """
 
     discord_token: str | None = None
-    db_path: Path = Path(DEFAULT_DB)
+    db_path: Path | str = Path(DEFAULT_DB)
     dev_guild: int | None = None
     pace: str = "normal"
     #: How often the bot looks for reminders and time-outs that are due.
@@ -72,25 +134,36 @@ class Settings:
     #: For tests only: a fake Discord's REST base and gateway URL (never set in production).
     discord_api: str | None = None
     discord_gateway: str | None = None
+    #: The shards of all processes together, and this process's; ``None``: Discord's
+    #: recommended count, every shard in this one process.
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+    #: See :data:`DEFAULT_CLAIM_SECONDS`.
+    claim_lease: timedelta = timedelta(seconds=DEFAULT_CLAIM_SECONDS)
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
         """Read ``DISCORD_TOKEN``, ``ARKBOT_DB``, ``ARKBOT_DEV_GUILD``,
-        ``ARKBOT_PACE``, ``ARKBOT_POLL_SECONDS``,
-        ``ARKBOT_RENDER_WORKERS`` and ``ARKBOT_LOG_LEVEL`` (all optional here; the Discord
+        ``ARKBOT_PACE``, ``ARKBOT_POLL_SECONDS``, ``ARKBOT_RENDER_WORKERS``,
+        ``ARKBOT_LOG_LEVEL``, ``ARKBOT_SHARD_COUNT``, ``ARKBOT_SHARD_IDS`` and
+        ``ARKBOT_CLAIM_SECONDS`` (all optional here; the Discord
         layer refuses to start without a token). ``ARKBOT_DISCORD_API`` and
         ``ARKBOT_DISCORD_GATEWAY`` point the bot at a fake Discord in end-to-end tests and
         are never set in production.
         """
         env = os.environ if environ is None else environ
-        from bot.service.pace import DEFAULT_PACE, PACES  # the service imports this module
+        from bot.service.pace import DEFAULT_PACE, pace_of  # the service imports this module
 
         pace = env.get("ARKBOT_PACE", "").strip().lower() or DEFAULT_PACE
-        if pace not in PACES:
-            raise SettingsError(f"ARKBOT_PACE must be one of {', '.join(PACES)}, not {pace!r}")
+        try:
+            pace_of(pace)
+        except ValueError as exc:
+            raise SettingsError(f"ARKBOT_PACE={pace!r}: {exc}") from None
+        shard_count, shard_ids = _shards(env)
+        claim = _positive(env, "ARKBOT_CLAIM_SECONDS", DEFAULT_CLAIM_SECONDS, "seconds")
         return cls(
             discord_token=env.get("DISCORD_TOKEN", "").strip() or None,
-            db_path=Path(env.get("ARKBOT_DB", "").strip() or DEFAULT_DB),
+            db_path=_database(env),
             dev_guild=_optional_int(env, "ARKBOT_DEV_GUILD"),
             pace=pace,
             poll_seconds=_positive(env, "ARKBOT_POLL_SECONDS", 60.0, "seconds"),
@@ -98,4 +171,7 @@ class Settings:
             log_level=(env.get("ARKBOT_LOG_LEVEL", "").strip() or "INFO").upper(),
             discord_api=env.get("ARKBOT_DISCORD_API", "").strip() or None,
             discord_gateway=env.get("ARKBOT_DISCORD_GATEWAY", "").strip() or None,
+            shard_count=shard_count,
+            shard_ids=shard_ids,
+            claim_lease=timedelta(seconds=claim),
         )

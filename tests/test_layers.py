@@ -13,10 +13,10 @@ GAMES = sorted(p.name for p in (ROOT / "bot" / "games").iterdir() if (p / "__ini
 
 #: For each folder, the top-level packages its modules must never import.
 FORBIDDEN = {
-    "engine": {"discord", "aiosqlite", "PIL", "render", "bot", "aiohttp", "babel"},
-    "render": {"discord", "aiosqlite", "bot", "aiohttp"},
+    "engine": {"discord", "aiosqlite", "asyncpg", "PIL", "render", "bot", "aiohttp", "babel"},
+    "render": {"discord", "aiosqlite", "asyncpg", "bot", "aiohttp"},
     "bot/service": {"discord", "render", "PIL"},
-    "bot/games": {"discord", "aiosqlite", "aiohttp"},
+    "bot/games": {"discord", "aiosqlite", "asyncpg", "aiohttp"},
 }
 
 

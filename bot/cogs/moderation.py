@@ -16,6 +16,7 @@ from discord.ext import commands
 from bot.discord_ui import Verbatim, say
 from bot.i18n import LANGUAGES, Text, command_text, language_of
 from bot.panels import Refusal
+from bot.service.pace import HOUR_MS, PACES, pace_of
 from bot.table import is_moderator
 
 if TYPE_CHECKING:
@@ -206,7 +207,7 @@ class Moderation(
         )
         text = Text(
             "table.mod.settings",
-            pace=Text(f"table.choice.pace_{new.pace}"),
+            pace=_pace_words(new.pace),
             action=Text(f"table.mod.action_{new.timeout_action}"),
             role=role,
             language=Text(f"table.choice.language_{new.language or 'server'}"),
@@ -264,3 +265,17 @@ def _amount(value: float) -> int | float:
     """A whole number without its ".0" (24 hours, not 24.0), else one decimal."""
     rounded = round(value, 1)
     return int(rounded) if rounded == int(rounded) else rounded
+
+
+def _pace_words(name: str) -> Text:
+    """A pace as the choices name it; a deployment's custom pace by its hours."""
+    if name in PACES:
+        return Text(f"table.choice.pace_{name}")
+    pace = pace_of(name)
+    assert pace is not None
+    return Text(
+        "table.mod.pace_custom",
+        start=_amount(pace.start_ms / HOUR_MS),
+        increment=_amount(pace.increment_ms / HOUR_MS),
+        cap=_amount(pace.cap_ms / HOUR_MS),
+    )

@@ -4,7 +4,12 @@ catches up.
 Nothing is kept in memory between rounds: each round asks the service which turns are due
 now (all of them, however long the bot was away), claims each notice so it is sent once,
 sends it, and marks it sent. A crash between claim and send means the notice is offered
-again after the service's lease, never lost.
+again after the service's lease, never lost; a crash between send and mark has it sent
+again with the same nonce, which Discord answers with the first message.
+
+With several bot processes, each does this for the guilds of its own shards (the service
+filters), and every piece is claimed in the database, so it is done once even while two
+processes serve one shard.
 """
 
 from __future__ import annotations
@@ -83,12 +88,16 @@ class Reminders(commands.Cog):
         for a reminder."""
         await self.bot.service.flush_posted()
         posted = 0
-        for record in await self.bot.service.unannounced(grace):
+        for record in await self.bot.service.claim_missed(grace):
             try:
                 channel = await self.bot.table.home_channel(record)
                 posted += await self.bot.table.announce_stored(channel, record)
             except Exception:
                 log.exception("could not announce game %s", record.id)
+        if posted:
+            # Written now, not with the next round: once the claims run out, no process
+            # (this one restarted, or another) may take these posts for missed ones.
+            await self.bot.service.flush_posted()
         return posted
 
     async def close_expired_lobbies(self) -> int:
@@ -153,6 +162,7 @@ class Reminders(commands.Cog):
                     Text("table.reminder.timeout_notify", player=due.seat.name, moderators=who),
                     language,
                 ),
+                nonce=_nonce("t", due),
                 allowed_mentions=discord.AllowedMentions(
                     users=[discord.Object(creator)],
                     roles=[discord.Object(role)] if role else False,
@@ -173,18 +183,25 @@ class Reminders(commands.Cog):
             player: Any = Mention(user) if user else due.seat.name
             await channel.send(
                 say(Text(key, player=player, deadline=when), language),
+                nonce=_nonce(due.kind[0], due),
                 allowed_mentions=discord.AllowedMentions(
                     users=[discord.Object(user)] if user else False, roles=False, everyone=False
                 ),
             )
         if user is not None and due.dm:
             text = Text("table.reminder.dm", channel=Verbatim(f"<#{channel.id}>"), deadline=when)
-            await self._dm(user, say(text, language))
+            await self._dm(user, say(text, language), _nonce("d" + due.kind[0], due))
 
-    async def _dm(self, user_id: int, text: str) -> None:
+    async def _dm(self, user_id: int, text: str, nonce: str) -> None:
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(text)
+            await user.send(text, nonce=nonce)
         except discord.HTTPException:
             # DMs closed or the user is gone: the channel reminder was sent anyway.
             log.info("could not DM user %s", user_id)
+
+
+def _nonce(kind: str, due: DueTurn) -> str:
+    """The nonce of a notice: sent again (a crash before it was marked sent), Discord gives
+    back the first message rather than a second one. At most 25 characters."""
+    return f"{kind}.{due.game.id}.{due.version}"[-25:]

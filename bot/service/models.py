@@ -291,6 +291,23 @@ class Rating:
 
 
 @dataclass(frozen=True, slots=True)
+class Shards:
+    """The Discord shards one bot process serves, out of ``count``.
+
+    Discord puts a guild on shard ``(guild_id >> 22) % count``; a process answers the
+    interactions of its own shards only, and does the background work (reminders,
+    time-outs, missed posts, lobby expiry) of the same guilds, so that a guild's posts all
+    come from the process that has it in its cache.
+    """
+
+    count: int
+    ids: tuple[int, ...]
+
+    def owns(self, guild_id: int) -> bool:
+        return (guild_id >> 22) % self.count in self.ids
+
+
+@dataclass(frozen=True, slots=True)
 class GuildStats:
     """Games finished in a guild and wins per user (shared wins count for each winner)."""
 

@@ -45,6 +45,36 @@ PACES: dict[str, Pace | None] = {
     "none": None,
 }
 DEFAULT_PACE = "normal"
+CUSTOM = "custom:"
+
+
+def pace_of(name: str) -> Pace | None:
+    """The pace called ``name``: a key of :data:`PACES` (``"none"``: no clock), or
+    ``"custom:START,INCREMENT,CAP"`` in hours, a deployment's own clock (a weekend camp's,
+    or seconds for the end-to-end tests). ``ValueError`` for anything else."""
+    if name in PACES:
+        return PACES[name]
+    if not name.startswith(CUSTOM):
+        raise ValueError(f"A pace is one of {', '.join(PACES)} or {CUSTOM}START,INCREMENT,CAP")
+    try:
+        start, increment, cap = (float(part) for part in name[len(CUSTOM) :].split(","))
+    except ValueError:
+        raise ValueError(
+            f"A custom pace is {CUSTOM}START,INCREMENT,CAP in hours, like custom:48,12,96"
+        ) from None
+    if not 0 < start <= cap or increment < 0:
+        raise ValueError("A custom pace needs 0 < START <= CAP and INCREMENT >= 0 (hours)")
+    return Pace(name, round(start * HOUR_MS), round(increment * HOUR_MS), round(cap * HOUR_MS))
+
+
+def is_pace(name: str) -> bool:
+    try:
+        pace_of(name)
+    except ValueError:
+        return False
+    return True
+
+
 #: The notices of a turn, in the order they fall due.
 STAGES = ("reminder", "final", "timeout")
 
@@ -84,11 +114,11 @@ def schedule(bank_ms: int, turn_start_ms: int, now_ms: int, away: Away | None) -
     """When each notice of the turn falls due: half the bank used, near its end, at zero."""
     end = deadline(bank_ms, turn_start_ms, now_ms, away)
     near = max(HOUR_MS, bank_ms // 10)
-    return {
-        "reminder": end - bank_ms + bank_ms // 2,
-        "final": max(end - near, end - bank_ms + bank_ms // 2 + 1),
-        "timeout": end,
-    }
+    reminder = end - bank_ms + bank_ms // 2
+    # A bank too small for a last call after the reminder has none: it would come with the
+    # reminder (a late one stands for both) or with the time-out itself.
+    final = end - near if end - near > reminder else end
+    return {"reminder": reminder, "final": final, "timeout": end}
 
 
 def next_due(times: dict[str, int], sent: Sequence[str]) -> int | None:

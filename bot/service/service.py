@@ -33,6 +33,13 @@ Decisions worth knowing:
 - **Reminders are claimed, then marked sent.** :meth:`due` offers a turn until its notice
   is marked sent; a claim hides it from other callers for a lease, so a process that dies
   while sending has it sent again after the lease rather than never.
+- **Background work is claimed in the database, and done for this process's shards.** With
+  several bot processes over one database (``settings.shard_ids``), each looks only at the
+  guilds on its own shards (their channels are in its cache, their interactions come to it),
+  and still claims every piece, so two processes that serve the same shard for a moment (a
+  rolling restart, a mistake in the settings) do it once: reminders and time-outs by their
+  notice, a missed post by a lease on the game (:meth:`claim_missed`), an expired lobby by
+  locking it while it is closed (:meth:`expire_lobbies`).
 """
 
 from __future__ import annotations
@@ -40,7 +47,9 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import os
 import secrets
+import socket
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -61,9 +70,19 @@ from bot.service.models import (
     Rating,
     Seat,
     ServiceError,
+    Shards,
     TurnResult,
 )
-from bot.service.pace import PACES, STAGES, after_move, next_due, schedule, valid_zone
+from bot.service.pace import (
+    PACES,
+    STAGES,
+    after_move,
+    is_pace,
+    next_due,
+    pace_of,
+    schedule,
+    valid_zone,
+)
 from bot.service.ratings import Finish, places, rated
 from bot.service.storage import (
     Advance,
@@ -76,8 +95,8 @@ from bot.service.storage import (
 from bot.settings import Settings
 from engine.common.rng import Rng
 
-#: A claimed but unconfirmed notice is offered again after this long.
-CLAIM_LEASE = timedelta(minutes=10)
+#: Missed posts claimed at once by one process (the rest wait for its next round).
+CLAIM_BATCH = 100
 #: Snapshot a game at the first turn boundary at least this many actions after the last one
 #: (``None``: never).
 SNAPSHOT_EVERY = 64
@@ -201,6 +220,10 @@ class GameService:
         self._settings_cache: dict[int, tuple[int, GuildSettings]] = {}
         #: What went out to Discord but is not written yet: game id -> columns (see posted()).
         self._pending: dict[int, dict[str, int]] = {}
+        #: The shards whose guilds' background work is this process's (None: every guild).
+        self.shards = _shards_of(self.settings)
+        #: Who holds this process's claims (shown in the lease columns, for whoever looks).
+        self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
 
     @classmethod
     async def open(
@@ -323,7 +346,9 @@ class GameService:
         now = self._now_ms()
         expired: list[GameRecord] = []
         async with self.storage.write() as tx:
-            for record in await tx.lobbies():
+            # Claimed: another process closing lobbies now skips these, and finds them
+            # closed once this commits, so each lobby is closed (and told) once.
+            for record in await tx.lobbies(self.shards, claim=True):
                 settings = await self._guild_settings(tx, record.guild_id)
                 if to_ms(record.updated_at) + _td_ms(settings.lobby_expiry) > now:
                     continue
@@ -416,7 +441,7 @@ class GameService:
             now = self._now_ms()
             await tx.set_seats(record.id, seats)
             settings = await self._guild_settings(tx, record.guild_id)
-            pace = PACES.get(settings.pace)
+            pace = pace_of(settings.pace)
             clock = {"pace": pace.name, "banks": [pace.start_ms] * len(seats)} if pace else None
             first = seats[game.current_player]
             await tx.update_game(
@@ -798,7 +823,7 @@ class GameService:
         """
         now_ms = to_ms(now or self.clock.now())
         async with self.storage.read() as tx:
-            rows = await tx.due_games(now_ms, now_ms - _td_ms(CLAIM_LEASE))
+            rows = await tx.due_games(now_ms, now_ms - self._lease_ms, self.shards)
         found: list[DueTurn] = []
         for row in rows:
             record, seat = row.game, row.game.current
@@ -852,7 +877,7 @@ class GameService:
                 due.seat.user_id,
                 due.kind,
                 now,
-                now - _td_ms(CLAIM_LEASE),
+                now - self._lease_ms,
             )
 
     async def mark_sent(self, due: DueTurn) -> None:
@@ -883,7 +908,7 @@ class GameService:
         now = self._now_ms()
         warn, end = [], []
         async with self.storage.read() as tx:
-            candidates = await tx.quiet_games(now - _td_ms(MIN_STALL * 6 / 7))
+            candidates = await tx.quiet_games(now - _td_ms(MIN_STALL * 6 / 7), self.shards)
             for record in candidates:
                 settings = await self._guild_settings(tx, record.guild_id)
                 idle = now - (record.last_move_ms or now)
@@ -1036,7 +1061,9 @@ class GameService:
         pending, self._pending = self._pending, {}
         try:
             async with self.storage.write() as tx:
-                for game_id, columns in pending.items():
+                # In id order: two processes flushing the same games lock them in one order
+                # (PostgreSQL would otherwise find a deadlock and refuse one of them).
+                for game_id, columns in sorted(pending.items()):
                     await self._write_posted(tx, game_id, columns)
         except BaseException:
             for game_id, columns in pending.items():
@@ -1076,17 +1103,42 @@ class GameService:
                 post_error=error[:200],
                 post_failures=failures,
                 post_retry_at=self._now_ms() + _td_ms(backoff),
+                # The claim on the post goes back: its retry time says when it is due again.
+                lease_until=0,
             )
         return failures
 
     async def unannounced(self, grace: timedelta = ANNOUNCE_GRACE) -> list[GameRecord]:
         """Active or finished games changed more than ``grace`` ago that the channel has not
         seen in their latest version: the bot stopped between storing a move and posting it.
-        (The grace leaves a move that is being announced right now alone.)"""
+        (The grace leaves a move that is being announced right now alone.) Only games of
+        this process's shards."""
         now = self._now_ms()
         async with self.storage.read() as tx:
-            ids = await tx.unannounced(now - _td_ms(grace), now)
+            ids = await tx.unannounced(now - _td_ms(grace), now, self.shards)
             records = [await self._record(tx, game_id) for game_id in ids]
+        return self._not_pending(records)
+
+    async def claim_missed(self, grace: timedelta = ANNOUNCE_GRACE) -> list[GameRecord]:
+        """What :meth:`unannounced` lists, claimed for this process: another process asking
+        within the lease (``settings.claim_lease``) does not get these games, so a missed
+        post goes out once however many processes look. A process that dies before posting
+        leaves the lease to run out, and the post to whoever asks next."""
+        now = self._now_ms()
+        async with self.storage.write() as tx:
+            ids = await tx.claim_unannounced(
+                now - _td_ms(grace),
+                now,
+                now + self._lease_ms,
+                self.holder,
+                self.shards,
+                CLAIM_BATCH,
+            )
+            records = [await self._record(tx, game_id) for game_id in ids]
+        records.sort(key=lambda r: r.updated_at)
+        return self._not_pending(records)
+
+    def _not_pending(self, records: list[GameRecord]) -> list[GameRecord]:
         # Posted by this process, but not written yet: not missed.
         return [r for r in records if self._pending.get(r.id, {}).get("announced", -1) < r.version]
 
@@ -1112,6 +1164,10 @@ class GameService:
 
     def _now_ms(self) -> int:
         return to_ms(self.clock.now())
+
+    @property
+    def _lease_ms(self) -> int:
+        return _td_ms(self.settings.claim_lease)
 
     def _game_rules(self, name: str) -> GameRules:
         rules = self.rules.get(name)
@@ -1291,7 +1347,7 @@ class GameService:
         turn_start = to_ms(record.waiting_since) if record.waiting_since else now
         if not told:
             return clock, turn_start, record.next_due_ms
-        pace = PACES.get(clock["pace"]) if clock else None
+        pace = pace_of(clock["pace"]) if clock and is_pace(clock["pace"]) else None
         if clock is not None and pace is not None:
             banks = list(clock["banks"])
             start = turn_start
@@ -1562,7 +1618,7 @@ class _DamageGuard:
 def _check_settings(settings: GuildSettings) -> None:
     """Refuse settings no server can have (a clock that does not exist, 25 o'clock...)."""
     problem = None
-    if settings.pace not in PACES:
+    if not is_pace(settings.pace):
         problem = f"The pace is one of {', '.join(PACES)}."
     elif settings.timeout_action not in ("computer", "skip", "notify"):
         problem = "The time-out action is 'computer', 'skip' or 'notify'."
@@ -1581,6 +1637,13 @@ def _check_settings(settings: GuildSettings) -> None:
 def _digest(game_id: int, version: int, state: str) -> str:
     """What checks a snapshot: it belongs to this game and version and was not changed."""
     return hashlib.sha256(f"{game_id}:{version}:{state}".encode()).hexdigest()[:32]
+
+
+def _shards_of(settings: Settings) -> Shards | None:
+    count, ids = settings.shard_count, settings.shard_ids
+    if count is None or ids is None or tuple(ids) == tuple(range(count)):
+        return None  # every shard is this process's: no guild to leave out
+    return Shards(count, tuple(ids))
 
 
 def _td_ms(delta: timedelta) -> int:

@@ -8,6 +8,10 @@ discord.py 2.x bot uses:
 * The gateway websocket at ``ws://127.0.0.1:PORT/gateway``: HELLO, heartbeat ACK,
   IDENTIFY -> READY + GUILD_CREATE, RESUME -> RESUMED, then whatever the test dispatches
   (INTERACTION_CREATE as simulated users, mainly).
+* Shards: with ``guilds=N`` the fake holds N guilds (the channels dealt out among them), and
+  a session that IDENTIFYs with ``shard: [id, count]`` gets the guilds of that shard by
+  Discord's formula ``(guild_id >> 22) % count``, and their events; DMs go to shard 0. So
+  several bot processes, each with its own shards, run against one fake.
 
 Everything the bot sends is recorded (:class:`Recorder`) and turned into
 :class:`FakeMessage` objects, so tests assert on what users would see: text, embeds,
@@ -139,10 +143,13 @@ class SimUser:
             "avatar_decoration_data": None,
         }
 
-    def member_payload(self, permissions: int | None = None, *, with_user: bool = True) -> JSON:
-        """A guild member (discord.py's Member requires ``user``, ``roles`` and ``flags``)."""
+    def member_payload(
+        self, permissions: int | None = None, *, with_user: bool = True, shift: int = 0
+    ) -> JSON:
+        """A guild member (discord.py's Member requires ``user``, ``roles`` and ``flags``).
+        ``shift``: from the first guild's role ids to this guild's."""
         data: JSON = {
-            "roles": [str(r) for r in self.roles],
+            "roles": [str(r + shift) for r in self.roles],
             "nick": None,
             "avatar": None,
             "banner": None,
@@ -572,11 +579,15 @@ class GatewayConnection:
         async with self._lock:
             if self.ws.closed:
                 return
-            if self._zlib is not None:
-                blob = self._zlib.compress(raw.encode()) + self._zlib.flush(zlib.Z_SYNC_FLUSH)
-                await self.ws.send_bytes(blob)  # ends with 00 00 ff ff, as discord.py checks
-            else:
-                await self.ws.send_str(raw)
+            # A socket whose process was just killed may be closing: the event is lost, as
+            # it is on Discord for a session that never resumes.
+            with contextlib.suppress(ConnectionResetError):
+                if self._zlib is not None:
+                    blob = self._zlib.compress(raw.encode())
+                    blob += self._zlib.flush(zlib.Z_SYNC_FLUSH)
+                    await self.ws.send_bytes(blob)  # ends with 00 00 ff ff, as discord.py checks
+                else:
+                    await self.ws.send_str(raw)
 
 
 # --------------------------------------------------------------------------------------
@@ -613,7 +624,10 @@ class FakeDiscord:
     ``callback_deadline`` mirrors Discord's 3-second window to acknowledge an interaction
     (late callbacks get 404 Unknown interaction, and land in ``FakeInteraction.rejected``).
     ``click_delay`` is the least time between a message changing and a simulated click
-    on it (see :meth:`_message_for_component`).
+    on it (see :meth:`_message_for_component`). ``guilds`` is how many guilds there are:
+    the first is :attr:`GUILD_ID`, guild ``k`` is ``GUILD_ID + (k << 22)`` (so they fall on
+    shards in turn), and channel ``i`` is in guild ``i % guilds``. Every user is a member of
+    every guild, with the same roles in each.
     """
 
     APP_ID = 1100000000000000001
@@ -631,8 +645,10 @@ class FakeDiscord:
         click_delay: float = 0.1,
         token: str | None = None,
         host: str = "127.0.0.1",
+        guilds: int = 1,
     ) -> None:
         self.host = host
+        self.guild_ids = [self.GUILD_ID + (k << 22) for k in range(max(1, guilds))]
         self.port = 0
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.callback_deadline = callback_deadline
@@ -665,8 +681,9 @@ class FakeDiscord:
             self.add_user(name, roles=[self.GUILD_ID + 1])
         self.channels: dict[int, FakeChannel] = {}
         for pos, name in enumerate(channels):
-            cid = self.GUILD_ID + 1000 + pos
-            self.channels[cid] = FakeChannel(cid, name, 0, self.GUILD_ID, position=pos)
+            gid = self.guild_ids[pos % len(self.guild_ids)]
+            cid = gid + 1000 + pos
+            self.channels[cid] = FakeChannel(cid, name, 0, gid, position=pos)
         self.guild_name = "Youth Group"
 
     # ---- world ----------------------------------------------------------------------
@@ -695,9 +712,10 @@ class FakeDiscord:
         user = SimUser(user_id or self.GUILD_ID + 500 + next(self._uid), name, list(roles))
         self.users[name] = user
         if any(c.ready.is_set() for c in self.connections):
-            data = user.member_payload() | {"guild_id": str(self.GUILD_ID)}
-            event = self.dispatch("GUILD_MEMBER_ADD", data, intent=GUILD_MEMBERS_INTENT)
-            asyncio.get_running_loop().create_task(event)
+            for gid in self.guild_ids:
+                data = user.member_payload(shift=gid - self.GUILD_ID) | {"guild_id": str(gid)}
+                event = self.dispatch("GUILD_MEMBER_ADD", data, intent=GUILD_MEMBERS_INTENT)
+                asyncio.get_running_loop().create_task(event)
         return user
 
     def user(self, name: str) -> SimUser:
@@ -729,12 +747,31 @@ class FakeDiscord:
                 perms |= int(role["permissions"])
         return (1 << 53) - 1 if perms & ADMINISTRATOR else perms
 
-    def guild_payload(self) -> JSON:
+    @staticmethod
+    def shard_of(guild_id: int | None, count: int) -> int:
+        """Discord's formula; DMs (no guild) are shard 0's."""
+        return 0 if guild_id is None else (guild_id >> 22) % count
+
+    def guilds_of(self, shard: Sequence[int] | None) -> list[int]:
+        """The guilds a session with ``shard`` ([id, count], or none: all) receives."""
+        if shard is None:
+            return list(self.guild_ids)
+        return [g for g in self.guild_ids if self.shard_of(g, shard[1]) == shard[0]]
+
+    def roles_of(self, guild_id: int) -> list[JSON]:
+        """The guild's roles: the first guild's, with ids moved to this guild's."""
+        shift = guild_id - self.GUILD_ID
+        return [r | {"id": str(int(r["id"]) + shift)} for r in self.roles]
+
+    def guild_payload(self, guild_id: int | None = None) -> JSON:
         """GUILD_CREATE data: everything Guild._from_data and the caches read."""
+        gid = self.GUILD_ID if guild_id is None else guild_id
+        shift = gid - self.GUILD_ID
         members = [self.bot_user, *self.users.values()]
+        own = [c for c in self.channels.values() if c.guild_id == gid]
         return {
-            "id": str(self.GUILD_ID),
-            "name": self.guild_name,
+            "id": str(gid),
+            "name": self.guild_name if gid == self.GUILD_ID else f"{self.guild_name} {shift >> 22}",
             "icon": None,
             "splash": None,
             "discovery_splash": None,
@@ -752,7 +789,7 @@ class FakeDiscord:
             "premium_subscription_count": 0,
             "premium_progress_bar_enabled": False,
             "preferred_locale": "en-US",
-            "system_channel_id": str(next(iter(self.channels))),
+            "system_channel_id": str(own[0].id) if own else None,
             "system_channel_flags": 0,
             "rules_channel_id": None,
             "public_updates_channel_id": None,
@@ -764,7 +801,7 @@ class FakeDiscord:
             "max_members": 500000,
             "max_video_channel_users": 25,
             "max_stage_video_channel_users": 50,
-            "roles": self.roles,
+            "roles": self.roles_of(gid),
             "emojis": [],
             "stickers": [],
             "joined_at": _iso(),
@@ -774,9 +811,9 @@ class FakeDiscord:
             # member_count == len(members) makes Guild.chunked true, so discord.py never
             # waits on member chunking (it would with the members intent on).
             "member_count": len(members),
-            "members": [u.member_payload() for u in members],
-            "channels": [c.payload() for c in self.channels.values() if c.type == 0],
-            "threads": [c.payload() for c in self.channels.values() if c.type == 11],
+            "members": [u.member_payload(shift=shift) for u in members],
+            "channels": [c.payload() for c in own if c.type == 0],
+            "threads": [c.payload() for c in own if c.type == 11],
             "presences": [],
             "voice_states": [],
             "stage_instances": [],
@@ -895,9 +932,12 @@ class FakeDiscord:
         elif op == 6:  # RESUME
             await self._resume(conn, data or {})
         elif op == 8:  # REQUEST_GUILD_MEMBERS: one chunk with everyone
-            members = [u.member_payload() for u in [self.bot_user, *self.users.values()]]
+            gid = int((data or {}).get("guild_id") or self.GUILD_ID)
+            shift = gid - self.GUILD_ID
+            everyone = [self.bot_user, *self.users.values()]
+            members = [u.member_payload(shift=shift) for u in everyone]
             chunk = {
-                "guild_id": str(self.GUILD_ID),
+                "guild_id": str(gid),
                 "members": members,
                 "chunk_index": 0,
                 "chunk_count": 1,
@@ -926,7 +966,7 @@ class FakeDiscord:
         ready: JSON = {
             "v": 10,
             "user": self.bot_user.user_payload() | {"verified": True, "mfa_enabled": False},
-            "guilds": [{"id": str(self.GUILD_ID), "unavailable": True}],
+            "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds_of(session.shard)],
             "session_id": session.session_id,
             "session_type": "normal",
             "resume_gateway_url": self.gateway_url,
@@ -942,7 +982,8 @@ class FakeDiscord:
         if session.shard is not None:  # AutoShardedClient's parse_ready reads data['shard']
             ready["shard"] = session.shard
         await self._dispatch_to(conn, "READY", ready)
-        await self._dispatch_to(conn, "GUILD_CREATE", self.guild_payload())
+        for gid in self.guilds_of(session.shard):
+            await self._dispatch_to(conn, "GUILD_CREATE", self.guild_payload(gid))
         conn.ready.set()
 
     async def _resume(self, conn: GatewayConnection, data: JSON) -> None:
@@ -973,6 +1014,23 @@ class FakeDiscord:
     def live_connections(self) -> list[GatewayConnection]:
         return [c for c in self.connections if c.open and c.ready.is_set()]
 
+    def connections_for(self, guild_id: int | None) -> list[GatewayConnection]:
+        """The live sessions that get the events of ``guild_id`` (``None``: a DM)."""
+        found = []
+        for conn in self.live_connections():
+            shard = conn.session.shard if conn.session is not None else None
+            if shard is None or shard[0] == self.shard_of(guild_id, shard[1]):
+                found.append(conn)
+        return found
+
+    def live_shards(self) -> set[int]:
+        """The shard ids that have a live session now."""
+        return {
+            c.session.shard[0]
+            for c in self.live_connections()
+            if c.session is not None and c.session.shard is not None
+        }
+
     async def wait_ready(self, timeout: float = 10.0, identifies: int = 1) -> GatewayConnection:
         """Wait until ``identifies`` IDENTIFYs happened and a session is live."""
         await self.recorder.wait_until(
@@ -983,11 +1041,26 @@ class FakeDiscord:
         return self.live_connections()[-1]
 
     async def dispatch(
-        self, event: str, data: JSON, *, intent: int | None = None, timeout: float = 10.0
+        self,
+        event: str,
+        data: JSON,
+        *,
+        intent: int | None = None,
+        timeout: float = 10.0,
+        one: bool = False,
     ) -> None:
-        """Send a DISPATCH to the live session(s), waiting (bounded) for one to exist."""
-        conns = self.live_connections() or [await self.wait_ready(timeout, 0)]
-        for conn in conns:
+        """Send a DISPATCH to the live sessions of its guild's shard (``data["guild_id"]``;
+        none: a DM, shard 0), waiting (bounded) for one to exist. ``one``: to the newest
+        session only (an interaction goes to one process)."""
+        raw_gid = data.get("guild_id")
+        gid = int(raw_gid) if raw_gid else None
+        conns = self.connections_for(gid)
+        if not conns:
+            await self.recorder.wait_until(
+                lambda: self.connections_for(gid), timeout, f"a live session for guild {gid}"
+            )
+            conns = self.connections_for(gid)
+        for conn in conns[-1:] if one else conns:
             if intent is None or (conn.session and conn.session.intents & intent):
                 await self._dispatch_to(conn, event, data)
 
@@ -1015,6 +1088,8 @@ class FakeDiscord:
         attachment_size_limit, or Interaction() raises and the event is lost)."""
         iid = self.ids.next()
         token = f"itok.{iid}.{hashlib.sha1(str(iid).encode()).hexdigest()}"
+        gid = channel.guild_id or self.GUILD_ID
+        shift = gid - self.GUILD_ID
         data: JSON = {
             "id": str(iid),
             "application_id": str(self.APP_ID),
@@ -1037,12 +1112,12 @@ class FakeDiscord:
             )
         else:
             data.update(
-                guild_id=str(self.GUILD_ID),
-                guild={"id": str(self.GUILD_ID), "locale": "en-US", "features": []},
+                guild_id=str(gid),
+                guild={"id": str(gid), "locale": "en-US", "features": []},
                 guild_locale="en-US",
-                member=user.member_payload(self.permissions_of(user)),
+                member=user.member_payload(self.permissions_of(user), shift=shift),
                 context=0,
-                authorizing_integration_owners={"0": str(self.GUILD_ID)},
+                authorizing_integration_owners={"0": str(gid)},
             )
         return data
 
@@ -1100,7 +1175,13 @@ class FakeDiscord:
             leaf = [{"name": name, "type": kind, "options": leaf}]
         return leaf
 
-    async def _send_interaction(self, data: JSON, user: SimUser, channel: FakeChannel) -> int:
+    async def _send_interaction(
+        self,
+        data: JSON,
+        user: SimUser,
+        channel: FakeChannel,
+        to: GatewayConnection | None = None,
+    ) -> int:
         iid = int(data["id"])
         ix = FakeInteraction(
             id=iid,
@@ -1113,7 +1194,10 @@ class FakeDiscord:
         )
         self.recorder.interactions[iid] = ix
         self._tokens[ix.token] = iid
-        await self.dispatch("INTERACTION_CREATE", data)
+        if to is not None:  # a chosen session (two processes on one shard, say)
+            await self._dispatch_to(to, "INTERACTION_CREATE", data)
+        else:
+            await self.dispatch("INTERACTION_CREATE", data, one=True)
         ix.dispatched_at = time.monotonic()  # the clock starts when the bot can see it
         self.recorder.changed()
         return iid
@@ -1133,7 +1217,7 @@ class FakeDiscord:
         """
         user, channel = self._who(user), self._where(channel)
         data = self._base_interaction(APPLICATION_COMMAND, user, channel)
-        cmd = self._command(name, self.GUILD_ID)
+        cmd = self._command(name, channel.guild_id or self.GUILD_ID)
         resolved: JSON = {}
         inner: JSON = {
             "id": str(cmd["id"]) if cmd else str(self.ids.next()),
@@ -1160,7 +1244,7 @@ class FakeDiscord:
         """A user is typing option ``focused`` of ``/name``; read the answer's ``.choices``."""
         user, channel = self._who(user), self._where(channel)
         data = self._base_interaction(AUTOCOMPLETE, user, channel)
-        cmd = self._command(name, self.GUILD_ID)
+        cmd = self._command(name, channel.guild_id or self.GUILD_ID)
         resolved: JSON = {}
         data["data"] = {
             "id": str(cmd["id"]) if cmd else str(self.ids.next()),
@@ -1194,13 +1278,16 @@ class FakeDiscord:
         channel: FakeChannel | str,
         message_id: int,
         custom_id: str,
+        *,
+        to: GatewayConnection | None = None,
     ) -> int:
-        """A user clicks the button ``custom_id`` on a message the bot sent."""
+        """A user clicks the button ``custom_id`` on a message the bot sent (``to``: through
+        that gateway session rather than its shard's newest)."""
         user, channel = self._who(user), self._where(channel)
         data = self._base_interaction(MESSAGE_COMPONENT, user, channel)
         data["message"] = await self._message_for_component(message_id)
         data["data"] = {"custom_id": custom_id, "component_type": 2}
-        return await self._send_interaction(data, user, channel)
+        return await self._send_interaction(data, user, channel, to)
 
     async def select(
         self,
@@ -1603,12 +1690,13 @@ class FakeDiscord:
     async def _broadcast_message(self, event: str, msg: FakeMessage) -> None:
         """Real Discord echoes the bot's own messages to it over the gateway."""
         channel = self.channels.get(msg.channel_id)
-        if channel is None or not self.live_connections():
-            return
+        if channel is None or not self.connections_for(channel.guild_id):
+            return  # nobody to tell (the guild's shard has no live session)
         intent = DIRECT_MESSAGES_INTENT if channel.type == 1 else GUILD_MESSAGES_INTENT
         data = dict(msg.payload)
         if channel.type != 1:
-            data["member"] = self.bot_user.member_payload(with_user=False)
+            shift = (channel.guild_id or self.GUILD_ID) - self.GUILD_ID
+            data["member"] = self.bot_user.member_payload(with_user=False, shift=shift)
         await self.dispatch(event, data, intent=intent, timeout=0.1)
 
     def _channel(self, ctx: Ctx) -> FakeChannel:
@@ -1829,7 +1917,7 @@ class FakeDiscord:
     async def _delete(self, msg: FakeMessage) -> None:
         msg.deleted = True
         channel = self.channels.get(msg.channel_id)
-        if not msg.ephemeral and channel is not None and self.live_connections():
+        if not msg.ephemeral and channel is not None and self.connections_for(channel.guild_id):
             data: JSON = {"id": str(msg.id), "channel_id": str(msg.channel_id)}
             if channel.guild_id:
                 data["guild_id"] = str(channel.guild_id)
@@ -1908,36 +1996,44 @@ class FakeDiscord:
             tid,
             body.get("name", "thread"),
             int(body.get("type") or 11),
-            self.GUILD_ID,
+            parent.guild_id or self.GUILD_ID,
             parent_id=parent.id,
         )
         self.channels[tid] = thread
         data = thread.payload() | {"owner_id": str(self.APP_ID)}
-        if self.live_connections():
+        if self.connections_for(thread.guild_id):
             await self.dispatch("THREAD_CREATE", data | {"newly_created": True}, timeout=0.1)
         return self._json(data)
 
-    async def _get_guild(self, ctx: Ctx) -> web.Response:
-        if int(ctx.params["guild"]) != self.GUILD_ID:
+    def _guild_id(self, ctx: Ctx) -> int:
+        gid = int(ctx.params["guild"])
+        if gid not in self.guild_ids:
             raise DiscordError(404, 10004, "Unknown Guild")
-        full = self.guild_payload()
+        return gid
+
+    async def _get_guild(self, ctx: Ctx) -> web.Response:
+        full = self.guild_payload(self._guild_id(ctx))
         rest_keys = ("members", "channels", "threads", "presences", "voice_states", "joined_at")
         return self._json({k: v for k, v in full.items() if k not in rest_keys})
 
     async def _get_guild_channels(self, ctx: Ctx) -> web.Response:
-        return self._json([c.payload() for c in self.channels.values() if c.guild_id])
+        gid = self._guild_id(ctx)
+        return self._json([c.payload() for c in self.channels.values() if c.guild_id == gid])
 
     async def _get_roles(self, ctx: Ctx) -> web.Response:
-        return self._json(self.roles)
+        return self._json(self.roles_of(self._guild_id(ctx)))
 
     async def _get_members(self, ctx: Ctx) -> web.Response:
-        return self._json([u.member_payload() for u in [self.bot_user, *self.users.values()]])
+        shift = self._guild_id(ctx) - self.GUILD_ID
+        everyone = [self.bot_user, *self.users.values()]
+        return self._json([u.member_payload(shift=shift) for u in everyone])
 
     async def _get_member(self, ctx: Ctx) -> web.Response:
         uid = int(ctx.params["user"])
+        shift = self._guild_id(ctx) - self.GUILD_ID
         for u in [self.bot_user, *self.users.values()]:
             if u.id == uid:
-                return self._json(u.member_payload())
+                return self._json(u.member_payload(shift=shift))
         raise DiscordError(404, 10007, "Unknown Member")
 
 

@@ -40,7 +40,7 @@ REPO = Path(__file__).resolve().parents[2]
 # ----------------------------------------------------------------------------- the process
 
 
-def arkbot_env(fake: FakeDiscord, db_path: Path, **extra: str) -> dict[str, str]:
+def arkbot_env(fake: FakeDiscord, db_path: Path | str, **extra: str) -> dict[str, str]:
     """Settings for ``python -m bot`` against ``fake`` (instant guild sync, fast polling)."""
     return {
         **fake.env(),
@@ -81,7 +81,7 @@ def display_name(user: SimUser) -> str:
 
 
 async def open_lobby(
-    db_path: Path,
+    db_path: Path | str,
     fake: FakeDiscord,
     channel: FakeChannel,
     seats: Sequence[SimUser],
@@ -96,7 +96,7 @@ async def open_lobby(
     try:
         first, *rest = seats
         record = await service.create_game(
-            fake.GUILD_ID,
+            channel.guild_id or fake.GUILD_ID,
             channel.id,
             first.id,
             display_name(first),

@@ -6,6 +6,7 @@ import signal
 import zlib
 
 import aiohttp
+import pytest
 
 from tests.e2e.conftest import StartBot
 from tests.e2e.fake_discord import EPHEMERAL, BotProcess, FakeDiscord, pngs
@@ -202,3 +203,38 @@ async def test_second_callback_is_refused_as_discord_does(
     async with aiohttp.ClientSession() as http, http.post(url, json={"type": 6}) as resp:
         assert resp.status == 400 and (await resp.json())["code"] == 40060
     assert [r["why"] for r in ix.rejected] == ["double"]
+
+
+async def _identified(fake: FakeDiscord, http: aiohttp.ClientSession, shard: list[int]) -> tuple:
+    """A raw gateway session on ``shard``: (the websocket, READY, the GUILD_CREATE ids)."""
+    ws = await http.ws_connect(f"{fake.gateway_url}?v=10&encoding=json")
+    assert (await ws.receive_json())["op"] == 10  # HELLO
+    await ws.send_json({"op": 2, "d": {"token": "x", "intents": 1, "shard": shard}})
+    ready = (await ws.receive_json())["d"]
+    created = [int((await ws.receive_json())["d"]["id"]) for _ in ready["guilds"]]
+    return ws, ready, created
+
+
+async def test_shards_get_their_guilds_by_discords_formula() -> None:
+    channels = [f"room-{i}" for i in range(8)]
+    async with FakeDiscord(guilds=4, channels=channels) as fake, aiohttp.ClientSession() as http:
+        sessions = [await _identified(fake, http, [shard, 2]) for shard in (0, 1)]
+        seen: set[int] = set()
+        for shard, (_, ready, created) in enumerate(sessions):
+            assert ready["shard"] == [shard, 2]
+            assert [int(g["id"]) for g in ready["guilds"]] == created
+            assert created and all((g >> 22) % 2 == shard for g in created)
+            seen |= set(created)
+        assert seen == set(fake.guild_ids) and fake.live_shards() == {0, 1}
+        # An interaction goes to the one session whose shard has the channel's guild.
+        room = fake.channel("room-3")
+        await fake.slash("alice", room, "ping")
+        owner = FakeDiscord.shard_of(room.guild_id, 2)
+        event = await sessions[owner][0].receive_json(timeout=WAIT)
+        assert event["t"] == "INTERACTION_CREATE" and event["d"]["guild_id"] == str(room.guild_id)
+        assert event["d"]["member"]["roles"] == []  # alice has no role, in any guild
+        other = sessions[1 - owner][0]
+        with pytest.raises(TimeoutError):
+            await other.receive_json(timeout=0.3)
+        for ws, _, _ in sessions:
+            await ws.close()

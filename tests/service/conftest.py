@@ -1,4 +1,11 @@
-"""Fixtures of the service tests: a real SQLite file per test and a clock that stands still."""
+"""Fixtures of the service tests: a real database per test, of each backend, and a clock
+that stands still.
+
+Every test that uses the database runs twice, on SQLite (a file) and on PostgreSQL (a fresh
+schema; see :mod:`tests.databases`), through the one parametrised fixture ``backend``. A test
+that can only mean SQLite (a PRAGMA, a file on disk) says so with
+``@pytest.mark.sqlite_only("why")`` and runs once.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +19,9 @@ from bot.service import FakeClock, GameRecord, GameService, TurnResult
 from bot.settings import Settings
 from engine.common import Rng
 from engine.covenant.players import sensible_action
+from tests.databases import RawDb, database
+
+BACKENDS = ("sqlite", "postgres")
 
 GUILD = 1000
 CHANNEL = 2000
@@ -30,18 +40,42 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
-@pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "arkbot.sqlite3"
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Every test that uses ``backend`` (directly or through the database fixtures) runs on
+    each backend; one marked ``sqlite_only`` on SQLite alone."""
+    if "backend" in metafunc.fixturenames:
+        only = metafunc.definition.get_closest_marker("sqlite_only")
+        metafunc.parametrize("backend", ("sqlite",) if only else BACKENDS, indirect=True)
 
 
 @pytest.fixture
-async def open_service(db_path: Path, clock: FakeClock) -> AsyncIterator[Opener]:
-    """Opens services on the test's file (several may be open at once); closes them all."""
+def backend(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture
+async def db_target(backend: str, tmp_path: Path) -> AsyncIterator[str | Path]:
+    """The test's database: a SQLite file, or the URL of a fresh PostgreSQL schema."""
+    async with database(backend, tmp_path) as target:
+        yield target
+
+
+@pytest.fixture
+def raw(db_target: str | Path) -> RawDb:
+    """SQL on the test's database behind the service's back."""
+    return RawDb(db_target)
+
+
+@pytest.fixture
+async def open_service(db_target: str | Path, clock: FakeClock) -> AsyncIterator[Opener]:
+    """Opens services on the test's database (several may be open at once, as several bot
+    processes would be); closes them all."""
     opened: list[GameService] = []
 
-    async def opener(**kwargs: Any) -> GameService:
-        service = await GameService.open(db_path, settings=Settings(), clock=clock, **kwargs)
+    async def opener(*, settings: Settings | None = None, **kwargs: Any) -> GameService:
+        service = await GameService.open(
+            db_target, settings=settings or Settings(), clock=clock, **kwargs
+        )
         opened.append(service)
         return service
 

@@ -8,12 +8,12 @@ import sys
 import textwrap
 from pathlib import Path
 
-import aiosqlite
 import pytest
 
 from bot.service import SCHEMA_VERSION, FakeClock, GameService, ServiceError
 from engine.common import Rng
 from engine.covenant import PlaceTile
+from tests.databases import RawDb
 from tests.service.conftest import (
     ALICE,
     BOB,
@@ -29,23 +29,29 @@ from tests.service.conftest import (
 ROOT = Path(__file__).resolve().parents[2]
 
 
-async def test_schema_pragmas_and_migrations(service: GameService, open_service: Opener) -> None:
+@pytest.mark.sqlite_only("the pragmas are SQLite's")
+async def test_sqlite_pragmas(service: GameService) -> None:
     db = service.storage
-    assert await db.scalar("PRAGMA user_version") == SCHEMA_VERSION
     assert await db.scalar("PRAGMA journal_mode") == "wal"
     assert await db.scalar("PRAGMA foreign_keys") == 1
-    tables = {r[0] for r in await db.rows("SELECT name FROM sqlite_master WHERE type='table'")}
-    assert {"games", "seats", "actions", "snapshots", "moderation_log", "notices"} <= tables
-    await service.close()
-    again = await open_service()  # migrating an up-to-date file is a no-op
-    assert await again.storage.scalar("PRAGMA user_version") == SCHEMA_VERSION
 
 
-async def test_newer_schema_is_refused(db_path: Path, service: GameService) -> None:
-    await service.storage.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+async def test_migrations(service: GameService, open_service: Opener, raw: RawDb) -> None:
+    assert await raw.schema_version() == SCHEMA_VERSION
+    game = await started_game(service, deck=SCRIPTED_DECK)
     await service.close()
+    again = await open_service()  # migrating an up-to-date database is a no-op
+    assert await raw.schema_version() == SCHEMA_VERSION
+    assert (await again.get_game(game.id)).status == "active"
+
+
+async def test_newer_schema_is_refused(
+    db_target: str | Path, service: GameService, raw: RawDb
+) -> None:
+    await service.close()
+    await raw.set_schema_version(SCHEMA_VERSION + 1)
     with pytest.raises(RuntimeError, match="newer"):
-        await GameService.open(db_path)
+        await GameService.open(db_target)
 
 
 async def test_restart_in_the_middle_continues_identically(open_service: Opener) -> None:
@@ -70,15 +76,15 @@ async def test_restart_in_the_middle_continues_identically(open_service: Opener)
     assert [(a.seat, a.action) for a in await second.history(other.id)] == reference_log
 
 
-async def test_snapshots_speed_up_but_are_only_a_cache(open_service: Opener) -> None:
+async def test_snapshots_speed_up_but_are_only_a_cache(open_service: Opener, raw: RawDb) -> None:
     service = await open_service(snapshot_every=8)
     game = await started_game(service, seed=2)
     for _ in range(20):
         await play_one(service, game.id, policy="sensible")
-    versions = [r[0] for r in await service.storage.rows("SELECT version FROM snapshots")]
+    versions = [r[0] for r in await raw.rows("SELECT version FROM snapshots")]
     assert versions and all(v % 8 in (0, 1) for v in versions)  # bots may add one action
     _, expected = await service.state(game.id)
-    await service.storage.execute("UPDATE snapshots SET state = '{broken'")
+    await raw.execute("UPDATE snapshots SET state = '{broken'")
     service.forget()
     record, replayed = await service.state(game.id)
     assert record.status == "active" and replayed.to_json() == expected.to_json()
@@ -103,7 +109,9 @@ async def test_crash_before_commit_writes_nothing(service: GameService) -> None:
     assert result.game.version == 2
 
 
-async def test_process_killed_between_write_and_commit(db_path: Path, service: GameService) -> None:
+async def test_process_killed_between_write_and_commit(
+    db_target: str | Path, service: GameService
+) -> None:
     """A real crash: another process writes an action and dies before COMMIT."""
     game = await started_game(service, deck=SCRIPTED_DECK)
     await service.close()
@@ -114,7 +122,7 @@ async def test_process_killed_between_write_and_commit(db_path: Path, service: G
         from engine.covenant import PlaceTile
 
         async def main():
-            service = await GameService.open({str(db_path)!r})
+            service = await GameService.open({str(db_target)!r})
             service.storage.before_commit = lambda: os._exit(17)
             await service.act({game.id}, {ALICE}, PlaceTile(-1, 0), expected_version=0)
 
@@ -125,7 +133,7 @@ async def test_process_killed_between_write_and_commit(db_path: Path, service: G
         [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60
     )
     assert done.returncode == 17, done.stderr
-    reopened = await GameService.open(db_path)
+    reopened = await GameService.open(db_target)
     try:
         assert (await reopened.get_game(game.id)).version == 0
         assert await reopened.history(game.id) == []
@@ -171,12 +179,6 @@ async def test_two_service_instances_on_one_file(open_service: Opener) -> None:
     assert len(await two.history(game.id)) == 3
 
 
-async def _damage(db_path: Path, sql: str, *params: object) -> None:
-    async with aiosqlite.connect(db_path) as raw:
-        await raw.execute(sql, params)
-        await raw.commit()
-
-
 @pytest.mark.parametrize(
     "damage",
     [
@@ -188,7 +190,7 @@ async def _damage(db_path: Path, sql: str, *params: object) -> None:
     ],
     ids=["bad-json", "refused-on-replay", "missing-row", "bad-options"],
 )
-async def test_a_damaged_game_stops_alone(db_path: Path, open_service: Opener, damage: str) -> None:
+async def test_a_damaged_game_stops_alone(open_service: Opener, raw: RawDb, damage: str) -> None:
     service = await open_service()
     broken = await started_game(service, channel=1, seed=1)
     healthy = await started_game(service, channel=2, seed=2)
@@ -196,7 +198,7 @@ async def test_a_damaged_game_stops_alone(db_path: Path, open_service: Opener, d
         await play_one(service, broken.id, policy="sensible")
         await play_one(service, healthy.id, policy="sensible")
     await service.close()
-    await _damage(db_path, damage, broken.id)
+    await raw.execute(damage, broken.id)
     service = await open_service()
     with pytest.raises(ServiceError) as error:
         await play_one(service, broken.id)
@@ -217,16 +219,16 @@ async def test_a_damaged_game_stops_alone(db_path: Path, open_service: Opener, d
     assert (await service.create_game(GUILD, 1, BOB, "Bob")).status == "lobby"
 
 
-async def test_foreign_keys_are_enforced(service: GameService) -> None:
-    with pytest.raises(aiosqlite.IntegrityError):
-        await service.storage.execute(
+async def test_foreign_keys_are_enforced(service: GameService, raw: RawDb) -> None:
+    with pytest.raises(raw.integrity_errors):
+        await raw.execute(
             "INSERT INTO actions (game_id, seq, seat, source, action, created_at) "
             "VALUES (12345, 1, 0, 'player', '{}', 0)"
         )
 
 
 async def test_a_finished_game_keeps_its_log_but_drops_its_caches(
-    open_service: Opener, clock: FakeClock
+    open_service: Opener, clock: FakeClock, raw: RawDb
 ) -> None:
     service = await open_service(snapshot_every=4)
     game = await started_game(service, deck=SCRIPTED_DECK)
@@ -238,16 +240,12 @@ async def test_a_finished_game_keeps_its_log_but_drops_its_caches(
     assert await service.claim(due)
     await service.mark_sent(due)
     for table in ("snapshots", "notices"):
-        rows = await service.storage.connection.execute_fetchall(
-            f"SELECT COUNT(*) FROM {table} WHERE game_id = ?", (game.id,)
-        )
-        assert rows[0][0] >= 1, table
+        count = await raw.scalar(f"SELECT COUNT(*) FROM {table} WHERE game_id = ?", game.id)
+        assert count >= 1, table
     final = await play_to_end(service, game.id)
     for table in ("snapshots", "notices"):
-        rows = await service.storage.connection.execute_fetchall(
-            f"SELECT COUNT(*) FROM {table} WHERE game_id = ?", (game.id,)
-        )
-        assert rows[0][0] == 0, table
+        count = await raw.scalar(f"SELECT COUNT(*) FROM {table} WHERE game_id = ?", game.id)
+        assert count == 0, table
     assert len(await service.history(game.id)) == final.game.version
     # The log still rebuilds the finished game exactly.
     service.forget()

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import aiosqlite
 import pytest
 
 from bot.service import NO_LIMITS, GameService, ServiceError
+from tests.databases import RawDb
 from tests.service.conftest import (
     ALICE,
     BOB,
@@ -42,21 +42,18 @@ async def test_one_open_game_per_channel(service: GameService) -> None:
     assert other.channel_id == CHANNEL + 1
 
 
-async def test_schema_itself_refuses_a_second_open_game(service: GameService) -> None:
+async def test_schema_itself_refuses_a_second_open_game(service: GameService, raw: RawDb) -> None:
     """The partial unique index holds even for a writer that skips the service's check."""
     await service.create_game(GUILD, CHANNEL, ALICE, "Alice")
-    with pytest.raises(aiosqlite.IntegrityError):
-        await service.storage.execute(
-            "INSERT INTO games (guild_id, channel_id, kind, seed, creator_id, status, "
-            "created_at, updated_at) VALUES (1, ?, 'covenant', 0, 1, 'active', 0, 0)",
-            (CHANNEL,),
-        )
-    # A finished game does not hold the channel.
-    await service.storage.execute(
+    insert = (
         "INSERT INTO games (guild_id, channel_id, kind, seed, creator_id, status, "
-        "created_at, updated_at) VALUES (1, ?, 'covenant', 0, 1, 'finished', 0, 0)",
-        (CHANNEL,),
+        "created_at, updated_at) VALUES (1, ?, 'covenant', 0, 1, ?, 0, 0)"
     )
+    with pytest.raises(raw.integrity_errors):
+        await raw.execute(insert, CHANNEL, "active")
+    # A finished game does not hold the channel.
+    await raw.execute(insert, CHANNEL, "finished")
+    assert await raw.scalar("SELECT COUNT(*) FROM games WHERE channel_id = ?", CHANNEL) == 2
 
 
 async def test_lobby_limits(service: GameService) -> None:

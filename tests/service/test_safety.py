@@ -13,6 +13,7 @@ import pytest
 
 from bot.service import FakeClock, GameService, ServiceError
 from bot.service.storage import StorageError
+from tests.databases import RawDb
 from tests.service.conftest import (
     ALICE,
     BOB,
@@ -94,32 +95,34 @@ async def test_a_setting_that_changes_nothing_is_not_logged(service: GameService
 
 
 async def test_a_current_seat_outside_the_seats_marks_the_game_damaged(
-    service: GameService,
+    service: GameService, raw: RawDb
 ) -> None:
     game = await started_game(service, deck=SCRIPTED_DECK)
     await play_one(service, game.id)
-    await service.storage.execute("UPDATE games SET current_seat = 7 WHERE id = ?", (game.id,))
+    await raw.execute("UPDATE games SET current_seat = 7 WHERE id = ?", game.id)
     error = await refused("game_damaged", service.state(game.id))
     assert "seat 7" in error.params["reason"]
     assert [g.id for g in await service.damaged_games(GUILD)] == [game.id]
 
 
 async def test_a_snapshot_that_disagrees_with_its_digest_is_passed_over(
-    open_service: Opener,
+    open_service: Opener, raw: RawDb
 ) -> None:
     service = await open_service(snapshot_every=2)
     game = await started_game(service, deck=SCRIPTED_DECK)
     for _ in range(6):
         await play_one(service, game.id)
     _, honest = await service.state(game.id)
-    rows = await service.storage.rows("SELECT version, state FROM snapshots")
+    rows = await raw.rows("SELECT version, state FROM snapshots")
     assert rows
     for version, state in rows:
         forged = json.loads(state)
         forged["scores"] = [999] * len(forged["scores"])
-        await service.storage.execute(
+        await raw.execute(
             "UPDATE snapshots SET state = ? WHERE game_id = ? AND version = ?",
-            (json.dumps(forged), game.id, version),
+            json.dumps(forged),
+            game.id,
+            version,
         )
     service.forget()
     record, replayed = await service.state(game.id)
@@ -130,6 +133,7 @@ async def test_a_snapshot_that_disagrees_with_its_digest_is_passed_over(
 # ---------------------------------------------------------------- storage faults
 
 
+@pytest.mark.sqlite_only("a full disk is simulated with SQLite's max_page_count")
 async def test_a_full_disk_reports_the_full_disk(service: GameService) -> None:
     game = await started_game(service, seed=3)
     pages = await service.storage.scalar("PRAGMA page_count")
@@ -146,6 +150,7 @@ async def test_a_full_disk_reports_the_full_disk(service: GameService) -> None:
 
 
 async def test_an_unusable_database_file_is_named_with_what_to_do(tmp_path: Path) -> None:
+    # A SQLite file's own faults (no database fixture: runs once).
     empty = tmp_path / "empty.sqlite3"
     empty.write_bytes(b"")
     with pytest.raises(StorageError, match=r"empty \(0 bytes\).*backup"):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -75,3 +76,40 @@ def test_registry_drives_the_covenant_engine() -> None:
     game.apply(action)
     assert kind.timeout_action(game, move_rng(7, 1)).type == "pass"
     assert move_rng(7, 1).next_u64() == move_rng(7, 1).next_u64() != move_rng(7, 2).next_u64()
+
+
+def test_a_postgres_url_and_shards_from_the_environment() -> None:
+    url = "postgresql://arkbot@db:5432/arkbot"
+    settings = Settings.from_env(
+        {
+            "ARKBOT_DB": url,
+            "ARKBOT_SHARD_COUNT": "6",
+            "ARKBOT_SHARD_IDS": "4, 0-1",
+            "ARKBOT_CLAIM_SECONDS": "30",
+        }
+    )
+    assert settings.db_path == url  # a string: a Path would fold the "//"
+    assert (settings.shard_count, settings.shard_ids) == (6, (0, 1, 4))
+    assert settings.claim_lease == timedelta(seconds=30)
+    # A count alone: every shard in this process; nothing: Discord's recommended count.
+    assert Settings.from_env({"ARKBOT_SHARD_COUNT": "3"}).shard_ids == (0, 1, 2)
+    assert Settings.from_env({}).shard_count is None
+    assert Settings.from_env({}).claim_lease == timedelta(minutes=10)
+
+
+@pytest.mark.parametrize(
+    ("env", "says"),
+    [
+        ({"ARKBOT_SHARD_IDS": "0"}, "needs ARKBOT_SHARD_COUNT"),
+        ({"ARKBOT_SHARD_COUNT": "0"}, "from 1 to"),
+        ({"ARKBOT_SHARD_COUNT": "two"}, "whole number"),
+        ({"ARKBOT_SHARD_COUNT": "2", "ARKBOT_SHARD_IDS": "2"}, "numbered 0 to 1"),
+        ({"ARKBOT_SHARD_COUNT": "4", "ARKBOT_SHARD_IDS": "1,1"}, "twice"),
+        ({"ARKBOT_SHARD_COUNT": "4", "ARKBOT_SHARD_IDS": "3-1"}, "backwards"),
+        ({"ARKBOT_SHARD_COUNT": "4", "ARKBOT_SHARD_IDS": "one"}, "like 0,1 or 0-3"),
+        ({"ARKBOT_CLAIM_SECONDS": "0"}, "more than 0"),
+    ],
+)
+def test_bad_shard_settings_say_what_is_wrong(env: dict[str, str], says: str) -> None:
+    with pytest.raises(SettingsError, match=says):
+        Settings.from_env(env)

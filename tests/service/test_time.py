@@ -8,7 +8,17 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from bot.service import FakeClock, GameService, ServiceError
-from bot.service.pace import DAY_MS, HOUR_MS, PACES, Away, QuietHours, after_move, deadline
+from bot.service.pace import (
+    DAY_MS,
+    HOUR_MS,
+    PACES,
+    Away,
+    QuietHours,
+    after_move,
+    deadline,
+    pace_of,
+    schedule,
+)
 from engine.covenant import Pass, PlaceTile
 from tests.service.conftest import (
     ALICE,
@@ -46,6 +56,33 @@ def test_a_bank_loses_the_time_used_gains_the_increment_and_holds_its_cap() -> N
         == 3 * DAY_MS + 6 * HOUR_MS
     )
     assert deadline(3 * DAY_MS, start, start, away) == start + 3 * DAY_MS + 24 * HOUR_MS
+
+
+def test_a_custom_pace_and_a_bank_too_small_for_a_last_call() -> None:
+    camp = pace_of("custom:48,6,60")
+    assert camp is not None
+    assert (camp.start_ms, camp.increment_ms, camp.cap_ms) == (
+        48 * HOUR_MS,
+        6 * HOUR_MS,
+        60 * HOUR_MS,
+    )
+    assert pace_of("none") is None and pace_of("fast") == PACES["fast"]
+    for bad in ("custom:48,6", "custom:0,1,1", "custom:5,1,2", "slow"):
+        with pytest.raises(ValueError):
+            pace_of(bad)
+    # Three days: reminded at 36 h, the last call 7.2 h before the end (a tenth of the bank).
+    assert schedule(72 * HOUR_MS, 0, 0, None) == {
+        "reminder": 36 * HOUR_MS,
+        "final": 72 * HOUR_MS - 72 * HOUR_MS // 10,
+        "timeout": 72 * HOUR_MS,
+    }
+    # Ninety minutes: the last call would be an hour before the end, before the reminder at
+    # 45 minutes is even due; there is none (it falls on the time-out).
+    assert schedule(90 * 60_000, 0, 0, None) == {
+        "reminder": 45 * 60_000,
+        "final": 90 * 60_000,
+        "timeout": 90 * 60_000,
+    }
 
 
 def test_quiet_hours_are_the_servers_night_in_its_time_zone() -> None:

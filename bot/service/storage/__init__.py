@@ -1,7 +1,9 @@
 """Where the game service keeps games: an interface (:mod:`.base`) and its backends.
 
-``open_storage(target)`` picks the backend from the target: a file path opens SQLite, the
-embedded default that needs nothing installed.
+``open_storage(target)`` picks the backend from the target (``ARKBOT_DB``): a
+``postgresql://`` URL opens PostgreSQL (:mod:`.postgres`, through asyncpg, for several bot
+processes on one database); anything else is a file path and opens SQLite, the embedded
+default that needs no server.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from bot.service.storage.base import (
 )
 from bot.service.storage.sqlite import SqliteStorage
 from bot.service.storage.sqlite_schema import SCHEMA_VERSION
+from bot.settings import POSTGRES_SCHEMES
 
 __all__ = [
     "GAME_FIELDS",
@@ -32,10 +35,22 @@ __all__ = [
     "Storage",
     "StorageError",
     "Transaction",
+    "is_postgres",
     "open_storage",
 ]
 
 
+def is_postgres(target: str | Path) -> bool:
+    """Whether ``target`` names a PostgreSQL database rather than a SQLite file."""
+    return isinstance(target, str) and target.startswith(POSTGRES_SCHEMES)
+
+
 async def open_storage(target: str | Path) -> Storage:
-    """The database at ``target`` (a file path: SQLite), migrated to the current schema."""
+    """The database at ``target`` (a ``postgresql://`` URL, or a SQLite file's path), migrated
+    to the current schema."""
+    if is_postgres(target):
+        # Imported here: a SQLite bot never loads the PostgreSQL driver.
+        from bot.service.storage.postgres import PostgresStorage
+
+        return await PostgresStorage.open(str(target))
     return await SqliteStorage.open(target)

@@ -26,6 +26,7 @@ from bot.service.models import (
     ModerationRecord,
     Rating,
     Seat,
+    Shards,
 )
 
 
@@ -112,8 +113,12 @@ class Transaction(ABC):
         """The guild's games in ``statuses``, oldest first."""
 
     @abstractmethod
-    async def lobbies(self) -> list[GameRecord]:
-        """Every game in status lobby."""
+    async def lobbies(
+        self, shards: Shards | None = None, *, claim: bool = False
+    ) -> list[GameRecord]:
+        """Every game in status lobby (of guilds on ``shards``, if given). ``claim`` (in a
+        write transaction): each is this transaction's until it commits, and lobbies that
+        another transaction holds are left out rather than waited for."""
 
     @abstractmethod
     async def lobby_counts(self, guild_id: int, user_id: int) -> tuple[int, int, int | None]:
@@ -185,17 +190,21 @@ class Transaction(ABC):
     # ------------------------------------------------------------ reminders and time-outs
 
     @abstractmethod
-    async def due_games(self, now_ms: int, lease_ms: int) -> list[DueGame]:
-        """Active games with a human current seat whose next notice is due at ``now_ms``,
-        with the notices of the turn sent (or claimed after ``lease_ms``: being sent)."""
+    async def due_games(
+        self, now_ms: int, lease_ms: int, shards: Shards | None = None
+    ) -> list[DueGame]:
+        """Active games (of guilds on ``shards``, if given) with a human current seat whose
+        next notice is due at ``now_ms``, with the notices of the turn sent (or claimed
+        after ``lease_ms``: being sent)."""
 
     @abstractmethod
     async def games_of_user(self, user_id: int, statuses: Sequence[str]) -> list[GameRecord]:
         """The games ``user_id`` has a seat in, in the given statuses."""
 
     @abstractmethod
-    async def quiet_games(self, before_ms: int) -> list[GameRecord]:
-        """Active games whose last move was made at or before ``before_ms``."""
+    async def quiet_games(self, before_ms: int, shards: Shards | None = None) -> list[GameRecord]:
+        """Active games (of guilds on ``shards``, if given) whose last move was made at or
+        before ``before_ms``."""
 
     @abstractmethod
     async def set_away(self, user_id: int, start_ms: int | None, until_ms: int | None) -> None:
@@ -232,13 +241,30 @@ class Transaction(ABC):
 
     @abstractmethod
     async def mark_announced(self, game_id: int, version: int) -> None:
-        """The channel has seen the game up to ``version`` (never lowers it)."""
+        """The channel has seen the game up to ``version`` (never lowers it); a claim on
+        the game's post ends once that is its latest version (as with every new version)."""
 
     @abstractmethod
-    async def unannounced(self, before_ms: int, now_ms: int) -> list[int]:
+    async def unannounced(
+        self, before_ms: int, now_ms: int, shards: Shards | None = None
+    ) -> list[int]:
         """Active or finished games changed at or before ``before_ms`` whose latest
         version the channel has not seen (and whose failed post is due for another try at
-        ``now_ms``), oldest change first."""
+        ``now_ms``), oldest change first; of guilds on ``shards``, if given."""
+
+    @abstractmethod
+    async def claim_unannounced(
+        self,
+        before_ms: int,
+        now_ms: int,
+        until_ms: int,
+        holder: str,
+        shards: Shards | None = None,
+        limit: int = 100,
+    ) -> list[int]:
+        """Lease up to ``limit`` of the games :meth:`unannounced` lists whose lease has run
+        out: they are ``holder``'s to post until ``until_ms``. Games that another
+        transaction is claiming at this moment are skipped, not waited for."""
 
     # ------------------------------------------------------------ statistics
 
@@ -295,6 +321,7 @@ GAME_FIELDS = frozenset(
         "thread_id",
         "rematch_of",
         "last_move_at",
+        "lease_until",
     }
 )
 

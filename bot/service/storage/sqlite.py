@@ -11,7 +11,10 @@ process or any other on the same file.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import os
+import secrets
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -28,8 +31,8 @@ from bot.service.models import (
     ModerationRecord,
     Rating,
     Seat,
+    Shards,
 )
-from bot.service.pace import Away
 from bot.service.storage.base import (
     GAME_FIELDS,
     Advance,
@@ -40,14 +43,9 @@ from bot.service.storage.base import (
     StorageError,
     Transaction,
 )
+from bot.service.storage.rows import GAME_FIELDS_G, game_of, json_or
 from bot.service.storage.sqlite_schema import MIGRATIONS, SCHEMA_VERSION
 
-GAME_COLUMNS = (
-    "id, guild_id, channel_id, kind, seed, options, shuffle_seats, creator_id, status, "
-    "version, current_seat, waiting_since, created_at, updated_at, started_at, finished_at, "
-    "result, error, announced, lobby_message_id, board_message_id, post_error, post_failures, "
-    "clock, next_due_at, thread_id, rematch_of, last_move_at"
-)
 #: A game's row with its seats as one JSON array: a game is read in one statement.
 _SEATS_JSON = (
     "(SELECT json_group_array(json_array(s.seat, s.user_id, s.name, s.is_bot, s.left_user_id, "
@@ -55,8 +53,22 @@ _SEATS_JSON = (
     "(SELECT * FROM seats WHERE game_id = g.id ORDER BY seat) s "
     "LEFT JOIN user_prefs p ON p.user_id = s.user_id) AS seats_json"
 )
-_GAME_FIELDS_SQL = ", ".join(f"g.{c.strip()}" for c in GAME_COLUMNS.split(",")) + f", {_SEATS_JSON}"
+_GAME_FIELDS_SQL = f"{GAME_FIELDS_G}, {_SEATS_JSON}"
 _GAME_SELECT = f"SELECT {_GAME_FIELDS_SQL} FROM games g"
+#: Games whose latest version the channel has not seen (params: before_ms, now_ms).
+_UNANNOUNCED = (
+    "g.status IN ('active', 'finished') AND g.version > g.announced AND g.updated_at <= ? "
+    "AND (g.post_retry_at IS NULL OR g.post_retry_at <= ?)"
+)
+
+
+def _on_shards(shards: Shards | None, alias: str = "g") -> str:
+    """`` AND`` the guild of ``alias`` is on one of ``shards`` (Discord's formula); nothing
+    when every shard is this process's. The numbers are ints, so written in place."""
+    if shards is None:
+        return ""
+    ids = ", ".join(str(int(i)) for i in shards.ids)
+    return f" AND (({alias}.guild_id >> 22) % {int(shards.count)}) IN ({ids})"
 
 
 class SqliteStorage(Storage, Transaction):
@@ -85,11 +97,36 @@ class SqliteStorage(Storage, Transaction):
                 f"cannot open the database file {path}: the folder {path.parent} does not "
                 "exist. Create it, or point ARKBOT_DB at a file in a folder that does."
             )
-        if path.exists() and path.is_file() and path.stat().st_size == 0:
+        if not path.exists():
+            await cls._create(path)
+        if path.is_file() and path.stat().st_size == 0:
             raise StorageError(
                 f"the database file {path} is empty (0 bytes): it was probably cut short. "
                 "Restore it from a backup; or, to start with no games at all, delete it."
             )
+        return await cls._connect(path)
+
+    @classmethod
+    async def _create(cls, path: Path) -> None:
+        """Make a new database beside ``path`` and link it in place whole: another process
+        opening the same new file at this moment never sees it empty (it would refuse it as
+        cut short). If one was quicker, its file stays and ours goes."""
+        aside = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.new")
+        try:
+            await (await cls._connect(aside)).close()
+            with contextlib.suppress(FileExistsError):
+                os.link(aside, path)
+        except OSError as exc:
+            raise StorageError(
+                f"cannot create the database file {path}: {exc}. Check that this user may "
+                "write in its folder (ARKBOT_DB names the file)."
+            ) from None
+        finally:
+            for leftover in (aside, Path(f"{aside}-wal"), Path(f"{aside}-shm")):
+                leftover.unlink(missing_ok=True)
+
+    @classmethod
+    async def _connect(cls, path: Path) -> SqliteStorage:
         try:
             # isolation_level=None: the sqlite3 module must not open transactions on its
             # own; every write transaction is an explicit BEGIN IMMEDIATE.
@@ -209,7 +246,7 @@ class SqliteStorage(Storage, Transaction):
 
     async def game(self, game_id: int) -> GameRecord | None:
         rows = await self.rows(f"{_GAME_SELECT} WHERE g.id = ?", (game_id,))
-        return _game(rows[0]) if rows else None
+        return game_of(rows[0]) if rows else None
 
     async def open_game(self, channel_id: int) -> GameRecord | None:
         rows = await self.rows(
@@ -217,14 +254,14 @@ class SqliteStorage(Storage, Transaction):
             "AND g.status IN ('lobby', 'active', 'error')",
             (channel_id, channel_id),
         )
-        return _game(rows[0]) if rows else None
+        return game_of(rows[0]) if rows else None
 
     async def last_game(self, channel_id: int) -> GameRecord | None:
         rows = await self.rows(
             f"{_GAME_SELECT} WHERE g.channel_id = ? OR g.thread_id = ? ORDER BY g.id DESC LIMIT 1",
             (channel_id, channel_id),
         )
-        return _game(rows[0]) if rows else None
+        return game_of(rows[0]) if rows else None
 
     async def games(self, guild_id: int, statuses: Sequence[str]) -> list[GameRecord]:
         marks = ", ".join("?" for _ in statuses)
@@ -232,11 +269,17 @@ class SqliteStorage(Storage, Transaction):
             f"{_GAME_SELECT} WHERE g.guild_id = ? AND g.status IN ({marks}) ORDER BY g.id",
             (guild_id, *statuses),
         )
-        return [_game(r) for r in rows]
+        return [game_of(r) for r in rows]
 
-    async def lobbies(self) -> list[GameRecord]:
-        rows = await self.rows(f"{_GAME_SELECT} WHERE g.status = 'lobby' ORDER BY g.id")
-        return [_game(r) for r in rows]
+    async def lobbies(
+        self, shards: Shards | None = None, *, claim: bool = False
+    ) -> list[GameRecord]:
+        # ``claim`` needs nothing more here: BEGIN IMMEDIATE already keeps every other writer
+        # out until this transaction ends.
+        rows = await self.rows(
+            f"{_GAME_SELECT} WHERE g.status = 'lobby'{_on_shards(shards)} ORDER BY g.id"
+        )
+        return [game_of(r) for r in rows]
 
     async def lobby_counts(self, guild_id: int, user_id: int) -> tuple[int, int, int | None]:
         rows = await self.rows(
@@ -284,6 +327,8 @@ class SqliteStorage(Storage, Transaction):
         cursor = await self.connection.execute(
             "UPDATE games SET version = ?, current_seat = ?, waiting_since = ?, updated_at = ?, "
             "status = ?, finished_at = ?, result = ?, announced = MAX(announced, COALESCE(?, -1)), "
+            # A claim on an older version's post is void: this version is news of its own.
+            "lease_until = 0, "
             "board_message_id = COALESCE(?, board_message_id), "
             "lobby_message_id = COALESCE(?, lobby_message_id), "
             "post_error = CASE WHEN ? THEN NULL ELSE post_error END, "
@@ -361,7 +406,7 @@ class SqliteStorage(Storage, Transaction):
                 seat=r[1],
                 user_id=r[2],
                 source=r[3],
-                action=_json_or(r[4], None),
+                action=json_or(r[4], None),
                 created_at=from_ms(r[5]),  # type: ignore[arg-type]
             )
             for r in rows
@@ -417,7 +462,7 @@ class SqliteStorage(Storage, Transaction):
                 moderator_id=r[3],
                 act=r[4],
                 target_user_id=r[5],
-                detail=_json_or(r[6], {}),
+                detail=json_or(r[6], {}),
                 created_at=from_ms(r[7]),  # type: ignore[arg-type]
             )
             for r in rows
@@ -434,7 +479,7 @@ class SqliteStorage(Storage, Transaction):
         action, role, extra = rows[0]
         # The time-out action had a column of its own before schema 6: the JSON wins.
         base = GuildSettings(guild_id, timeout_action=action, moderator_role_id=role)
-        return base.with_extra(_json_or(extra, {}))
+        return base.with_extra(json_or(extra, {}))
 
     async def save_guild_settings(self, settings: GuildSettings) -> None:
         # The columns of schema 1 stay filled for an older bot reading the file.
@@ -458,7 +503,9 @@ class SqliteStorage(Storage, Transaction):
 
     # ---------------------------------------------------------------- reminders, time-outs
 
-    async def due_games(self, now_ms: int, lease_ms: int) -> list[DueGame]:
+    async def due_games(
+        self, now_ms: int, lease_ms: int, shards: Shards | None = None
+    ) -> list[DueGame]:
         rows = await self.rows(
             f"SELECT {_GAME_FIELDS_SQL}, "
             "(SELECT json_group_array(n.kind) FROM notices n WHERE n.game_id = g.id "
@@ -466,11 +513,11 @@ class SqliteStorage(Storage, Transaction):
             " AND (n.sent_at IS NOT NULL OR n.claimed_at > ?)) "
             "AS sent_json "
             "FROM games g JOIN seats s ON s.game_id = g.id AND s.seat = g.current_seat "
-            "WHERE g.status = 'active' AND s.user_id IS NOT NULL AND g.next_due_at <= ? "
-            "ORDER BY g.next_due_at",
+            "WHERE g.status = 'active' AND s.user_id IS NOT NULL AND g.next_due_at <= ?"
+            f"{_on_shards(shards)} ORDER BY g.next_due_at",
             (lease_ms, now_ms),
         )
-        return [DueGame(_game(r), tuple(_json_or(r["sent_json"], []))) for r in rows]
+        return [DueGame(game_of(r), tuple(json_or(r["sent_json"], []))) for r in rows]
 
     async def games_of_user(self, user_id: int, statuses: Sequence[str]) -> list[GameRecord]:
         marks = ", ".join("?" for _ in statuses)
@@ -479,15 +526,15 @@ class SqliteStorage(Storage, Transaction):
             "(SELECT game_id FROM seats WHERE user_id = ?) ORDER BY g.id",
             (*statuses, user_id),
         )
-        return [_game(r) for r in rows]
+        return [game_of(r) for r in rows]
 
-    async def quiet_games(self, before_ms: int) -> list[GameRecord]:
+    async def quiet_games(self, before_ms: int, shards: Shards | None = None) -> list[GameRecord]:
         rows = await self.rows(
-            f"{_GAME_SELECT} WHERE g.status = 'active' AND g.last_move_at <= ? "
-            "ORDER BY g.last_move_at",
+            f"{_GAME_SELECT} WHERE g.status = 'active' AND g.last_move_at <= ?"
+            f"{_on_shards(shards)} ORDER BY g.last_move_at",
             (before_ms,),
         )
-        return [_game(r) for r in rows]
+        return [game_of(r) for r in rows]
 
     async def set_away(self, user_id: int, start_ms: int | None, until_ms: int | None) -> None:
         await self.execute(
@@ -552,15 +599,38 @@ class SqliteStorage(Storage, Transaction):
 
     async def mark_announced(self, game_id: int, version: int) -> None:
         await self.execute(
-            "UPDATE games SET announced = MAX(announced, ?) WHERE id = ?", (version, game_id)
+            # Seen up to its version: the claim on its post (if any) is done with.
+            "UPDATE games SET announced = MAX(announced, ?), "
+            "lease_until = CASE WHEN ? >= version THEN 0 ELSE lease_until END WHERE id = ?",
+            (version, version, game_id),
         )
 
-    async def unannounced(self, before_ms: int, now_ms: int) -> list[int]:
+    async def unannounced(
+        self, before_ms: int, now_ms: int, shards: Shards | None = None
+    ) -> list[int]:
         rows = await self.rows(
-            "SELECT id FROM games WHERE status IN ('active', 'finished') "
-            "AND version > announced AND updated_at <= ? "
-            "AND (post_retry_at IS NULL OR post_retry_at <= ?) ORDER BY updated_at",
+            f"SELECT g.id FROM games g WHERE {_UNANNOUNCED}{_on_shards(shards)} "
+            "ORDER BY g.updated_at",
             (before_ms, now_ms),
+        )
+        return [r[0] for r in rows]
+
+    async def claim_unannounced(
+        self,
+        before_ms: int,
+        now_ms: int,
+        until_ms: int,
+        holder: str,
+        shards: Shards | None = None,
+        limit: int = 100,
+    ) -> list[int]:
+        # Inside BEGIN IMMEDIATE no other writer runs: the lease check and the lease taken
+        # are one step for every process on the file.
+        rows = await self.rows(
+            "UPDATE games SET lease_holder = ?, lease_until = ? WHERE id IN ("
+            f"SELECT g.id FROM games g WHERE {_UNANNOUNCED} AND g.lease_until <= ?"
+            f"{_on_shards(shards)} ORDER BY g.updated_at LIMIT ?) RETURNING id",
+            (holder, until_ms, before_ms, now_ms, now_ms, limit),
         )
         return [r[0] for r in rows]
 
@@ -568,80 +638,3 @@ class SqliteStorage(Storage, Transaction):
 
     async def finished_games(self, guild_id: int) -> list[GameRecord]:
         return await self.games(guild_id, ("finished",))
-
-
-# -------------------------------------------------------------------- rows to records
-
-
-def _json_or(text: str | None, default: Any) -> Any:
-    """Parse a JSON column; a damaged one reads as ``default`` (the service's load finds and
-    reports damage; listing a game must not fail because of it)."""
-    if text is None:
-        return default
-    try:
-        return json.loads(text)
-    except ValueError:
-        return default
-
-
-def _seats(text: str | None) -> tuple[Seat, ...]:
-    rows = _json_or(text, [])
-    seats = []
-    for row in rows if isinstance(rows, list) else []:
-        try:
-            index, user_id, name, is_bot, left, away_start, away_until, ping = row
-            away = Away(away_start, away_until) if away_start and away_until else None
-            seats.append(Seat(int(index), user_id, str(name), bool(is_bot), left, away, str(ping)))
-        except (TypeError, ValueError):
-            continue
-    return tuple(seats)
-
-
-def _game(row: Any) -> GameRecord:
-    result = _json_or(row["result"], None)
-    options = _json_or(row["options"], None)
-    damage = (
-        None
-        if isinstance(options, dict)
-        else f"options are not a JSON object: {row['options']!r:.60}"
-    )
-    return GameRecord(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        kind=row["kind"],
-        seed=row["seed"],
-        options=options if isinstance(options, dict) else {},
-        damage=damage,
-        shuffle_seats=bool(row["shuffle_seats"]),
-        creator_id=row["creator_id"],
-        status=row["status"],
-        version=row["version"],
-        seats=_seats(row["seats_json"]),
-        created_at=from_ms(row["created_at"]),  # type: ignore[arg-type]
-        updated_at=from_ms(row["updated_at"]),  # type: ignore[arg-type]
-        started_at=from_ms(row["started_at"]),
-        finished_at=from_ms(row["finished_at"]),
-        current_seat=row["current_seat"],
-        waiting_since=from_ms(row["waiting_since"]),
-        scores=tuple(result["scores"]) if isinstance(result, dict) else None,
-        winners=tuple(result["winners"]) if isinstance(result, dict) else None,
-        error=row["error"],
-        announced=row["announced"],
-        lobby_message_id=row["lobby_message_id"],
-        board_message_id=row["board_message_id"],
-        post_error=row["post_error"],
-        post_failures=row["post_failures"],
-        clock=_clock(row["clock"]),
-        next_due_ms=row["next_due_at"],
-        thread_id=row["thread_id"],
-        rematch_of=row["rematch_of"],
-        last_move_ms=row["last_move_at"],
-    )
-
-
-def _clock(text: str | None) -> dict[str, Any] | None:
-    clock = _json_or(text, None)
-    if not isinstance(clock, dict) or not isinstance(clock.get("banks"), list):
-        return None
-    return clock

@@ -1,6 +1,8 @@
 """The SQLite schema, one numbered migration at a time (``PRAGMA user_version``).
 
-Each entry upgrades the schema by one version. Never edit a released entry: append a new one.
+Each entry upgrades the schema by one version. Never edit a released entry: append a new one,
+and the same logical change to :mod:`bot.service.storage.postgres_schema` under the same
+number (``tests/service/test_backends.py`` compares the two schemas).
 """
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -149,8 +151,13 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE guild_settings ADD COLUMN extra TEXT NOT NULL DEFAULT '{}'",
         "CREATE INDEX games_by_creator ON games (creator_id, status)",
     ),
-    # 5 is left for the leases of several processes (the PostgreSQL work).
-    (),
+    # 5: a lease on a game for background work that no interaction does (posting a turn the
+    # channel missed), so that with several bot processes exactly one process does it: who
+    # holds it and until when (ms; 0: nobody). Kept equal with postgres_schema.py.
+    (
+        "ALTER TABLE games ADD COLUMN lease_holder TEXT",
+        "ALTER TABLE games ADD COLUMN lease_until INTEGER NOT NULL DEFAULT 0",
+    ),
     # 6: games over days: each game's clock (the pace and every seat's time bank) and the
     # next moment a notice of its turn falls due; the thread a game is played in; the game a
     # rematch follows; who sat in a seat a computer took over; each user's time away and how

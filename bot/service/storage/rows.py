@@ -1,0 +1,96 @@
+"""Database rows into records, the same for every backend (columns are read by name)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from bot.service.clock import from_ms
+from bot.service.models import GameRecord, Seat
+from bot.service.pace import Away
+
+#: The games columns every backend selects, in this order, plus ``seats_json``: an array of
+#: [seat, user_id, name, is_bot, left_user_id, away_start, away_until, ping] per seat.
+GAME_COLUMNS = (
+    "id, guild_id, channel_id, kind, seed, options, shuffle_seats, creator_id, status, "
+    "version, current_seat, waiting_since, created_at, updated_at, started_at, finished_at, "
+    "result, error, announced, lobby_message_id, board_message_id, post_error, post_failures, "
+    "clock, next_due_at, thread_id, rematch_of, last_move_at"
+)
+#: The same, each prefixed with the alias ``g.``.
+GAME_FIELDS_G = ", ".join(f"g.{c.strip()}" for c in GAME_COLUMNS.split(","))
+
+
+def json_or(text: str | None, default: Any) -> Any:
+    """Parse a JSON column; a damaged one reads as ``default`` (the service's load finds and
+    reports damage; listing a game must not fail because of it)."""
+    if text is None:
+        return default
+    try:
+        return json.loads(text)
+    except ValueError:
+        return default
+
+
+def seats_of(text: str | None) -> tuple[Seat, ...]:
+    rows = json_or(text, [])
+    seats = []
+    for row in rows if isinstance(rows, list) else []:
+        try:
+            index, user_id, name, is_bot, left, away_start, away_until, ping = row
+            away = Away(away_start, away_until) if away_start and away_until else None
+            seats.append(Seat(int(index), user_id, str(name), bool(is_bot), left, away, str(ping)))
+        except (TypeError, ValueError):
+            continue
+    return tuple(seats)
+
+
+def game_of(row: Any) -> GameRecord:
+    result = json_or(row["result"], None)
+    options = json_or(row["options"], None)
+    damage = (
+        None
+        if isinstance(options, dict)
+        else f"options are not a JSON object: {row['options']!r:.60}"
+    )
+    return GameRecord(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        kind=row["kind"],
+        seed=row["seed"],
+        options=options if isinstance(options, dict) else {},
+        damage=damage,
+        shuffle_seats=bool(row["shuffle_seats"]),
+        creator_id=row["creator_id"],
+        status=row["status"],
+        version=row["version"],
+        seats=seats_of(row["seats_json"]),
+        created_at=from_ms(row["created_at"]),  # type: ignore[arg-type]
+        updated_at=from_ms(row["updated_at"]),  # type: ignore[arg-type]
+        started_at=from_ms(row["started_at"]),
+        finished_at=from_ms(row["finished_at"]),
+        current_seat=row["current_seat"],
+        waiting_since=from_ms(row["waiting_since"]),
+        scores=tuple(result["scores"]) if isinstance(result, dict) else None,
+        winners=tuple(result["winners"]) if isinstance(result, dict) else None,
+        error=row["error"],
+        announced=row["announced"],
+        lobby_message_id=row["lobby_message_id"],
+        board_message_id=row["board_message_id"],
+        post_error=row["post_error"],
+        post_failures=row["post_failures"],
+        clock=clock_of(row["clock"]),
+        next_due_ms=row["next_due_at"],
+        thread_id=row["thread_id"],
+        rematch_of=row["rematch_of"],
+        last_move_ms=row["last_move_at"],
+    )
+
+
+def clock_of(text: str | None) -> dict[str, Any] | None:
+    """A game's clock column (the pace and every seat's bank); damaged: no clock."""
+    clock = json_or(text, None)
+    if not isinstance(clock, dict) or not isinstance(clock.get("banks"), list):
+        return None
+    return clock
