@@ -11,7 +11,7 @@ their language does: ``{name}`` is a value; ``{count, plural, one {# step} other
 chooses by CLDR's plural rules for the language (from Babel; ``=0 {...}`` matches exactly and
 ``#`` is the number); ``{kind, select, city {...} other {...}}`` chooses by a word. ``{{`` and
 ``}}`` are literal braces. A value that is a :class:`Text` is translated too, in the same
-language.
+language; a number with decimals is written with the language's decimal sign ("1,5" in Dutch).
 
 A missing message falls back to the next language of the chain (``es-419`` -> ``es`` ->
 ``en``), logged once (not from a regional variant to its language: ``es-419.toml`` holds only
@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from babel import Locale, UnknownLocaleError
+from babel.numbers import get_decimal_symbol
 
 from engine.common.data import DATA_DIR
 
@@ -154,6 +155,14 @@ def _locale(language: str) -> Locale:
         return Locale.parse(DEFAULT_LANGUAGE)
 
 
+def number_text(value: Any, language: str) -> str:
+    """A value as text; a number with decimals with the language's decimal sign (1.5 is
+    "1,5" in Dutch and Spanish). Numbers get no grouping (1000000, as CLDR's plurals say)."""
+    if isinstance(value, float):
+        return str(value).replace(".", get_decimal_symbol(_locale(language)))
+    return str(value)
+
+
 def format_message(text: str, params: Mapping[str, Any], language: str) -> str:
     """Fill in ``text`` (see the module docstring for the syntax)."""
     out: list[str] = []
@@ -201,7 +210,7 @@ def _said(value: Any, language: str) -> Any:
     if isinstance(value, tuple | list):
         value = ListOf(tuple(value))
     if isinstance(value, ListOf):
-        items = [str(_said(item, language)) for item in value.items]
+        items = [number_text(_said(item, language), language) for item in value.items]
         return join_list(items, value.style, language)
     return value
 
@@ -246,7 +255,7 @@ def join_list(items: list[str], style: str, language: str) -> str:
 def _placeholder(body: str, params: Mapping[str, Any], language: str) -> str:
     name, _, rest = (part.strip() for part in body.partition(","))
     if not rest:
-        return str(_value(name, params, language))
+        return number_text(_value(name, params, language), language)
     kind, _, options = (part.strip() for part in rest.partition(","))
     branches = _branches(options)
     value = _value(name, params, language)
@@ -255,7 +264,7 @@ def _placeholder(body: str, params: Mapping[str, Any], language: str) -> str:
         chosen = branches.get(exact)
         if chosen is None:
             chosen = branches.get(plural_category(value, language), branches.get("other", ""))
-        number = str(value)
+        number = number_text(value, language)
         return format_message(chosen.replace("#", number), params, language)
     if kind == "select":
         chosen = branches.get(str(value), branches.get("other", ""))

@@ -345,6 +345,30 @@ def test_spanish_says_millions_with_de_wherever_a_noun_follows() -> None:
                 assert "many {" in text, key
 
 
+def test_numbers_with_decimals_use_the_languages_decimal_sign() -> None:
+    half = "{n, plural, one {# hour} other {# hours}}"
+    assert format_message(half, {"n": 1.5}, "en") == "1.5 hours"
+    assert format_message("{n}", {"n": 1.5}, "nl") == "1,5"
+    assert format_message(half, {"n": 1.5}, "es") == "1,5 hours"
+    # Whole numbers are left alone: no grouping, as the plural forms above expect.
+    assert format_message("{n}", {"n": 1000000}, "nl") == "1000000"
+    custom = t("table.mod.pace_custom", "nl", start=1.5, increment=0.5, cap=36)
+    assert custom == "het eigen tempo van deze bot: 1,5 uur, +0,5 uur per zet, hoogstens 36 uur"
+    assert "tras 2,5 horas" in t(
+        "table.mod.settings",
+        "es",
+        pace="-",
+        action="-",
+        role="-",
+        language="-",
+        lobby=2.5,
+        timezone="UTC",
+        quiet="-",
+        threads="-",
+        stall=3,
+    )
+
+
 def test_lists_are_joined_the_languages_way() -> None:
     three = ("Ruth", "Boaz", "Eli")
     expected = {
