@@ -366,6 +366,7 @@ def test_numbers_with_decimals_use_the_languages_decimal_sign() -> None:
         quiet="-",
         threads="-",
         stall=3,
+        level="-",
     )
 
 
