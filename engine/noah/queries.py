@@ -47,6 +47,8 @@ class CabinChoice:
     #: The legal placements of the card in this cabin (different face-up card taken, animal
     #: driven out or chimpanzee's scoring card), in the order of ``legal_actions()``.
     ways: tuple[Placement, ...]
+    #: The cards in the cabin now (after the first card, for a second card).
+    cards: tuple[int, ...] = ()
 
 
 def _ways(game: object, card: int, after: Placement | None) -> list[Placement]:
@@ -60,14 +62,21 @@ def cabin_choices(game: object, card: int, after: Placement | None = None) -> li
     port cabins from the bow then starboard ones, each new cabin after the open ones of its
     side; empty if it can go nowhere (:meth:`~engine.noah.Game.why_not` says why)."""
     endgame = game.phase == ENDGAME  # type: ignore[attr-defined]
-    cabins = game.cabins  # type: ignore[attr-defined]
+    ways = _ways(game, card, after)
+    if not ways:
+        return []
+    # After a first card the ark is as that card left it (it may have opened a cabin).
+    shown = game if after is None else game.preview([after])  # type: ignore[attr-defined]
+    cabins = shown.cabins
     grouped: dict[tuple[str, int], list[Placement]] = {}
-    for placement in _ways(game, card, after):
+    for placement in ways:
         grouped.setdefault((placement.side, placement.row), []).append(placement)
     choices = []
     for (side, row), ways in sorted(grouped.items(), key=lambda i: (SIDES.index(i[0][0]), i[0][1])):
-        new = row == len(cabins[SIDES.index(side)])
-        choices.append(CabinChoice(side, row, new, int(new) + int(endgame), tuple(ways)))
+        rows = cabins[SIDES.index(side)]
+        new = row == len(rows)
+        inside = () if new else tuple(rows[row])
+        choices.append(CabinChoice(side, row, new, int(new) + int(endgame), tuple(ways), inside))
     return choices
 
 

@@ -49,6 +49,19 @@ def test_cabin_choices_of_a_second_card_leave_out_the_first_cabin() -> None:
     }
 
 
+def test_a_second_card_next_to_a_cabin_the_first_opened() -> None:
+    game = level_ark(["Cow", "Cat"], starboard=[["Donkey"], ["Llama"], ["Reindeer"]])
+    assert game.tilt == 2
+    first = Placement(C("Cow"), "port", 2, take=C("Grain"))
+    after = {(c.side, c.row): c for c in cabin_choices(game, C("Cat"), after=first)}
+    # The cow's new cabin is port 2 now (not for a second card of the same turn); the next
+    # new one is port 3, and it costs a disc.
+    assert ("port", 2) not in after
+    assert after[("port", 3)].new is True and after[("port", 3)].cost == 1
+    assert after[("starboard", 2)].cards == (C("Reindeer"),)
+    assert after[("port", 0)].cards == (C("Sheep"),) and after[("port", 0)].cost == 0
+
+
 def test_cabin_choices_in_the_endgame_cost_a_disc_more() -> None:
     game = level_ark(["Cat"], phase="endgame")
     costs = {(c.side, c.row): c.cost for c in cabin_choices(game, C("Cat"))}
