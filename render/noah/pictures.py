@@ -419,7 +419,8 @@ def hand_image(
     _header(draw, 0, title)
     y = 52
     if not cards:
-        draw_text(draw, (W / 2, y + 20), _p("hand_empty", language), font(22), INK_SOFT, "mm")
+        empty = _p("hand_empty", language)
+        draw_text(draw, (W / 2, y + 20), empty, font(22), INK_SOFT, "mm")
     for index, card in enumerate(cards):
         x0 = M + (index % columns) * (card_w + gap)
         top = y + (index // columns) * (card_h + gap)
