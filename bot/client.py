@@ -51,6 +51,7 @@ class TableBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         if self.service is None:
             self.service = await GameService.open(self.settings.db_path, settings=self.settings)
+        self.service.on_computer_turn = self.table.computer_played
         from bot.cogs.games import group_for
         from bot.cogs.moderation import Moderation
         from bot.cogs.reminders import Reminders

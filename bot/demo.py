@@ -21,7 +21,6 @@ from bot.i18n import LANGUAGES
 from bot.panels import Panel
 from bot.pictures import draw
 from bot.service import GameService
-from engine.common import Rng
 from render.i18n import Text, say
 
 NAMES = ("Ruth", "Boaz", "Miriam", "Gideon", "Deborah")
@@ -53,7 +52,6 @@ async def play(
                 await service.join(channel, user, name)
             record = await service.start(channel, 1)
             print(say(Text("table.demo.start", game=title, players=players, seed=seed), language))
-            rng = Rng(seed)
             record, state = await service.state(record.id)
             pictured = None  # the turn whose board was written last
             while not chosen.rules.is_over(state):
@@ -62,7 +60,10 @@ async def play(
                     post = chosen.front.board_post(state.view(None), names)
                     _write(post, out, language, f"turn-{state.turn:02d}.png")
                 user = record.seats[state.current_player].user_id
-                action = chosen.rules.computer_action(state, rng)
+                # The normal computer player (greedy, quick and the same for a given seed).
+                action = chosen.rules.computer_action(
+                    state, "normal", seed + record.version, 1.0, None
+                )
                 result = await service.act(record.id, user, action, expected_version=record.version)
                 for turn in result.turns:
                     if not turn.complete:

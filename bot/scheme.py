@@ -32,7 +32,7 @@ LEGACY_TEMPLATE = r"arks?:.{0,200}"
 _NUMBER = re.compile(r"[0-9]{1,18}")
 _CONTROL = re.compile(r"[a-z][a-z0-9_]{0,15}")
 _ARG = re.compile(r"[-A-Za-z0-9_.,]{0,40}")
-_LOBBY_OPS = ("join", "leave", "start")
+_LOBBY_OPS = ("join", "leave", "start", "unbot")
 
 
 class BadId(ValueError):

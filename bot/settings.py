@@ -140,13 +140,20 @@ class Settings:
     shard_ids: tuple[int, ...] | None = None
     #: See :data:`DEFAULT_CLAIM_SECONDS`.
     claim_lease: timedelta = timedelta(seconds=DEFAULT_CLAIM_SECONDS)
+    #: Worker processes where computer players think (0: a thread of the bot's process),
+    #: how long they think per move, or exactly how many search iterations (then a move
+    #: is the same on every run: for tests and the demo; ``None``: by the clock).
+    think_workers: int = 1
+    think_seconds: float = 1.0
+    think_iterations: int | None = None
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
         """Read ``DISCORD_TOKEN``, ``ARKBOT_DB``, ``ARKBOT_DEV_GUILD``,
         ``ARKBOT_PACE``, ``ARKBOT_POLL_SECONDS``, ``ARKBOT_RENDER_WORKERS``,
         ``ARKBOT_LOG_LEVEL``, ``ARKBOT_SHARD_COUNT``, ``ARKBOT_SHARD_IDS`` and
-        ``ARKBOT_CLAIM_SECONDS`` (all optional here; the Discord
+        ``ARKBOT_CLAIM_SECONDS``, ``ARKBOT_AI_WORKERS``, ``ARKBOT_AI_SECONDS`` and
+        ``ARKBOT_AI_ITERATIONS`` (all optional here; the Discord
         layer refuses to start without a token). ``ARKBOT_DISCORD_API`` and
         ``ARKBOT_DISCORD_GATEWAY`` point the bot at a fake Discord in end-to-end tests and
         are never set in production.
@@ -174,4 +181,7 @@ class Settings:
             shard_count=shard_count,
             shard_ids=shard_ids,
             claim_lease=timedelta(seconds=claim),
+            think_workers=_count(env, "ARKBOT_AI_WORKERS", 1),
+            think_seconds=_positive(env, "ARKBOT_AI_SECONDS", 1.0, "seconds"),
+            think_iterations=_count(env, "ARKBOT_AI_ITERATIONS", 0) or None,
         )

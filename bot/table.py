@@ -40,8 +40,9 @@ from bot.discord_ui import (
 from bot.errors import report
 from bot.games import Plugin, Seen, TurnRecord, plugin, plugins
 from bot.i18n import DEFAULT_LANGUAGE, ListOf, Text, language_for, language_of
-from bot.panels import Button, CommandSpec, Panel, Picture, Play, Refusal
+from bot.panels import Button, CommandSpec, Option, Panel, Picture, Play, Refusal, TableOption
 from bot.service import GameRecord, GameService, Seat, TurnResult
+from bot.service.thinking import LEVELS
 
 if TYPE_CHECKING:
     from bot.client import TableBot
@@ -82,6 +83,22 @@ def may_make_threads(channel: Any) -> bool:
         return False
     have = channel.permissions_for(me)
     return bool(have.create_public_threads and have.send_messages_in_threads)
+
+
+#: The lobby's menu that adds a computer player (a control name no game's option has).
+ADD_COMPUTER = "add_computer"
+
+
+def computer_menu() -> TableOption:
+    """The lobby menu: "Add a computer player", one entry per level."""
+    return TableOption(
+        ADD_COMPUTER,
+        Text("table.computer.add"),
+        tuple(
+            Option(Text(f"table.computer.{level}"), level, Text(f"table.computer.{level}_about"))
+            for level in LEVELS
+        ),
+    )
 
 
 def names_of(record: GameRecord) -> tuple[str, ...]:
@@ -133,7 +150,17 @@ class Table:
     ) -> tuple[str, discord.ui.View | None]:
         title = self.plugin(record).front.title()
         players = "\n".join(
-            say(Text("table.lobby.seat", number=i + 1, player=seat.name), language)
+            say(
+                Text(
+                    "table.computer.seat",
+                    number=i + 1,
+                    player=seat.name,
+                    level=Text(f"table.computer.{seat.level or 'normal'}"),
+                )
+                if seat.is_bot
+                else Text("table.lobby.seat", number=i + 1, player=seat.name),
+                language,
+            )
             for i, seat in enumerate(record.seats)
         )
         if record.status != "lobby":
@@ -159,12 +186,16 @@ class Table:
         chosen = front.options_line(record.options)
         if chosen is not None:
             lines.insert(1, say(chosen, language))
-        view = table_view(
+        buttons = [
             (scheme.lobby_id(record.id, "join"), Text("table.button.join"), "success", None),
             (scheme.lobby_id(record.id, "leave"), Text("table.button.leave"), "secondary", None),
             (scheme.lobby_id(record.id, "start"), Text("table.button.start"), "primary", None),
-            language=language,
-        )
+        ]
+        if any(seat.is_bot for seat in record.seats):
+            remove = scheme.lobby_id(record.id, "unbot")
+            buttons.append((remove, Text("table.computer.remove"), "secondary", "🤖"))
+        view = table_view(*buttons, language=language)
+        row = 0
         for row, option in enumerate(front.table_options, start=1):
             current = str(record.options.get(option.name, option.default))
             view.add_item(
@@ -172,6 +203,9 @@ class Table:
                     scheme.lobby_menu_id(record.id, option.name), option, current, language, row
                 )
             )
+        if len(record.seats) < rules.max_players:
+            menu = scheme.lobby_menu_id(record.id, ADD_COMPUTER)
+            view.add_item(lobby_menu(menu, computer_menu(), "", language, row + 1))
         return "\n".join(lines), view
 
     async def set_option(
@@ -239,9 +273,14 @@ class Table:
         self.service.posted(record.id, lobby_message_id=message.id)
 
     async def lobby(
-        self, interaction: discord.Interaction, op: str, game_id: int | None = None
+        self,
+        interaction: discord.Interaction,
+        op: str,
+        game_id: int | None = None,
+        values: Sequence[str] = (),
     ) -> None:
-        """Join, leave or start, from a lobby button (``game_id`` given) or a command."""
+        """Join, leave or start, add or remove a computer player, from a lobby button or
+        menu (``game_id`` given) or a command."""
         from_button = game_id is not None
         if from_button:
             # Deferring a button's update keeps later refusals private (as follow-ups).
@@ -260,6 +299,24 @@ class Table:
             record = await self.service.join(channel_id, user.id, user.display_name)
         elif op == "leave":
             record = await self.service.leave(channel_id, user.id)
+        elif op in ("bot", "unbot"):
+            settings = await self.service.guild_settings(interaction.guild_id or 0)
+            moderator = is_moderator(user, settings.moderator_role_id)
+            if current is not None and current.creator_id != user.id and not moderator:
+                creator = current.seat_of(current.creator_id)
+                raise Refusal(
+                    "table.computer.only_creator", creator=creator.name if creator else "?"
+                )
+            if op == "unbot":
+                record = await self.service.remove_computer(
+                    channel_id, user.id, moderator=moderator
+                )
+            elif values and values[0] in LEVELS:
+                record = await self.service.add_computer(
+                    channel_id, user.id, values[0], moderator=moderator
+                )
+            else:
+                raise Refusal("table.error.unknown_control")
         else:
             settings = await self.service.guild_settings(interaction.guild_id or 0)
             moderator = is_moderator(user, settings.moderator_role_id)
@@ -412,6 +469,9 @@ class Table:
         if cid.kind == "lb":
             await self.lobby(interaction, cid.control, cid.game_id)
             return
+        if cid.kind == "lm" and cid.control == ADD_COMPUTER:
+            await self.lobby(interaction, "bot", cid.game_id, values)
+            return
         if cid.kind == "lm":
             await self.set_option(interaction, cid.game_id, cid.control, values)
             return
@@ -524,10 +584,16 @@ class Table:
             panel = front.panel(self.seen(record, game, seat))
             await self.show(interaction, panel, record, edit=edit)
             return
-        posted = await self.announce(interaction.channel, record, game, result.turns)
         mine = result.turns[0]
         points = mine.gained(result.scores)[seat.index] if mine.start_scores else 0
-        key = "table.turn.done" if posted else "table.turn.done_not_posted"
+        nxt = result.next_seat
+        if nxt is not None and nxt.is_bot and not result.game_over:
+            # A computer plays next: one post tells both turns, once it has played (see
+            # computer_played), rather than a board that is old a second later.
+            key = "table.computer.done_next"
+        else:
+            posted = await self.announce(interaction.channel, record, game, result.turns)
+            key = "table.turn.done" if posted else "table.turn.done_not_posted"
         await self.show(interaction, Panel((Text(key, points=points),)), record, edit=edit)
 
     # ================================================================ public posts
@@ -778,8 +844,17 @@ class Table:
             log.info("could not DM user %s", user_id)
             return False
 
-    async def announce_stored(self, channel: Any, record: GameRecord) -> bool:
-        """Tell what was stored but not yet posted in the game's channel."""
+    async def computer_played(self, result: TurnResult) -> None:
+        """A computer's turn was stored in the background: tell it (with the turns before
+        it that were waiting for it) where the game is played."""
+        channel = await self.home_channel(result.game)
+        await self.announce_stored(channel, result.game, recovered=False)
+
+    async def announce_stored(
+        self, channel: Any, record: GameRecord, *, recovered: bool = True
+    ) -> bool:
+        """Tell what was stored but not yet posted in the game's channel (``recovered``: it
+        was missed, the bot was down; otherwise a computer just played)."""
         if record.id in self._posting:
             return False  # on its way right now
         record, game, turns = await self.service.told_since(record.id, record.announced)
@@ -787,7 +862,7 @@ class Table:
             # Mid-turn: the player carries on from their panel.
             await self.service.mark_announced(record.id, record.version)
             return False
-        intro = (Text("table.turn.recovered"),)
+        intro = (Text("table.turn.recovered"),) if recovered else ()
         return await self.announce(channel, record, game, turns, intro=intro)
 
     # ================================================================ games over days
@@ -859,6 +934,7 @@ class Table:
         home = await self.home_channel(record, channel)
         record, game = await self.service.state(record.id)
         await self.announce(home, record, game, (), intro=(Text("table.lobby.go"),))
+        self.service.wake(record)  # a computer in the first seat plays now
 
     async def open_thread(self, channel: Any, record: GameRecord) -> GameRecord:
         settings = await self.service.recent_guild_settings(record.guild_id)
@@ -911,6 +987,18 @@ class Table:
         )
         panel = Panel(lines, board.pictures, buttons)
         await self.show(interaction, panel, record, edit=turn is not None and game_id is not None)
+
+    async def hint(self, interaction: discord.Interaction) -> None:
+        """A computer's suggestion for the player whose turn it is, privately, in words."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record, game, seat = await self.my_turn(interaction)
+        _, found = await self.service.hint(record.id, interaction.user.id)
+        front = self.plugin(record).front
+        seen = self.seen(record, game, seat)
+        lines = front.hint_text(seen, found.action, found.key, found.params)
+        language = language_of(interaction)
+        text = "\n".join(say(line, language) for line in [Text("table.computer.hint"), *lines])
+        await interaction.followup.send(text, ephemeral=True)
 
     async def missed(self, interaction: discord.Interaction) -> None:
         """What happened since the player's last turn, privately."""

@@ -17,6 +17,7 @@ from bot.discord_ui import Verbatim, say
 from bot.i18n import LANGUAGES, Text, command_text, language_of
 from bot.panels import Refusal
 from bot.service.pace import HOUR_MS, PACES, pace_of
+from bot.service.thinking import LEVELS
 from bot.table import is_moderator
 
 if TYPE_CHECKING:
@@ -129,6 +130,7 @@ class Moderation(
         quiet_until=c("settings_quiet_until"),
         threads=c("settings_threads"),
         stall_days=c("settings_stall_days"),
+        computer_level=c("settings_computer_level"),
     )
     @app_commands.describe(
         pace=c("settings_pace_description"),
@@ -141,6 +143,7 @@ class Moderation(
         quiet_until=c("settings_quiet_until_description"),
         threads=c("settings_threads_description"),
         stall_days=c("settings_stall_days_description"),
+        computer_level=c("settings_computer_level_description"),
     )
     @app_commands.choices(
         pace=[choice(f"pace_{name}", name) for name in ("relaxed", "normal", "fast", "none")],
@@ -154,6 +157,10 @@ class Moderation(
             *(choice(f"language_{code}", code) for code in LANGUAGES),
         ],
         threads=[choice("on", "on"), choice("off", "off")],
+        computer_level=[
+            app_commands.Choice(name=command_text(f"table.computer.{level}"), value=level)
+            for level in LEVELS
+        ],
     )
     async def settings(
         self,
@@ -168,6 +175,7 @@ class Moderation(
         quiet_until: app_commands.Range[int, 0, 23] | None = None,
         threads: str | None = None,
         stall_days: app_commands.Range[float, 1.0, 365.0] | None = None,
+        computer_level: str | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self._require_moderator(interaction)
@@ -192,6 +200,8 @@ class Moderation(
             changes["threads"] = threads == "on"
         if stall_days is not None:
             changes["stall_after"] = timedelta(days=stall_days)
+        if computer_level is not None:
+            changes["computer_level"] = computer_level
         new = await self.bot.service.set_guild_settings(
             interaction.guild_id or 0, interaction.user.id, moderator=True, **changes
         )
@@ -216,6 +226,7 @@ class Moderation(
             quiet=quiet,
             threads=Text(f"table.choice.{'on' if new.threads else 'off'}"),
             stall=_amount(new.stall_after.total_seconds() / 86400),
+            level=Text(f"table.computer.{new.computer_level}"),
         )
         await interaction.followup.send(
             say(text, language_of(interaction)),

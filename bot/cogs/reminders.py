@@ -68,6 +68,8 @@ class Reminders(commands.Cog):
         """Post missed turns, close expired lobbies, then send every reminder and time-out
         due at ``now``; returns how many were handled."""
         handled = await self.announce_missed(grace)
+        # Computers whose turn nobody is thinking about (this process restarted) play now.
+        handled += await self.bot.service.wake_computers(grace)
         handled += await self.close_expired_lobbies()
         handled += await self.end_stalled_games()
         for due in await self.bot.service.due(now):

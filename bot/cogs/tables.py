@@ -111,6 +111,10 @@ class Tables(commands.GroupCog, group_name=c("group"), group_description=c("grou
     async def missed(self, interaction: discord.Interaction) -> None:
         await self.bot.table.missed(interaction)
 
+    @app_commands.command(name=c("hint"), description=c("hint_description"))
+    async def hint(self, interaction: discord.Interaction) -> None:
+        await self.bot.table.hint(interaction)
+
     @app_commands.command(name=c("history"), description=c("history_description"))
     async def history(self, interaction: discord.Interaction) -> None:
         await self.bot.table.history(interaction)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import engine.ai
 from bot.panels import Choice, CommandSpec, Panel, Picture, Play, TableOption, Text
 from engine.common.rng import Rng
 
@@ -92,13 +93,22 @@ class GameRules:
     def dump_action(self, action: Any) -> dict[str, Any]:
         return action.to_dict()
 
-    def computer_action(self, game: Any, rng: Rng) -> Any:
-        """The move of a computer player (a seat whose player left or was removed)."""
-        return rng.choice(game.legal_actions())
+    def computer_action(
+        self, game: Any, level: str, seed: int, seconds: float, iterations: int | None
+    ) -> Any:
+        """The move of a computer player of ``level`` ("easy", "normal", "strong"), thinking
+        for ``seconds`` or exactly ``iterations`` (see :func:`engine.ai.choose`). Runs in a
+        thinking worker, never on the event loop; ``game`` must not be changed."""
+        return engine.ai.choose(game, level, seed=seed, budget_s=seconds, iterations=iterations)
+
+    def hint(self, game: Any, seat: int, seed: int, seconds: float, iterations: int | None) -> Any:
+        """A suggested move for ``seat`` with its reason (an :class:`engine.ai.Hint`)."""
+        return engine.ai.hint(game, seat, seed=seed, budget_s=seconds, iterations=iterations)
 
     def timeout_action(self, game: Any, rng: Rng) -> Any:
-        """The move made for a player whose turn timed out (the server's "skip")."""
-        return self.computer_action(game, rng)
+        """The move made for a player whose turn timed out (the server's "skip"): cheap and
+        on the event loop, so no search; the least the game needs to go on."""
+        return rng.choice(game.legal_actions())
 
     def redact(self, event: Any) -> Any:
         """``event`` as everyone may see it (the engine's redaction, where it has one)."""
@@ -173,6 +183,13 @@ class Front:
         """The whole game as an animation, from the public views at the start of every turn
         and at the end (None: this game has no replay)."""
         return None
+
+    def hint_text(
+        self, seen: Seen, action: Mapping[str, Any], key: str, params: Mapping[str, Any]
+    ) -> list[Text]:
+        """A computer's suggestion in words, for the player alone: ``key`` and ``params`` are
+        the reason (a key of :data:`engine.ai.REASONS`), ``action`` the move's dict form."""
+        return [Text(f"{self.name}.{key}", **params)]
 
     def options_line(self, options: Mapping[str, Any]) -> Text | None:
         """What the lobby and the status say of a table's options (None: nothing)."""

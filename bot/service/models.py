@@ -55,6 +55,8 @@ class Seat:
     away: Away | None = None
     #: How the player wants to hear it is their turn: "channel", "dm" or "both".
     ping: str = "channel"
+    #: How well a computer plays the seat ("easy", "normal", "strong"); None for a person.
+    level: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +225,9 @@ class GuildSettings:
     threads: bool = True
     #: A game with no move for this long is ended, after a warning.
     stall_after: timedelta = timedelta(days=14)
+    #: How well the computer plays that takes over a seat (a player left, was removed, or
+    #: timed out with the "computer" action): "easy", "normal" or "strong".
+    computer_level: str = "normal"
 
     def quiet_hours(self) -> QuietHours:
         return QuietHours(self.timezone, self.quiet_start, self.quiet_end)

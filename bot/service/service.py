@@ -44,14 +44,16 @@ Decisions worth knowing:
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import hashlib
 import json
+import logging
 import os
 import secrets
 import socket
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -92,8 +94,11 @@ from bot.service.storage import (
     Transaction,
     open_storage,
 )
+from bot.service.thinking import COMPUTER_NAMES, LEVELS, Budget, HintData, Thinker
 from bot.settings import Settings
 from engine.common.rng import Rng
+
+log = logging.getLogger("arkbot.service")
 
 #: Missed posts claimed at once by one process (the rest wait for its next round).
 CLAIM_BATCH = 100
@@ -207,6 +212,7 @@ class GameService:
         cache_size: int = 256,
         snapshot_every: int | None = SNAPSHOT_EVERY,
         limits: Limits | None = None,
+        thinker: Thinker | None = None,
     ) -> None:
         self.storage = storage
         self.settings = settings or Settings()
@@ -224,6 +230,15 @@ class GameService:
         self.shards = _shards_of(self.settings)
         #: Who holds this process's claims (shown in the lease columns, for whoever looks).
         self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+        #: Where computer players think (see :mod:`bot.service.thinking`).
+        self.thinker = thinker or Thinker(
+            self.settings.think_workers,
+            Budget(self.settings.think_seconds, self.settings.think_iterations),
+        )
+        #: The games a computer is thinking for in this process: game id -> its task.
+        self._thinking: dict[int, asyncio.Task[None]] = {}
+        #: Called with each computer turn stored in the background (the table posts it).
+        self.on_computer_turn: Callable[[TurnResult], Awaitable[None]] | None = None
 
     @classmethod
     async def open(
@@ -240,6 +255,10 @@ class GameService:
         return cls(storage, settings, clock, **kwargs)
 
     async def close(self) -> None:
+        for task in list(self._thinking.values()):
+            task.cancel()
+        await asyncio.gather(*self._thinking.values(), return_exceptions=True)
+        self.thinker.close()
         if not self.storage.closed:
             await self.flush_posted()
         await self.storage.close()
@@ -398,6 +417,50 @@ class GameService:
             await tx.update_game(record.id, updated_at=self._now_ms())
             return await self._record(tx, record.id)
 
+    async def add_computer(
+        self, channel_id: int, user_id: int, level: str, *, moderator: bool = False
+    ) -> GameRecord:
+        """The lobby's creator (or a moderator) adds a computer player of ``level``."""
+        if level not in LEVELS:
+            raise ServiceError("bad_level", f"A computer plays at one of {', '.join(LEVELS)}.")
+        async with self.storage.write() as tx:
+            record = await self._lobby(tx, channel_id)
+            if record.creator_id != user_id and not moderator:
+                raise ServiceError(
+                    "not_allowed", "Only the game's creator or a moderator can add computers."
+                )
+            rules = self._game_rules(record.kind)
+            if len(record.seats) >= rules.max_players:
+                raise ServiceError(
+                    "lobby_full",
+                    f"This game is full ({rules.max_players} players).",
+                    max=rules.max_players,
+                )
+            taken = {s.name for s in record.seats}
+            name = next(n for n in COMPUTER_NAMES if n not in taken)
+            computer = Seat(len(record.seats), None, name, is_bot=True, level=level)
+            await tx.set_seats(record.id, [*record.seats, computer])
+            await tx.update_game(record.id, updated_at=self._now_ms())
+            return await self._record(tx, record.id)
+
+    async def remove_computer(
+        self, channel_id: int, user_id: int, *, moderator: bool = False
+    ) -> GameRecord:
+        """The lobby's creator (or a moderator) takes the last computer player off again."""
+        async with self.storage.write() as tx:
+            record = await self._lobby(tx, channel_id)
+            if record.creator_id != user_id and not moderator:
+                raise ServiceError(
+                    "not_allowed", "Only the game's creator or a moderator can remove computers."
+                )
+            computers = [s for s in record.seats if s.is_bot]
+            if not computers:
+                raise ServiceError("no_computer", "There is no computer player at this table.")
+            rest = [s for s in record.seats if s is not computers[-1]]
+            await tx.set_seats(record.id, rest)
+            await tx.update_game(record.id, updated_at=self._now_ms())
+            return await self._record(tx, record.id)
+
     async def leave(self, channel_id: int, user_id: int) -> GameRecord:
         """Leave the lobby; the last one out closes it, and a leaving creator hands over."""
         async with self.storage.write() as tx:
@@ -407,10 +470,11 @@ class GameService:
                 raise ServiceError("not_joined", "You have not joined this game.")
             await tx.set_seats(record.id, rest)
             now = self._now_ms()
-            if not rest:
+            people = [s for s in rest if not s.is_bot]
+            if not people:  # computers alone do not keep a table open
                 await tx.update_game(record.id, status="ended", finished_at=now, updated_at=now)
             elif record.creator_id == user_id:
-                await tx.update_game(record.id, creator_id=rest[0].user_id, updated_at=now)
+                await tx.update_game(record.id, creator_id=people[0].user_id, updated_at=now)
             else:
                 await tx.update_game(record.id, updated_at=now)
             return await self._record(tx, record.id)
@@ -460,6 +524,7 @@ class GameService:
             )
             record = await self._record(tx, record.id)
         self._remember(record.id, _Loaded(0, game, _fresh_turn(game), 0))
+        # A computer in the first seat is woken by the caller once the first board is out.
         return record
 
     # ================================================================ play
@@ -497,13 +562,28 @@ class GameService:
                 except ValueError as exc:
                     raise ServiceError("bad_action", f"That is not a move: {exc}") from None
             loaded = await self._load(tx, record)
-            return await self._play(tx, record, loaded, [(action, seat, "player")])
+            result = await self._play(tx, record, loaded, [(action, seat, "player")])
+        self.wake(result.game)
+        return result
 
     async def time_out(self, due: DueTurn) -> TurnResult:
         """A player's time ran out: the guild's ``"computer"`` action has a computer play the
         turn for them, ``"skip"`` makes only the moves the game cannot go on without (for the
         Covenant: the tile goes where the computer would put it, no piece is deployed); the
-        notice is marked sent."""
+        notice is marked sent. The computer thinks before the write, off the event loop."""
+        moves: list[Any] = [None]
+        if due.timeout_action == "computer":
+            record, game = await self.state(due.game.id)
+            if record.version != due.version:
+                raise _stale()
+            settings = await self.recent_guild_settings(record.guild_id)
+            moves = await self.thinker.turn(
+                record.kind,
+                game.to_json(),
+                due.seat.index,
+                settings.computer_level,
+                _think_seed(record),
+            )
         async with self._guard(), self.storage.write() as tx:
             record = await tx.game(due.game.id)
             if record is None or record.status != "active" or record.version != due.version:
@@ -512,12 +592,115 @@ class GameService:
             if seat.user_id != due.seat.user_id:
                 raise _stale()
             loaded = await self._load(tx, record)
-            move = "computer" if due.timeout_action == "computer" else None
-            result = await self._play(tx, record, loaded, [(move, seat, "timeout")])
+            result = await self._play(tx, record, loaded, [(m, seat, "timeout") for m in moves])
             await tx.mark_notice_sent(
                 record.id, due.version, seat.user_id, "timeout", self._now_ms()
             )
-            return result
+        self.wake(result.game)
+        return result
+
+    # ================================================================ computer players
+
+    def wake(self, record: GameRecord) -> None:
+        """If it is a computer's turn in ``record``'s game, have it play: it thinks in the
+        background (off the event loop, one turn at a time per game), the turn is stored
+        with the version check and handed to :attr:`on_computer_turn` to be told."""
+        seat = record.current
+        if record.status != "active" or seat is None or not seat.is_bot:
+            return
+        if record.id in self._thinking:
+            return  # already thinking: that task looks again when its turn is stored
+        task = asyncio.create_task(self._drive(record.id), name=f"arkbot-think-{record.id}")
+        self._thinking[record.id] = task
+        task.add_done_callback(lambda _task, game_id=record.id: self._thinking.pop(game_id, None))
+
+    async def settle(self) -> None:
+        """Wait until no computer of this process is thinking (tests, the demo)."""
+        while self._thinking:
+            await asyncio.gather(*list(self._thinking.values()), return_exceptions=True)
+
+    async def wake_computers(self, grace: timedelta = ANNOUNCE_GRACE) -> int:
+        """Claim the games waiting for a computer's turn for longer than ``grace`` (whoever
+        was thinking for them stopped: a crash, a restart) and wake them here; the lease
+        keeps other processes off them meanwhile. Returns how many were woken."""
+        now = self._now_ms()
+        async with self.storage.write() as tx:
+            # A short lease: thinking takes seconds, and the game's other background work
+            # (a missed post) waits for the same lease.
+            until = now + _td_ms(ANNOUNCE_GRACE)
+            ids = await tx.claim_computer_turns(
+                now - _td_ms(grace), now, until, self.holder, self.shards, CLAIM_BATCH
+            )
+            records = [await self._record(tx, game_id) for game_id in ids]
+        woken = 0
+        for record in records:
+            if record.id not in self._thinking:
+                self.wake(record)
+                woken += 1
+        return woken
+
+    async def _drive(self, game_id: int) -> None:
+        try:
+            while True:
+                try:
+                    record, game = await self.state(game_id)
+                except ServiceError:
+                    return  # ended, damaged or gone meanwhile
+                seat = record.current
+                if record.status != "active" or seat is None or not seat.is_bot:
+                    return
+                level = seat.level
+                if level is None:  # a seat taken over before computers had levels
+                    level = (await self.recent_guild_settings(record.guild_id)).computer_level
+                actions = await self.thinker.turn(
+                    record.kind, game.to_json(), seat.index, level, _think_seed(record)
+                )
+                try:
+                    result = await self._computer_moves(game_id, record.version, seat, actions)
+                except ServiceError as error:
+                    if error.code == "stale":
+                        continue  # someone else moved meanwhile: look again
+                    raise
+                if self.on_computer_turn is not None:
+                    try:
+                        await self.on_computer_turn(result)
+                    except Exception:
+                        # The turn is stored; the missed-post round tells it later.
+                        log.exception("could not tell the computer's turn in game %s", game_id)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            # The lease round wakes the game again later; other games are not concerned.
+            log.exception("the computer player could not move in game %s", game_id)
+
+    async def _computer_moves(
+        self, game_id: int, version: int, seat: Seat, actions: list[Any]
+    ) -> TurnResult:
+        async with self._guard(), self.storage.write() as tx:
+            record = await self._active(tx, game_id)
+            now_seat = record.current
+            if record.version != version or now_seat is None or now_seat.index != seat.index:
+                raise _stale()
+            if not now_seat.is_bot:
+                raise _stale()  # handed to a person meanwhile
+            loaded = await self._load(tx, record)
+            return await self._play(tx, record, loaded, [(a, now_seat, "bot") for a in actions])
+
+    async def hint(self, game_id: int, user_id: int) -> tuple[GameRecord, HintData]:
+        """A suggested move for ``user_id``, whose turn it is, with its reason."""
+        record, game = await self.state(game_id)
+        seat = record.seat_of(user_id)
+        if seat is None:
+            raise ServiceError("not_a_player", "You are not playing in this game.")
+        if record.status != "active" or seat.index != record.current_seat:
+            current = record.seats[record.current_seat or 0]
+            raise ServiceError(
+                "not_your_turn", f"It is {current.name}'s turn, not yours.", current=current.index
+            )
+        found = await self.thinker.hint(
+            record.kind, game.to_json(), seat.index, _think_seed(record)
+        )
+        return record, found
 
     async def game_in(self, channel_id: int) -> GameRecord | None:
         """The open (lobby, active or damaged) game of a channel, if any."""
@@ -678,9 +861,11 @@ class GameService:
             if record.status == "lobby":
                 await tx.set_seats(record.id, [s for s in record.seats if s is not target])
                 return self._no_moves(await self._record(tx, record.id))
+            settings = await self._guild_settings(tx, record.guild_id)
             computer = Seat(
-                target.index, None, target.name, is_bot=True, left_user_id=target.user_id
-            )
+                target.index, None, target.name, is_bot=True, left_user_id=target.user_id,
+                level=settings.computer_level,
+            )  # fmt: skip
             await tx.update_seat(record.id, computer)
             seats = tuple(computer if s.index == target.index else s for s in record.seats)
             record = dataclasses.replace(record, seats=seats)
@@ -691,9 +876,10 @@ class GameService:
                 )
                 self._cache.pop(record.id, None)
                 return self._no_moves(await self._record(tx, record.id))
-            loaded = await self._load(tx, record)
-            # No action of the player's own: _play lets the computer seats move.
-            return await self._play(tx, record, loaded, [])
+            result = self._no_moves(await self._record(tx, record.id))
+        # If it is the seat's turn, the computer thinks it over now, after the commit.
+        self.wake(result.game)
+        return result
 
     async def hand_seat(
         self,
@@ -1408,7 +1594,6 @@ class GameService:
         until its turn ends". Runs inside the caller's write transaction."""
         rules = self._game_rules(record.kind)
         game = loaded.game
-        seats = record.seats
         version = record.version
         applied: list[tuple[int, int | None, ActionSource, Any]] = []
         events: list[Any] = []
@@ -1428,25 +1613,24 @@ class GameService:
 
         try:
             for action, seat, source in moves:
-                if action in (None, "computer"):
-                    # The moves of a turn nobody played: the rules' minimum, or a computer's.
-                    make = rules.timeout_action if action is None else rules.computer_action
+                if action is None:
+                    # The moves of a turn nobody played: the rules' minimum ("skip").
                     while not rules.is_over(game) and game.current_player == seat.index:
                         rng = move_rng(record.seed, version + len(applied))
-                        apply(make(game, rng), seat.index, None, source)
+                        apply(rules.timeout_action(game, rng), seat.index, None, source)
                     continue
+                if isinstance(action, Mapping):
+                    action = rules.parse_action(dict(action))
                 try:
-                    apply(action, seat.index, seat.user_id, source)
+                    # A computer's move (its own seat's, or a timed-out player's) is nobody's.
+                    user = seat.user_id if source == "player" else None
+                    apply(action, seat.index, user, source)
                 except ValueError as exc:  # IllegalAction: the game is unchanged
                     raise ServiceError(
                         "illegal", str(exc), game=record.kind,
                         engine_code=getattr(exc, "code", "illegal"),
                         **getattr(exc, "params", {}),
                     ) from None  # fmt: skip
-            while not rules.is_over(game) and seats[game.current_player].is_bot:
-                current = game.current_player
-                move = rules.computer_action(game, move_rng(record.seed, version + len(applied)))
-                apply(move, current, None, "bot")
         except ServiceError:
             if applied:  # an earlier move of this call changed the cached game
                 self._cache.pop(record.id, None)
@@ -1622,6 +1806,8 @@ def _check_settings(settings: GuildSettings) -> None:
         problem = f"The pace is one of {', '.join(PACES)}."
     elif settings.timeout_action not in ("computer", "skip", "notify"):
         problem = "The time-out action is 'computer', 'skip' or 'notify'."
+    elif settings.computer_level not in LEVELS:
+        problem = f"A computer plays at one of the levels {', '.join(LEVELS)}."
     elif not valid_zone(settings.timezone):
         problem = f"{settings.timezone[:40]!r} is not a time zone (try Europe/Amsterdam)."
     elif not (0 <= settings.quiet_start < 24 and 0 <= settings.quiet_end < 24):
@@ -1644,6 +1830,12 @@ def _shards_of(settings: Settings) -> Shards | None:
     if count is None or ids is None or tuple(ids) == tuple(range(count)):
         return None  # every shard is this process's: no guild to leave out
     return Shards(count, tuple(ids))
+
+
+def _think_seed(record: GameRecord) -> int:
+    """The seed a computer thinks with at this point of the game: every process (and every
+    retry) thinks the same, so a turn thought twice is the same turn."""
+    return (record.seed * 0x9E3779B97F4A7C15 + record.version + 1) & 0x7FFFFFFF
 
 
 def _td_ms(delta: timedelta) -> int:

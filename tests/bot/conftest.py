@@ -18,7 +18,9 @@ CHANNEL = 500
 def make_settings(path: Path) -> Settings:
     # poll_seconds=0: no background reminder loop; tests call run_once themselves.
     # render_workers=0: pictures in threads here; the end-to-end tests use worker processes.
-    return Settings(db_path=path, poll_seconds=0, render_workers=0)
+    return Settings(
+        db_path=path, poll_seconds=0, render_workers=0, think_workers=0, think_iterations=16
+    )
 
 
 async def make_bot(path: Path, clock: Clock | None = None) -> TableBot:

@@ -7,10 +7,9 @@ from pathlib import Path
 
 import pytest
 
+import engine.ai
 from bot.demo import play
-from engine.common import Rng
 from engine.covenant import Game
-from engine.covenant.players import sensible_action
 
 
 async def test_the_demo_tells_each_turn_once_and_writes_the_pictures(
@@ -28,8 +27,9 @@ async def test_the_demo_tells_each_turn_once_and_writes_the_pictures(
     pictures = sorted(p.name for p in tmp_path.glob("*.png"))
     assert len(pictures) == game.turn + 2
     assert {"final-scores.png", "final-board.png", "turn-01.png"} <= set(pictures)
-    # The same seed and the same computer players, straight on the engine.
-    direct, rng = Game.new(players=3, seed=2), Rng(2)
+    # The same seed and the same (normal) computer players, straight on the engine.
+    direct, version = Game.new(players=3, seed=2), 0
     while direct.phase != "over":
-        direct.apply(sensible_action(direct, rng))
+        direct.apply(engine.ai.choose(direct, "normal", seed=2 + version))
+        version += 1
     assert game.scores == direct.scores

@@ -9,6 +9,7 @@ that can only mean SQLite (a PRAGMA, a file on disk) says so with
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,9 @@ MOD = 99
 SCRIPTED_DECK = ["T39", "T12", "T37", "T20", "T30", "T44", "T05", "T08"]
 
 Opener = Callable[..., Awaitable[GameService]]
+
+#: Computers think in a thread, for a few search iterations: quick, and the same every run.
+QUICK_THINKING = Settings(think_workers=0, think_iterations=16)
 
 
 @pytest.fixture
@@ -74,7 +78,7 @@ async def open_service(db_target: str | Path, clock: FakeClock) -> AsyncIterator
 
     async def opener(*, settings: Settings | None = None, **kwargs: Any) -> GameService:
         service = await GameService.open(
-            db_target, settings=settings or Settings(), clock=clock, **kwargs
+            db_target, settings=settings or QUICK_THINKING, clock=clock, **kwargs
         )
         opened.append(service)
         return service
@@ -112,7 +116,9 @@ async def started_game(
 async def play_one(
     service: GameService, game_id: int, *, policy: str = "first", rng: Rng | None = None
 ) -> TurnResult:
-    """Play one action for whoever's turn it is: the first legal one, or a sensible one."""
+    """Play one action for whoever's turn it is: the first legal one, or a sensible one
+    (after the computer players, who move in the background, have played theirs)."""
+    await service.settle()
     record, game = await service.state(game_id)
     seat = record.current
     assert seat is not None and seat.user_id is not None
@@ -128,3 +134,10 @@ async def play_to_end(service: GameService, game_id: int, **kwargs: Any) -> Turn
         result = await play_one(service, game_id, **kwargs)
         if result.game_over:
             return result
+        await service.settle()
+        record = await service.get_game(game_id)
+        if record.status != "active":  # a computer made the last move
+            over = record.status == "finished"
+            return dataclasses.replace(
+                result, game=record, game_over=over, scores=record.scores or result.scores
+            )

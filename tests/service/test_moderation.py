@@ -56,9 +56,14 @@ async def test_removed_player_is_replaced_by_a_computer(service: GameService) ->
     assert result.actions == ()  # not Bob's turn: nothing to play yet
     await play_one(service, game.id)  # Alice places
     after_alice = await play_one(service, game.id)  # Alice deploys; the computer plays Bob's turn
-    sources = [(a.seat, a.source) for a in after_alice.actions]
-    assert sources == [(0, "player"), (1, "bot"), (1, "bot")]
-    assert after_alice.next_seat is not None and after_alice.next_seat.user_id == CAROL
+    assert [(a.seat, a.source) for a in after_alice.actions] == [(0, "player")]
+    assert after_alice.next_seat is not None and after_alice.next_seat.is_bot
+    await service.settle()  # the computer thinks in the background, then its turn is stored
+    log = await service.history(game.id)
+    assert [(a.seat, a.source, a.user_id) for a in log[-3:]] == [
+        (0, "player", ALICE), (1, "bot", None), (1, "bot", None),
+    ]  # fmt: skip
+    assert (await service.get_game(game.id)).current.user_id == CAROL  # type: ignore[union-attr]
     with pytest.raises(ServiceError) as error:
         await service.act(game.id, BOB, PlaceTile(0, 0))
     assert error.value.code == "not_a_player"
@@ -74,9 +79,12 @@ async def test_removing_the_current_player_lets_the_computer_move_at_once(
     game = await started_game(service, deck=SCRIPTED_DECK)
     await play_one(service, game.id)  # Alice placed her tile and must now deploy
     result = await service.remove_player(CHANNEL, MOD, ALICE, moderator=True)
-    assert [a.source for a in result.actions] == ["bot"]
-    assert result.next_seat is not None and result.next_seat.user_id == BOB
-    assert result.game.version == 2
+    assert result.actions == () and result.game.current.is_bot  # type: ignore[union-attr]
+    await service.settle()  # the computer finished Alice's turn at once: it deployed
+    record = await service.get_game(game.id)
+    assert record.current is not None and record.current.user_id == BOB
+    assert record.version == 2
+    assert [a.source for a in await service.history(game.id)] == ["player", "bot"]
 
 
 async def test_removing_everyone_ends_the_game(service: GameService) -> None:

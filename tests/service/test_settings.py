@@ -61,6 +61,8 @@ def test_bot_process_settings_from_the_environment() -> None:
         {"ARKBOT_POLL_SECONDS": "0"},
         {"ARKBOT_RENDER_WORKERS": "two"},
         {"ARKBOT_RENDER_WORKERS": "-1"},
+        {"ARKBOT_AI_SECONDS": "0"},
+        {"ARKBOT_AI_WORKERS": "many"},
     ],
 )
 def test_bad_values_are_refused(env: dict[str, str]) -> None:
@@ -71,7 +73,8 @@ def test_bad_values_are_refused(env: dict[str, str]) -> None:
 def test_registry_drives_the_covenant_engine() -> None:
     kind = plugin("covenant").rules
     game = kind.new(3, 7, kind.check_options({}))
-    action = kind.computer_action(game, move_rng(7, 0))
+    action = kind.computer_action(game, "normal", 7, 1.0, 16)
+    assert action == kind.computer_action(game, "normal", 7, 1.0, 16)  # the same every time
     assert kind.parse_action(kind.dump_action(action)) == action
     game.apply(action)
     assert kind.timeout_action(game, move_rng(7, 1)).type == "pass"

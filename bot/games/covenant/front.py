@@ -540,6 +540,23 @@ class CovenantFront(Front):
         saves = [view.to_json() for view in views]
         return Picture(f"{RENDER}:replay", (saves, list(names)), "replay.gif", slow=True)
 
+    def hint_text(
+        self, seen: Seen, action: Mapping[str, Any], key: str, params: Mapping[str, Any]
+    ) -> list[Text]:
+        said = dict(params)
+        if "x" in said and "y" in said:
+            said["square"] = square_name((said.pop("x"), said.pop("y")))
+        if "prophet" in said:
+            said["prophet"] = "yes" if said["prophet"] else "no"
+        if action.get("type") != "place_tile":
+            return [_t(key, **said)]
+        # The tile first, said exactly; then why (unless the reason is only the square).
+        square = square_name((action["x"], action["y"]))
+        lines = [_t("hint.tile_move", square=square, rotation=action["rotation"])]
+        if key != "hint.places_tile":
+            lines.append(_t(key, **said))
+        return lines
+
     def options_line(self, options: Mapping[str, Any]) -> Text | None:
         key = options.get("edition", DEFAULT_EDITION)
         return _t("lobby.edition", edition=_t(f"edition.{key}"))

@@ -51,9 +51,6 @@ class CovenantRules(GameRules):
     def parse_action(self, data: Any) -> Any:
         return action_from_dict(data)
 
-    def computer_action(self, game: Game, rng: Rng) -> Any:
-        return sensible_action(game, rng)
-
     def timeout_action(self, game: Game, rng: Rng) -> Any:
         # "Skip the turn": the tile still has to go somewhere for the game to go on, so it
         # is placed where the computer would put it; then no piece is deployed.

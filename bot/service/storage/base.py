@@ -266,6 +266,20 @@ class Transaction(ABC):
         out: they are ``holder``'s to post until ``until_ms``. Games that another
         transaction is claiming at this moment are skipped, not waited for."""
 
+    @abstractmethod
+    async def claim_computer_turns(
+        self,
+        before_ms: int,
+        now_ms: int,
+        until_ms: int,
+        holder: str,
+        shards: Shards | None = None,
+        limit: int = 100,
+    ) -> list[int]:
+        """Lease up to ``limit`` active games whose turn is a computer's and that have not
+        changed since ``before_ms`` (nobody is thinking for them: a process died while it
+        did), as :meth:`claim_unannounced` leases its games."""
+
     # ------------------------------------------------------------ statistics
 
     @abstractmethod

@@ -51,7 +51,7 @@ from bot.service.storage.rows import GAME_FIELDS_G, game_of, json_or
 
 _SEATS_JSON = (
     "(SELECT COALESCE(json_agg(json_build_array(s.seat, s.user_id, s.name, s.is_bot, "
-    "s.left_user_id, p.away_start, p.away_until, COALESCE(p.ping, 'channel')) "
+    "s.left_user_id, p.away_start, p.away_until, COALESCE(p.ping, 'channel'), s.level) "
     "ORDER BY s.seat), '[]') FROM seats s LEFT JOIN user_prefs p ON p.user_id = s.user_id "
     "WHERE s.game_id = g.id) AS seats_json"
 )
@@ -62,6 +62,11 @@ _OPEN = "('lobby', 'active', 'error')"
 _UNANNOUNCED = (
     "g.status IN ('active', 'finished') AND g.version > g.announced AND g.updated_at <= $1 "
     "AND (g.post_retry_at IS NULL OR g.post_retry_at <= $2)"
+)
+#: Active games waiting for a computer's move since before a moment ($1).
+_COMPUTER_TURN = (
+    "g.status = 'active' AND g.updated_at <= $1 AND EXISTS (SELECT 1 FROM seats c "
+    "WHERE c.game_id = g.id AND c.seat = g.current_seat AND c.is_bot)"
 )
 #: Connections per process: a click holds one for a few milliseconds.
 POOL_MIN, POOL_MAX = 1, 10
@@ -342,20 +347,22 @@ class PostgresTransaction(Transaction):
     async def set_seats(self, game_id: int, seats: Sequence[Seat]) -> None:
         await self.connection.execute("DELETE FROM seats WHERE game_id = $1", game_id)
         await self.connection.executemany(
-            "INSERT INTO seats (game_id, seat, user_id, name, is_bot) VALUES ($1, $2, $3, $4, $5)",
-            [(game_id, i, s.user_id, s.name, s.is_bot) for i, s in enumerate(seats)],
+            "INSERT INTO seats (game_id, seat, user_id, name, is_bot, level) "
+            "VALUES ($1, $2, $3, $4, $5, $6)",
+            [(game_id, i, s.user_id, s.name, s.is_bot, s.level) for i, s in enumerate(seats)],
         )
 
     async def update_seat(self, game_id: int, seat: Seat) -> None:
         await self.connection.execute(
-            "UPDATE seats SET user_id = $3, name = $4, is_bot = $5, left_user_id = $6 "
-            "WHERE game_id = $1 AND seat = $2",
+            "UPDATE seats SET user_id = $3, name = $4, is_bot = $5, left_user_id = $6, "
+            "level = $7 WHERE game_id = $1 AND seat = $2",
             game_id,
             seat.index,
             seat.user_id,
             seat.name,
             seat.is_bot,
             seat.left_user_id,
+            seat.level,
         )
 
     # ---------------------------------------------------------------- the log
@@ -644,6 +651,30 @@ class PostgresTransaction(Transaction):
         rows = await self.connection.fetch(
             "UPDATE games SET lease_holder = $3, lease_until = $4 WHERE id IN ("
             f"SELECT g.id FROM games g WHERE {_UNANNOUNCED} AND g.lease_until <= $2"
+            f"{_on_shards(shards)} ORDER BY g.updated_at LIMIT $5 FOR UPDATE SKIP LOCKED) "
+            "RETURNING id",
+            before_ms,
+            now_ms,
+            holder,
+            until_ms,
+            limit,
+        )
+        ids = [r[0] for r in rows]
+        self._locked.update(ids)
+        return ids
+
+    async def claim_computer_turns(
+        self,
+        before_ms: int,
+        now_ms: int,
+        until_ms: int,
+        holder: str,
+        shards: Shards | None = None,
+        limit: int = 100,
+    ) -> list[int]:
+        rows = await self.connection.fetch(
+            "UPDATE games SET lease_holder = $3, lease_until = $4 WHERE id IN ("
+            f"SELECT g.id FROM games g WHERE {_COMPUTER_TURN} AND g.lease_until <= $2"
             f"{_on_shards(shards)} ORDER BY g.updated_at LIMIT $5 FOR UPDATE SKIP LOCKED) "
             "RETURNING id",
             before_ms,

@@ -168,6 +168,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )
         """,
     ),
+    # 7: how well a computer plays its seat ("easy", "normal", "strong"; NULL for a person
+    # and for the computers of older games, which play at the server's takeover level).
+    ("ALTER TABLE seats ADD COLUMN level TEXT",),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -37,9 +37,12 @@ def seats_of(text: str | None) -> tuple[Seat, ...]:
     seats = []
     for row in rows if isinstance(rows, list) else []:
         try:
-            index, user_id, name, is_bot, left, away_start, away_until, ping = row
+            index, user_id, name, is_bot, left, away_start, away_until, ping, level = row
             away = Away(away_start, away_until) if away_start and away_until else None
-            seats.append(Seat(int(index), user_id, str(name), bool(is_bot), left, away, str(ping)))
+            level = str(level) if level is not None else None
+            seats.append(
+                Seat(int(index), user_id, str(name), bool(is_bot), left, away, str(ping), level)
+            )
         except (TypeError, ValueError):
             continue
     return tuple(seats)

@@ -49,12 +49,17 @@ from bot.service.storage.sqlite_schema import MIGRATIONS, SCHEMA_VERSION
 #: A game's row with its seats as one JSON array: a game is read in one statement.
 _SEATS_JSON = (
     "(SELECT json_group_array(json_array(s.seat, s.user_id, s.name, s.is_bot, s.left_user_id, "
-    "p.away_start, p.away_until, COALESCE(p.ping, 'channel'))) FROM "
+    "p.away_start, p.away_until, COALESCE(p.ping, 'channel'), s.level)) FROM "
     "(SELECT * FROM seats WHERE game_id = g.id ORDER BY seat) s "
     "LEFT JOIN user_prefs p ON p.user_id = s.user_id) AS seats_json"
 )
 _GAME_FIELDS_SQL = f"{GAME_FIELDS_G}, {_SEATS_JSON}"
 _GAME_SELECT = f"SELECT {_GAME_FIELDS_SQL} FROM games g"
+#: Active games waiting for a computer's move since before a moment (param: before_ms).
+_COMPUTER_TURN = (
+    "g.status = 'active' AND g.updated_at <= ? AND EXISTS (SELECT 1 FROM seats c "
+    "WHERE c.game_id = g.id AND c.seat = g.current_seat AND c.is_bot)"
+)
 #: Games whose latest version the channel has not seen (params: before_ms, now_ms).
 _UNANNOUNCED = (
     "g.status IN ('active', 'finished') AND g.version > g.announced AND g.updated_at <= ? "
@@ -362,15 +367,24 @@ class SqliteStorage(Storage, Transaction):
     async def set_seats(self, game_id: int, seats: Sequence[Seat]) -> None:
         await self.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
         await self.executemany(
-            "INSERT INTO seats (game_id, seat, user_id, name, is_bot) VALUES (?, ?, ?, ?, ?)",
-            [(game_id, i, s.user_id, s.name, int(s.is_bot)) for i, s in enumerate(seats)],
+            "INSERT INTO seats (game_id, seat, user_id, name, is_bot, level) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            [(game_id, i, s.user_id, s.name, int(s.is_bot), s.level) for i, s in enumerate(seats)],
         )
 
     async def update_seat(self, game_id: int, seat: Seat) -> None:
         await self.execute(
-            "UPDATE seats SET user_id = ?, name = ?, is_bot = ?, left_user_id = ? "
+            "UPDATE seats SET user_id = ?, name = ?, is_bot = ?, left_user_id = ?, level = ? "
             "WHERE game_id = ? AND seat = ?",
-            (seat.user_id, seat.name, int(seat.is_bot), seat.left_user_id, game_id, seat.index),
+            (
+                seat.user_id,
+                seat.name,
+                int(seat.is_bot),
+                seat.left_user_id,
+                seat.level,
+                game_id,
+                seat.index,
+            ),
         )
 
     # ---------------------------------------------------------------- the log
@@ -631,6 +645,23 @@ class SqliteStorage(Storage, Transaction):
             f"SELECT g.id FROM games g WHERE {_UNANNOUNCED} AND g.lease_until <= ?"
             f"{_on_shards(shards)} ORDER BY g.updated_at LIMIT ?) RETURNING id",
             (holder, until_ms, before_ms, now_ms, now_ms, limit),
+        )
+        return [r[0] for r in rows]
+
+    async def claim_computer_turns(
+        self,
+        before_ms: int,
+        now_ms: int,
+        until_ms: int,
+        holder: str,
+        shards: Shards | None = None,
+        limit: int = 100,
+    ) -> list[int]:
+        rows = await self.rows(
+            "UPDATE games SET lease_holder = ?, lease_until = ? WHERE id IN ("
+            f"SELECT g.id FROM games g WHERE {_COMPUTER_TURN} AND g.lease_until <= ?"
+            f"{_on_shards(shards)} ORDER BY g.updated_at LIMIT ?) RETURNING id",
+            (holder, until_ms, before_ms, now_ms, limit),
         )
         return [r[0] for r in rows]
 

@@ -1,0 +1,156 @@
+"""Computer players in the service, on every backend: added in a lobby at a level, thinking
+in the background after the move that hands them the turn, one turn landing however many
+processes think it, and a computer's turn that a crash interrupted played after a restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+
+import pytest
+
+import engine.ai
+from bot.service import GameService, ServiceError
+from bot.service.thinking import Budget, Thinker
+from tests.service.conftest import (
+    ALICE,
+    BOB,
+    CHANNEL,
+    GUILD,
+    QUICK_THINKING,
+    Opener,
+    play_one,
+)
+
+
+async def table_with_computers(service: GameService, *levels: str) -> int:
+    record = await service.create_game(GUILD, CHANNEL, ALICE, "Alice", shuffle_seats=False, seed=9)
+    for level in levels:
+        await service.add_computer(CHANNEL, ALICE, level)
+    return record.id
+
+
+async def test_the_creator_adds_and_removes_computers_in_the_lobby(service: GameService) -> None:
+    await table_with_computers(service, "easy", "strong")
+    await service.join(CHANNEL, BOB, "Bob")
+    with pytest.raises(ServiceError) as refused:
+        await service.add_computer(CHANNEL, BOB, "normal")
+    assert refused.value.code == "not_allowed"
+    with pytest.raises(ServiceError) as refused:
+        await service.add_computer(CHANNEL, ALICE, "genius")
+    assert refused.value.code == "bad_level"
+    record = await service.game_in(CHANNEL)
+    assert record is not None
+    seats = [(s.name, s.user_id, s.is_bot, s.level) for s in record.seats]
+    assert seats == [
+        ("Alice", ALICE, False, None),
+        ("Miriam", None, True, "easy"),
+        ("Jonah", None, True, "strong"),
+        ("Bob", BOB, False, None),
+    ]
+    record = await service.remove_computer(CHANNEL, ALICE)  # the last computer goes
+    assert [s.name for s in record.seats] == ["Alice", "Miriam", "Bob"]
+    assert [s.index for s in record.seats] == [0, 1, 2]
+    # Computers alone do not keep a table: when the people leave, it closes.
+    await service.leave(CHANNEL, BOB)
+    closed = await service.leave(CHANNEL, ALICE)
+    assert closed.status == "ended"
+
+
+async def test_a_full_table_takes_no_computer(service: GameService) -> None:
+    await table_with_computers(service, "easy", "easy", "easy", "easy")
+    with pytest.raises(ServiceError) as refused:
+        await service.add_computer(CHANNEL, ALICE, "easy")
+    assert (refused.value.code, refused.value.params) == ("lobby_full", {"max": 5})
+
+
+async def test_the_computer_plays_its_level_after_the_person_in_the_background(
+    service: GameService,
+) -> None:
+    game_id = await table_with_computers(service, "strong")
+    await service.start(CHANNEL, ALICE)
+    _, before = await service.state(game_id)
+    # Alice plays her whole turn; the answer comes back before the computer has moved.
+    result = await play_one(service, game_id)
+    while not result.turn_over:
+        result = await play_one(service, game_id)
+    assert result.next_seat is not None and result.next_seat.is_bot
+    assert all(a.source == "player" for a in result.actions)
+    _, at_handover = await service.state(game_id)
+    await service.settle()
+    record, after = await service.state(game_id)
+    assert record.current is not None and record.current.user_id == ALICE
+    # Exactly the moves the strong computer chooses with the service's seeds and budget.
+    log = await service.history(game_id)
+    theirs = [a for a in log if a.seat == 1]
+    assert {(a.source, a.user_id) for a in theirs} == {("bot", None)}
+    replay = at_handover.copy()
+    version = record.version - len(theirs)
+    for i, stored in enumerate(theirs):
+        seed = (9 * 0x9E3779B97F4A7C15 + version + 1) & 0x7FFFFFFF
+        chosen = engine.ai.choose(
+            replay, "strong", seed=seed + i, iterations=QUICK_THINKING.think_iterations
+        )
+        assert chosen.to_dict() == stored.action
+        replay.apply(chosen, seat=1)
+    assert replay.to_json() == after.to_json()
+    assert before.to_json() != after.to_json()
+
+
+async def test_a_computer_turn_lands_once_when_two_processes_think_it(
+    open_service: Opener,
+) -> None:
+    first = await open_service()
+    second = await open_service()
+    game_id = await table_with_computers(first, "normal")
+    await first.start(CHANNEL, ALICE)
+    result = await play_one(first, game_id)
+    while not result.turn_over:
+        result = await play_one(first, game_id)
+    # Both processes think for the same turn at once (say, one after a restart).
+    second.wake(await second.get_game(game_id))
+    await asyncio.gather(first.settle(), second.settle())
+    log = await first.history(game_id)
+    turn_of_the_computer = [a for a in log if a.seat == 1]
+    _, game = await first.state(game_id)
+    assert game.current_player == 0
+    # One turn of the computer: its actions were stored once, not twice.
+    seqs = [a.seq for a in log]
+    assert seqs == list(range(1, len(log) + 1))
+    assert len(turn_of_the_computer) == len({a.seq for a in turn_of_the_computer})
+    record = await first.get_game(game_id)
+    assert record.version == len(log)
+
+
+class _Frozen(Thinker):
+    """A process that dies while its computer thinks: the turn never comes back."""
+
+    async def turn(self, *args: object, **kwargs: object) -> list[dict[str, object]]:
+        await asyncio.Event().wait()
+        raise AssertionError("unreachable")
+
+
+async def test_a_computer_turn_cut_off_by_a_crash_is_played_after_the_restart(
+    open_service: Opener,
+) -> None:
+    crashed = await open_service(thinker=_Frozen(0, Budget()))
+    game_id = await table_with_computers(crashed, "normal")
+    await crashed.start(CHANNEL, ALICE)
+    result = await play_one(crashed, game_id)
+    while not result.turn_over:
+        result = await play_one(crashed, game_id)
+    await asyncio.sleep(0)
+    assert game_id in crashed._thinking  # stuck thinking, as a killed process would be
+    await crashed.close()
+    restarted = await open_service()
+    # Within the grace the turn may still be on its way elsewhere: it is left alone.
+    assert await restarted.wake_computers(grace=timedelta(minutes=2)) == 0
+    assert await restarted.wake_computers(grace=timedelta(0)) == 1
+    # A second process asking meanwhile finds it claimed.
+    other = await open_service()
+    assert await other.wake_computers(grace=timedelta(0)) == 0
+    await restarted.settle()
+    record = await restarted.get_game(game_id)
+    assert record.current is not None and record.current.user_id == ALICE
+    assert {a.source for a in await restarted.history(game_id) if a.seat == 1} == {"bot"}
