@@ -90,13 +90,10 @@ async def test_a_whole_card_game_with_two_people_two_computers_and_a_restart(
             await proc.start()
             await wait_until_up(fake, proc)
             restarted = True
+        wanted = f"ob:{game_id}:{game.turn}"
         board = await rec.wait_until(
-            lambda: next(
-                (
-                    m
-                    for m in reversed(posts.of(channel.id))
-                    if f"ob:{game_id}:{game.turn}" in m.custom_ids
-                ),
+            lambda wanted=wanted: next(
+                (m for m in reversed(posts.of(channel.id)) if wanted in m.custom_ids),
                 None,
             ),
             WAIT,
