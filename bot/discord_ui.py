@@ -223,6 +223,25 @@ def view_of(
     return view
 
 
+def with_controls(
+    view: discord.ui.View | None,
+    controls: Sequence[Button | Select],
+    game_id: int,
+    version: int,
+    language: str,
+) -> discord.ui.View | None:
+    """``view`` with a public post's own controls added: only those any seated player may
+    use at any time (``who="seat"``, e.g. a game's "show me my hand"), answered privately."""
+    extra = view_of([c for c in controls if c.who == "seat"], game_id, version, language)
+    if extra is None:
+        return view
+    if view is None:
+        return extra
+    for item in extra.children:
+        view.add_item(item)
+    return view
+
+
 def table_view(*buttons: tuple[str, Text, str, str | None], language: str) -> discord.ui.View:
     """A view of the table's own buttons: (custom id, label, style, emoji) each."""
     view = discord.ui.View(timeout=None)

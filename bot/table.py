@@ -35,6 +35,7 @@ from bot.discord_ui import (
     split_message,
     table_view,
     view_of,
+    with_controls,
 )
 from bot.errors import report
 from bot.games import Plugin, Seen, TurnRecord, plugin, plugins
@@ -692,6 +693,7 @@ class Table:
                 language=language,
             )
         lines += panel.lines
+        controls = with_controls(controls, panel.controls, record.id, record.version, language)
         # Posts in flight are not "missed": the dispatcher leaves them alone.
         self._posting.add(record.id)
         try:

@@ -355,6 +355,7 @@ class Game:
             "pets": [(p if over else True) if p is not None else None for p in state.pets],
             "passed": list(state.passed) if state.phase in (ENDGAME, OVER) else None,
             "box": list(state.box),
+            "last_played": list(state.last),
             "scores": list(self.scores),
             "winners": list(self.winners),
         }
@@ -604,6 +605,7 @@ class Game:
                 "You can play at most two cards a turn.", "too_many_cards", count=len(placements)
             )
         used: set[tuple[int, int]] = set()
+        state.last = []
         for index, p in enumerate(placements):
             if index == 1:
                 alone = placements[0].card
@@ -620,6 +622,7 @@ class Game:
                 raise problem
             place(state, seat, p, endgame, events)
             used.add((SIDES.index(p.side), p.row))
+            state.last.append(p.card)
 
     def _choose_pet(self, state: State, action: ChoosePet, events: list[Event]) -> None:
         if state.phase != PET:

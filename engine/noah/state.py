@@ -33,6 +33,7 @@ class State:
     - ``pet_queue``: seats still to answer the pet choice; then ``resume_phase`` begins with
       ``resume_seat``. ``pet_due`` / ``endgame_due``: the second / fifth rain card fell
       during the turn being played (acted on when it ends).
+    - ``last``: the cards of the latest play (one or two ids; empty before any), public.
     - ``final``: the final scores once the game is over, ``winners`` after the tie break.
     """
 
@@ -46,6 +47,7 @@ class State:
         "face_up",
         "final",
         "hands",
+        "last",
         "moves",
         "on_disc",
         "passed",
@@ -90,6 +92,7 @@ class State:
         self.final: list[int] | None = None
         self.winners: list[int] | None = None
         self.moves = 0
+        self.last: list[int] = []
 
     def copy(self) -> State:
         """An independent copy (lists are copied, ints and strings shared)."""
@@ -119,6 +122,7 @@ class State:
         new.final = None if self.final is None else self.final.copy()
         new.winners = None if self.winners is None else self.winners.copy()
         new.moves = self.moves
+        new.last = self.last.copy()
         return new
 
     def to_dict(self) -> dict[str, Any]:
@@ -133,6 +137,8 @@ class State:
         """Rebuild a state written by :meth:`to_dict`; raises ``ValueError`` if malformed."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ValueError("This is not a saved game of Ark in a format this version reads.")
+        # Saves written before ``last`` existed: no play highlighted.
+        data = {"last": [], **data}
         missing = [name for name in State.__slots__ if name not in data]
         if missing:
             raise ValueError(f"The saved game lacks {', '.join(missing)}.")

@@ -15,6 +15,8 @@ from bot.panels import Refusal
 from bot.service import ServiceError
 from engine.covenant.errors import CODES as COVENANT_CODES
 from engine.covenant.errors import REFUSALS as COVENANT_REFUSALS
+from engine.noah.errors import CODES as NOAH_CODES
+from engine.noah.errors import REFUSALS as NOAH_REFUSALS
 from render.i18n import ListOf, Text, catalogue, format_message, placeholders, t, template
 from tests.discord.harness import Harness
 
@@ -35,14 +37,19 @@ def used_keys() -> tuple[set[str], set[str]]:
             literal |= {k for k in KEY.findall(text) if not k.endswith((".png", "."))}
             prefixes |= set(DYNAMIC.findall(text))
             # A front's own short ids: _t("turn.place_intro") means "covenant.turn...".
-            if path.parts[-3:-1] == ("games", "covenant"):
+            if path.parts[-3] == "games" and path.parts[-2] in DOMAINS:
+                game = path.parts[-2]
                 literal |= {
-                    f"covenant.{k}"
-                    for k in re.findall(r"""_t\(\s*["']([a-z_]+\.[a-z_]+|title)["']""", text)
+                    f"{game}.{k}"
+                    for k in re.findall(
+                        r"""_t\(\s*["']([a-z_]+\.[a-z_]+|title|card_features)["']""", text
+                    )
                 }
                 prefixes |= {
-                    f"covenant.{k}" for k in re.findall(r"""_t\(\s*f["']([a-z_.]*)\{""", text)
+                    f"{game}.{k}" for k in re.findall(r"""_t\(\s*f["']([a-z_.]*)\{""", text)
                 }
+                # Typed commands: their descriptions and names are found by the spec.
+                prefixes |= {f"{game}.command.", f"{game}.command_name."}
     return literal, prefixes
 
 
@@ -62,6 +69,7 @@ def test_every_message_the_code_uses_exists_and_every_message_is_used() -> None:
         if key not in literal
         and not any(key.startswith(p) for p in prefixes)
         and not (key.startswith("covenant.illegal.") and key.split(".")[-1] in engine_codes)
+        and not (key.startswith("noah.illegal.") and key.split(".")[-1] in NOAH_CODES)
     ]
     assert unused == []
 
@@ -83,6 +91,9 @@ def test_every_refusal_of_the_service_and_the_engine_can_be_said() -> None:
     # A refusal's sentence asks only for values the engine gives with it.
     for code, params in COVENANT_REFUSALS.items():
         assert placeholders(messages[f"covenant.illegal.{code}"]) <= set(params), code
+    assert sorted(c for c in NOAH_CODES if f"noah.illegal.{c}" not in messages) == []
+    for code, params in NOAH_REFUSALS.items():
+        assert placeholders(messages[f"noah.illegal.{code}"]) <= set(params), code
 
 
 def test_templates_parse_and_name_only_identifiers() -> None:
@@ -394,7 +405,12 @@ def test_lists_are_joined_the_languages_way() -> None:
 def command_tree(language: str) -> dict[str, list[tuple[str, list[str]]]]:
     """``{group: [(command, [option, ...]), ...]}`` as named in ``language``."""
     tree: dict[str, list[tuple[str, list[str]]]] = {}
-    for section in ("table.command", "table.mod_command", "covenant.command_name"):
+    for section in (
+        "table.command",
+        "table.mod_command",
+        "covenant.command_name",
+        "noah.command_name",
+    ):
         parts = [k.removeprefix(f"{section}.") for k in english() if k.startswith(f"{section}.")]
         names = {p: t(f"{section}.{p}", language) for p in parts if not p.endswith("_description")}
         group = names.pop("group")
@@ -409,9 +425,8 @@ def command_tree(language: str) -> dict[str, list[tuple[str, list[str]]]]:
 @pytest.mark.parametrize("language", ["en", *LANGUAGES])
 def test_command_names_are_valid_and_distinct_in_every_language(language: str) -> None:
     tree = command_tree(language)
-    # /table, /moderate and /covenant are named apart, and apart from the card game's group.
-    assert len(tree) == 3
-    assert (template("noah.command_name.group", language) or "noah") not in tree
+    # /table, /moderate, /covenant and the card game's /ark are named apart.
+    assert len(tree) == 4
     for group, commands in tree.items():
         assert valid_name(group), group
         assert len({name for name, _ in commands}) == len(commands), group
@@ -428,7 +443,9 @@ def test_descriptions_and_choices_fit_discord(language: str) -> None:
         k
         for k in said
         if k.endswith("_description")
-        or k.startswith(("covenant.command.", "table.choice.", "covenant.edition."))
+        or k.startswith(
+            ("covenant.command.", "noah.command.", "table.choice.", "covenant.edition.")
+        )
         or k.endswith(".title")
     ]
     assert len(limited) > 50

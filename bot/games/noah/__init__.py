@@ -1,8 +1,4 @@
-"""Ark, the card game, as a game of the bot.
-
-The game service runs it fully (computer players make random legal moves); its front, which
-lets people play it in Discord, is not written yet, so no table offers it (``ready``).
-"""
+"""Ark, the card game, as a game of the bot: its rules for the service, its front."""
 
 from bot.games.base import Plugin
 from bot.games.noah.front import NoahFront

@@ -1,0 +1,64 @@
+"""Ark's cards, cabins and refusals in words (message ids with their values).
+
+The engine names cards by id and sides as ``"port"``/``"starboard"``; these helpers turn
+them into :class:`~bot.panels.Text` values the table says in the reader's language.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.panels import Refusal, Text
+from engine.errors import IllegalAction
+from engine.noah import CARDS, KINDS
+from render.noah.words import card_text, kind_text, side_text
+
+__all__ = ["cabin_text", "card_text", "kind_text", "reason_text", "refusal", "side_text"]
+
+#: Refusal params that name a card, a side, a scoring card; rows are said from 1.
+_CARD_PARAMS = frozenset(
+    {"card", "other", "eater", "provision", "predator", "prey", "carnivore", "victim", "take"}
+)
+_SIDE_PARAMS = frozenset({"side", "towards"})
+_ROW_PARAMS = frozenset({"row", "last", "new"})
+
+
+def _card(value: Any) -> Any:
+    if type(value) is int and 0 <= value < len(CARDS):
+        return card_text(value)
+    return Text("common.raw", text=str(value)[:20])
+
+
+def _param(name: str, value: Any) -> Any:
+    if name in _CARD_PARAMS:
+        return _card(value)
+    if name in _SIDE_PARAMS:
+        return side_text(value) if value in ("port", "starboard") else Text("common.raw", text="?")
+    if name in _ROW_PARAMS and type(value) is int:
+        return value + 1
+    if name == "half":
+        return kind_text(value) if value in KINDS else Text("common.raw", text="?")
+    if name == "options":
+        return tuple(kind_text(k) for k in value if k in KINDS)
+    if name == "face_up":
+        return tuple(_card(c) for c in value)
+    return value
+
+
+def reason_text(error: IllegalAction) -> Text:
+    """The engine's refusal as a sentence in the reader's language (by its code)."""
+    params = {name: _param(name, value) for name, value in error.params.items()}
+    return Text(f"noah.illegal.{error.code}", **params)
+
+
+def refusal(error: IllegalAction) -> Refusal:
+    """The engine's refusal, to be told privately."""
+    said = reason_text(error)
+    return Refusal(said.key, **said.params)
+
+
+def cabin_text(side: str, row: int, new: bool = False) -> Text:
+    """``port cabin 2`` or ``a new cabin on starboard`` (rows said from 1)."""
+    if new:
+        return Text("noah.cabin.new", side=side_text(side))
+    return Text("noah.cabin.open", side=side_text(side), row=row + 1)

@@ -1,0 +1,636 @@
+"""The pictures of Ark: the table (the ark and everything around it), a hand, the final
+scoring, and the rules' example and key.
+
+Each is drawn from JSON-like data only: public pictures from the engine's public view
+(``Game.view(None)``), which holds no hand and no pet until the game is over; the hand
+picture from the list of its cards, drawn only for that hand's player. Every word comes from
+the ``[picture]`` section of the ``noah`` catalogue in ``language``; player names are data.
+
+The ark is drawn bow up: the port cabins on the left, starboard on the right, row 1 next to
+the bow. The bow carries the tilt scale (2 to port ... level ... 2 to starboard) with the
+yellow disc; the cabins show their cards, the last cards played ringed in red, and the two
+places where a new cabin can be opened are dashed boxes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engine.noah import CARDS, KINDS
+from engine.noah.scoring import card_points
+from render.i18n import DEFAULT_LANGUAGE, t
+from render.marks import draw_mark
+from render.noah.cards import (
+    COLD,
+    DISC_ORANGE,
+    HIGHLIGHT,
+    HOT,
+    SPECIAL_RED,
+    TILT_YELLOW,
+    climate_fill,
+    draw_card,
+)
+from render.noah.words import card_name
+from render.style import (
+    GOLD,
+    INK,
+    INK_SOFT,
+    PARCHMENT,
+    PARCHMENT_DARK,
+    PLAYERS,
+    WHITE,
+    clip,
+    draw_text,
+    encode_png,
+    fitting,
+    font,
+    player_names,
+    sentence,
+    text_length,
+    wrap,
+)
+
+W = 720
+M = 16
+HULL = (122, 78, 44)
+HULL_LIGHT = (196, 156, 112)
+WATER = (176, 206, 226)
+SLOT_H = 66
+FREE_H = 18  # an empty place in a cabin
+CARD_GAP = 6
+CABIN_PAD = 8
+CABIN_H = 3 * SLOT_H + 2 * CARD_GAP + 2 * CABIN_PAD
+NEW_H = 96  # the dashed box of a new cabin
+ROW_GAP = 10
+CENTRE = 36  # the gap between port and starboard, where the row numbers are
+CABIN_W = (W - 2 * M - 2 * 14 - CENTRE) // 2
+
+
+def _p(key: str, language: str, **params: Any) -> str:
+    return t(f"noah.picture.{key}", language, **params)
+
+
+def figures_text(value: float) -> str:
+    """1.5 figures drawn as ``1½``; whole figures as numbers."""
+    whole = int(value)
+    return f"{whole if whole else ''}½" if value - whole >= 0.5 else str(whole)
+
+
+def _mark(draw: ImageDraw.ImageDraw, seat: int, cx: float, cy: float, r: float) -> None:
+    style = PLAYERS[seat % len(PLAYERS)]
+    draw.ellipse(
+        (cx - r, cy - r, cx + r, cy + r), fill=style.colour, outline=style.outline, width=2
+    )
+    draw_mark(draw, style.mark, cx, cy, r * 0.55, style.mark_colour)
+
+
+# --------------------------------------------------------------------- the parts
+
+
+def _header(draw: ImageDraw.ImageDraw, y: int, text: str) -> int:
+    face = fitting(text, W - 2 * M, (30, 28, 26, 24, 22), bold=True)
+    draw_text(draw, (W / 2, y + 6), clip(text, face, W - 2 * M), face, INK, "ma")
+    return y + 48
+
+
+def _phase_text(view: Mapping[str, Any], names: list[str], language: str) -> str:
+    phase = view["phase"]
+    if phase == "over":
+        winners = [names[s] for s in view["winners"]]
+        key = "over_one" if len(winners) == 1 else "over_many"
+        joiner = t("common.picture.joiner", language)
+        return sentence(
+            lambda n: _p(key, language, winners=joiner.join(n)),
+            winners,
+            lambda s: text_length(s, font(26, True)) <= W - 2 * M,
+        )
+    player = names[view["current_player"]]
+    key = {"pet": "phase_pet", "endgame": "phase_endgame"}.get(phase, "phase_play")
+    return sentence(
+        lambda n: _p(key, language, player=n[0]),
+        [player],
+        lambda s: text_length(s, font(22, True)) <= W - 2 * M,
+    )
+
+
+def _players(
+    draw: ImageDraw.ImageDraw, y: int, view: Mapping[str, Any], names: list[str], language: str
+) -> int:
+    """One line per player: mark, name, discs, cards in hand, points; whose turn marked."""
+    players = view["players"]
+    row_h = 40
+    current = view["current_player"]
+    passed = view.get("passed") or [False] * players
+    for seat in range(players):
+        top = y + seat * row_h
+        if seat == current and view["phase"] != "over":
+            draw.rounded_rectangle((M, top + 1, W - M, top + row_h - 1), 8, fill=PARCHMENT_DARK)
+            draw_text(draw, (M + 6, top + row_h / 2), "▶", font(20, True), INK, "lm")
+        _mark(draw, seat, M + 40, top + row_h / 2, 14)
+        stats = _p(
+            "player_stats",
+            language,
+            discs=view["discs"][seat],
+            cards=view["hand_sizes"][seat],
+            points=view["scores"][seat],
+        )
+        if passed[seat] and view["phase"] == "endgame":
+            stats = _p("passed", language) + " · " + stats
+        face = font(20)
+        width = text_length(stats, face)
+        draw_text(draw, (W - M - 8, top + row_h / 2), stats, face, INK, "rm")
+        name_face = font(22, True)
+        room = W - 2 * M - 70 - width - 16
+        draw_text(
+            draw,
+            (M + 62, top + row_h / 2),
+            clip(names[seat], name_face, room),
+            name_face,
+            INK,
+            "lm",
+        )
+    return y + players * row_h + 8
+
+
+def _scoring_cards(
+    draw: ImageDraw.ImageDraw, y: int, view: Mapping[str, Any], language: str
+) -> int:
+    """The five scoring cards, each with every player's figures on it."""
+    players = view["players"]
+    gap = 8
+    card_w = (W - 2 * M - 4 * gap) / 5
+    line_h = 28
+    h = 40 + players * line_h + 6
+    for k, kind in enumerate(KINDS):
+        x0 = M + k * (card_w + gap)
+        draw.rounded_rectangle(
+            (x0, y, x0 + card_w, y + h), 10, fill=WHITE, outline=INK_SOFT, width=2
+        )
+        title = _p(f"kind_{kind}", language)
+        face = fitting(title, card_w - 12, (20, 18, 16, 15, 14), bold=True)
+        draw_text(draw, (x0 + card_w / 2, y + 10), clip(title, face, card_w - 10), face, INK, "ma")
+        for seat in range(players):
+            cy = y + 40 + seat * line_h + line_h / 2
+            count = view["figures"][seat][kind]
+            _mark(draw, seat, x0 + 22, cy, 10)
+            colour = INK if count else INK_SOFT
+            draw_text(
+                draw,
+                (x0 + 42, cy),
+                figures_text(count) if count else "–",
+                font(20, True),
+                colour,
+                "lm",
+            )
+    return y + h + 10
+
+
+def _face_up(draw: ImageDraw.ImageDraw, y: int, view: Mapping[str, Any], language: str) -> int:
+    """The three face-up cards, the supply and the rain cards fallen."""
+    label = _p("face_up", language)
+    draw_text(draw, (M, y), clip(label, font(20, True), W / 2), font(20, True), INK)
+    supply = _p("supply", language, count=view["supply"])
+    draw_text(draw, (W - M, y), clip(supply, font(20), W / 2 - M), font(20), INK, "ra")
+    y += 28
+    gap = 8
+    card_w = (W - 2 * M - 2 * gap) / 3
+    for i in range(3):
+        x0 = M + i * (card_w + gap)
+        box = (x0, y, x0 + card_w, y + 88)
+        if i < len(view["face_up"]):
+            draw_card(draw, box, view["face_up"][i], language)
+        else:
+            draw.rounded_rectangle(box, 10, outline=INK_SOFT, width=2)
+    y += 96
+    # The five rain cards: the second brings the pets, the fifth the endgame.
+    fallen = view["rain_fallen"]
+    rain = _p("rain", language)
+    draw_text(draw, (M, y + 18), rain, font(20, True), INK, "lm")
+    start = M + text_length(rain, font(20, True)) + 14
+    step = (W - M - start) / 5
+    for n in range(1, 6):
+        x0 = start + (n - 1) * step
+        colour = (60, 110, 190) if n <= fallen else WHITE
+        draw.rounded_rectangle(
+            (x0, y + 2, x0 + 30, y + 34), 6, fill=colour, outline=INK_SOFT, width=2
+        )
+        draw_text(
+            draw,
+            (x0 + 15, y + 18),
+            str(n),
+            font(18, True),
+            WHITE if n <= fallen else INK_SOFT,
+            "mm",
+        )
+        note = {2: "rain_pets", 5: "rain_end"}.get(n)
+        if note:
+            text = _p(note, language)
+            draw_text(draw, (x0 + 36, y + 18), clip(text, font(16), step - 40), font(16), INK, "lm")
+    return y + 44
+
+
+def _bow(draw: ImageDraw.ImageDraw, y: int, tilt: int, language: str) -> int:
+    """The bow card with its tilt scale and the yellow disc."""
+    h = 116
+    cx = W / 2
+    draw.polygon(
+        [(M + 14, y + h), (cx - 120, y + 12), (cx, y), (cx + 120, y + 12), (W - M - 14, y + h)],
+        fill=HULL_LIGHT,
+        outline=HULL,
+    )
+    slot = 58
+    for value in range(-2, 3):
+        sx = cx + value * slot
+        top = y + 46
+        fill = WHITE if value else PARCHMENT
+        draw.rounded_rectangle(
+            (sx - 24, top, sx + 24, top + 34), 8, fill=fill, outline=HULL, width=2
+        )
+        draw_text(draw, (sx, top + 17), str(abs(value)), font(18, True), INK_SOFT, "mm")
+        if value == tilt:
+            draw.ellipse((sx - 17, top, sx + 17, top + 34), fill=TILT_YELLOW, outline=INK, width=3)
+            draw_text(draw, (sx, top + 17), str(abs(value)), font(18, True), INK, "mm")
+    port, starboard = _p("port", language), _p("starboard", language)
+    face = font(20, True)
+    draw_text(draw, (cx - 3 * slot + 4, y + h - 14), clip(port, face, 150), face, INK, "rs")
+    draw_text(draw, (cx + 3 * slot - 4, y + h - 14), clip(starboard, face, 150), face, INK, "ls")
+    if tilt == 0:
+        lean = _p("level", language)
+    else:
+        lean = _p("lean", language, lean=abs(tilt), side=port if tilt < 0 else starboard)
+    lean_face = fitting(lean, 300, (18, 16), bold=False)
+    draw_text(draw, (cx, y + 22), clip(lean, lean_face, 300), lean_face, INK, "ma")
+    return y + h
+
+
+def _row_heights(view: Mapping[str, Any], new_cabins: bool) -> list[int]:
+    """Each row's height: its fuller cabin's cards, empty places thin; a row holding only
+    the dashed new-cabin boxes is shorter still."""
+    ark = view["ark"]
+    sides = (ark["port"], ark["starboard"])
+    rows = max(len(sides[0]), len(sides[1])) + (1 if new_cabins else 0)
+    heights = []
+    for row in range(rows):
+        cards = [len(side[row]) for side in sides if row < len(side)]
+        if not cards:
+            heights.append(NEW_H)
+            continue
+        most = max(cards)
+        inner = most * SLOT_H + (3 - most) * FREE_H + 2 * CARD_GAP
+        heights.append(max(NEW_H if new_cabins else 0, inner + 2 * CABIN_PAD))
+    return heights
+
+
+def _cabin_box(side: int, y: float, h: float) -> tuple[float, float, float, float]:
+    x0 = M + 14 if side == 0 else W / 2 + CENTRE / 2
+    return (x0, y, x0 + CABIN_W, y + h)
+
+
+def _ark(
+    draw: ImageDraw.ImageDraw,
+    y: int,
+    view: Mapping[str, Any],
+    language: str,
+    new_cabins: bool,
+) -> int:
+    """The cabins row by row from the bow, the next new cabins dashed, the hull around."""
+    ark = view["ark"]
+    sides = (ark["port"], ark["starboard"])
+    heights = _row_heights(view, new_cabins)
+    bottom = y + sum(heights) + ROW_GAP * len(heights) + 14
+    draw.rectangle((M, y, W - M, bottom), fill=HULL_LIGHT)
+    draw.rectangle((M, y, W - M, bottom), outline=HULL, width=4)
+    draw.line((W / 2, y, W / 2, bottom), fill=HULL, width=3)
+    last = set(view.get("last_played") or ())
+    top = y + 10
+    for row, h in enumerate(heights):
+        draw_text(draw, (W / 2, top + h / 2), str(row + 1), font(20, True), WHITE, "mm")
+        for side in (0, 1):
+            cabins = sides[side]
+            if row < len(cabins):
+                box = _cabin_box(side, top, h)
+                draw.rounded_rectangle(box, 10, fill=(236, 222, 192), outline=HULL, width=3)
+                sy = box[1] + CABIN_PAD
+                for slot in range(3):
+                    if slot < len(cabins[row]):
+                        inner = (box[0] + CABIN_PAD, sy, box[2] - CABIN_PAD, sy + SLOT_H)
+                        card = cabins[row][slot]
+                        draw_card(draw, inner, card, language, highlight=card in last)
+                        sy += SLOT_H + CARD_GAP
+                    else:
+                        inner = (box[0] + CABIN_PAD, sy, box[2] - CABIN_PAD, sy + FREE_H)
+                        draw.rounded_rectangle(inner, 6, outline=HULL_LIGHT, width=2)
+                        sy += FREE_H + CARD_GAP
+            elif row == len(cabins) and new_cabins:
+                box = _cabin_box(side, top, NEW_H)
+                _dashed(draw, box, INK)
+                text = _p("new_cabin", language)
+                face = font(20, True)
+                lines = wrap(text, face, CABIN_W - 30, 3) or [clip(text, face, CABIN_W - 30)]
+                cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+                for i, line in enumerate(lines):
+                    draw_text(
+                        draw, (cx, cy + (i - (len(lines) - 1) / 2) * 26), line, face, INK, "mm"
+                    )
+        top += h + ROW_GAP
+    return bottom + 10
+
+
+def _dashed(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], colour: Any) -> None:
+    x0, y0, x1, y1 = box
+    dash = 12
+    x = x0
+    while x < x1:
+        draw.line((x, y0, min(x + dash, x1), y0), fill=colour, width=3)
+        draw.line((x, y1, min(x + dash, x1), y1), fill=colour, width=3)
+        x += 2 * dash
+    yy = y0
+    while yy < y1:
+        draw.line((x0, yy, x0, min(yy + dash, y1)), fill=colour, width=3)
+        draw.line((x1, yy, x1, min(yy + dash, y1)), fill=colour, width=3)
+        yy += 2 * dash
+
+
+def _ark_height(view: Mapping[str, Any], new_cabins: bool) -> int:
+    heights = _row_heights(view, new_cabins)
+    return sum(heights) + ROW_GAP * len(heights) + 24
+
+
+# --------------------------------------------------------------------- the pictures
+
+
+def board_image(
+    view: Mapping[str, Any],
+    names: Sequence[str] | None = None,
+    language: str = DEFAULT_LANGUAGE,
+    *,
+    preview: bool = False,
+) -> Image.Image:
+    """The whole table from the public view (or a preview of a play)."""
+    players = view["players"]
+    named = player_names(players, list(names or []), language)
+    over = view["phase"] == "over"
+    height = 48 + players * 40 + 8 + (40 + players * 28 + 16) + 28 + 96 + 44 + 116
+    height += _ark_height(view, not over) + 10
+    if preview:
+        height += 40
+    image = Image.new("RGB", (W, height), PARCHMENT)
+    draw = ImageDraw.Draw(image)
+    y = 0
+    if preview:
+        draw.rectangle((0, 0, W, 40), fill=HIGHLIGHT)
+        text = _p("preview", language)
+        draw_text(
+            draw, (W / 2, 20), clip(text, font(22, True), W - 2 * M), font(22, True), WHITE, "mm"
+        )
+        y = 40
+    y = _header(draw, y, _phase_text(view, named, language))
+    y = _players(draw, y, view, named, language)
+    y = _scoring_cards(draw, y, view, language)
+    y = _face_up(draw, y, view, language)
+    y = _bow(draw, y, view["tilt"], language)
+    _ark(draw, y, view, language, not over)
+    return image
+
+
+def hand_image(
+    cards: Sequence[int],
+    marks: Mapping[str, bool],
+    pet: int | None,
+    phase: str,
+    language: str = DEFAULT_LANGUAGE,
+) -> Image.Image:
+    """One player's hand (private): the cards two by two; in their turn the cards that can
+    be played now are ticked and the others greyed; in the pet choice the cards that would
+    score are starred."""
+    columns = 2
+    gap = 10
+    card_w = (W - 2 * M - gap) / columns
+    card_h = 72
+    rows = max(1, -(-len(cards) // columns))
+    extra = 40 if pet is not None else 0
+    height = 52 + rows * (card_h + gap) + extra + 40
+    image = Image.new("RGB", (W, height), PARCHMENT)
+    draw = ImageDraw.Draw(image)
+    title = _p("hand_title", language, count=len(cards))
+    _header(draw, 0, title)
+    y = 52
+    if not cards:
+        empty = _p("hand_empty", language)
+        draw_text(draw, (W / 2, y + 20), empty, font(22), INK_SOFT, "mm")
+    for index, card in enumerate(cards):
+        x0 = M + (index % columns) * (card_w + gap)
+        top = y + (index // columns) * (card_h + gap)
+        box = (x0 + 28, top, x0 + card_w, top + card_h)
+        mark = marks.get(str(card))
+        draw_card(draw, box, card, language, faded=mark is False and phase != "pet")
+        if mark is not None:
+            symbol = ("★" if mark else "✗") if phase == "pet" else ("✓" if mark else "✗")
+            colour = (30, 130, 60) if mark else SPECIAL_RED
+            draw_text(draw, (x0 + 12, top + card_h / 2), symbol, font(26, True), colour, "mm")
+    y += rows * (card_h + gap)
+    if pet is not None:
+        text = _p("your_pet", language, card=card_name(pet, language))
+        draw_text(draw, (M, y + 8), clip(text, font(22, True), W - 2 * M), font(22, True), INK)
+        y += extra
+    key = _p("hand_key_pet" if phase == "pet" else "hand_key", language)
+    face = fitting(key, W - 2 * M, (18, 16, 14))
+    draw_text(draw, (M, y + 8), clip(key, face, W - 2 * M), face, INK_SOFT)
+    return image
+
+
+def final_image(
+    view: Mapping[str, Any], names: Sequence[str] | None = None, language: str = DEFAULT_LANGUAGE
+) -> Image.Image:
+    """The final scoring: pets revealed, each scoring card's figures and points (ties and
+    halves), discs, totals, and the tie break when it decided."""
+    players = view["players"]
+    named = player_names(players, list(names or []), language)
+    first_w = 168
+    col_w = (W - 2 * M - first_w) / players
+    row_h = 46
+    rows = 1 + 1 + len(KINDS) + 1 + 1  # names, pets, kinds, discs, total
+    height = 56 + rows * row_h + 70
+    image = Image.new("RGB", (W, height), PARCHMENT)
+    draw = ImageDraw.Draw(image)
+    _header(draw, 0, _p("final_title", language))
+    y = 56
+    winners = set(view["winners"])
+    halves = [[round(2 * view["figures"][s][k]) for k in KINDS] for s in range(players)]
+
+    def cell(seat: int, top: float, text: str, bold: bool = False, colour: Any = INK) -> None:
+        x = M + first_w + seat * col_w + col_w / 2
+        face = fitting(text, col_w - 8, (20, 18, 16, 14), bold=bold)
+        draw_text(draw, (x, top + row_h / 2), clip(text, face, col_w - 6), face, colour, "mm")
+
+    def label(top: float, text: str) -> None:
+        face = fitting(text, first_w - 10, (20, 18, 16, 14), bold=True)
+        draw_text(draw, (M + 4, top + row_h / 2), clip(text, face, first_w - 8), face, INK, "lm")
+
+    for seat in range(players):
+        x = M + first_w + seat * col_w
+        if seat in winners:
+            draw.rectangle((x + 2, y, x + col_w - 2, y + rows * row_h), fill=(250, 236, 170))
+        _mark(draw, seat, x + col_w / 2, y + 14, 11)
+        face = fitting(named[seat], col_w - 8, (18, 16, 14), bold=True)
+        draw_text(
+            draw, (x + col_w / 2, y + 30), clip(named[seat], face, col_w - 6), face, INK, "ma"
+        )
+    y += row_h + 4
+    label(y, _p("pets", language))
+    for seat in range(players):
+        pet = view["pets"][seat]
+        if type(pet) is int:
+            scored = CARDS[pet].can_be_pet
+            text = card_name(pet, language) + ("" if scored else " ✗")
+            cell(seat, y, text, colour=INK if scored else SPECIAL_RED)
+        else:
+            cell(seat, y, "–", colour=INK_SOFT)
+    y += row_h
+    for k, kind in enumerate(KINDS):
+        draw.line((M, y, W - M, y), fill=PARCHMENT_DARK, width=2)
+        label(y, _p(f"kind_{kind}", language))
+        points = card_points([halves[s][k] for s in range(players)])
+        for seat in range(players):
+            count = view["figures"][seat][kind]
+            if not count:
+                cell(seat, y, "–", colour=INK_SOFT)
+                continue
+            cell(
+                seat,
+                y,
+                _p("figures_points", language, figures=figures_text(count), points=points[seat]),
+            )
+        y += row_h
+    draw.line((M, y, W - M, y), fill=PARCHMENT_DARK, width=2)
+    label(y, _p("discs", language))
+    for seat in range(players):
+        cell(seat, y, str(view["discs"][seat]))
+    y += row_h
+    draw.line((M, y, W - M, y), fill=INK, width=3)
+    label(y, _p("total", language))
+    for seat in range(players):
+        cell(seat, y, str(view["scores"][seat]), bold=True)
+    y += row_h + 8
+    scores = view["scores"]
+    best = max(scores) if scores else 0
+    leaders = [s for s in range(players) if scores[s] == best]
+    if len(leaders) > len(winners):
+        note = _p("tie_break", language)
+    elif len(winners) > 1:
+        note = _p("shared", language)
+    else:
+        note = _p("ties_note", language)
+    lines = wrap(note, font(18), W - 2 * M, 2) or [clip(note, font(18), W - 2 * M)]
+    for i, line in enumerate(lines):
+        draw_text(draw, (M, y + i * 24), line, font(18), INK)
+    return image
+
+
+# --------------------------------------------------------------------- rules help
+
+
+def example_view() -> dict[str, Any]:
+    """A small position for the rules picture (three players, a few cabins)."""
+    from engine.noah import Game
+
+    game = Game.arranged(
+        3,
+        port=[["Sheep", "Cat"], ["Elephant"]],
+        starboard=[["Penguin", "Fish"], ["Camel", "Skunk"]],
+        hands=[["Lion", "Mouse"], ["Cow"], ["Goat", "Dog"]],
+        face_up=["Hay", "Bison", "Fox"],
+        figures={0: {"useful": 1, "heavy": 1}, 1: {"slow": 1, "provision": 1}, 2: {"heavy": 1}},
+        half_figures={2: {"useful": 1}},
+        rain=1,
+    )
+    view = game.view(None)
+    view["last_played"] = [CARDS.index(next(c for c in CARDS if c.name == "Skunk"))]
+    return view
+
+
+def rules_board_image(language: str = DEFAULT_LANGUAGE) -> Image.Image:
+    names = [_p("example_player", language, number=n) for n in (1, 2, 3)]
+    return board_image(example_view(), names, language)
+
+
+def key_image(language: str = DEFAULT_LANGUAGE) -> Image.Image:
+    """The key of the card symbols and the eight special animals, one sentence each."""
+    from engine.noah.cards import SPECIALS
+
+    entries: list[tuple[str, Any]] = []
+    height = 56 + 4 * 56 + 10 + len(SPECIALS) * 84 + 20
+    image = Image.new("RGB", (W, height), PARCHMENT)
+    draw = ImageDraw.Draw(image)
+    _header(draw, 0, _p("key_title", language))
+    y = 56
+    # Climate, weight, diet, "!": a symbol on the left, its sentence on the right.
+    sym_w = 120
+    text_x = M + sym_w + 12
+    room = W - M - text_x
+
+    def say(top: float, text: str) -> None:
+        face = font(19)
+        lines = wrap(text, face, room, 2)
+        if lines is None:
+            face = font(16)
+            lines = wrap(text, face, room, 3) or [clip(text, face, room)]
+        for i, line in enumerate(lines):
+            draw_text(
+                draw, (text_x, top + 28 + (i - (len(lines) - 1) / 2) * 23), line, face, INK, "lm"
+            )
+
+    boxes = (
+        (M, y + 8, M + 36, y + 48),
+        (M + 42, y + 8, M + 78, y + 48),
+        (M + 84, y + 8, M + sym_w, y + 48),
+    )
+    for box, climate in zip(boxes, ("hot", "cold", "any"), strict=True):
+        climate_fill(draw, box, climate, 6)
+    say(y, _p("key_climate", language))
+    y += 56
+    draw.ellipse((M + 40, y + 8, M + 80, y + 48), fill=WHITE, outline=INK, width=2)
+    draw_text(draw, (M + 60, y + 28), "3", font(24, True), INK, "mm")
+    say(y, _p("key_weight", language))
+    y += 56
+    draw_text(draw, (M + 60, y + 28), "🌿 🥩", font(24), INK, "mm")
+    say(y, _p("key_diet", language))
+    y += 56
+    draw.ellipse((M + 46, y + 14, M + 74, y + 42), fill=SPECIAL_RED)
+    draw_text(draw, (M + 60, y + 28), "!", font(20, True), WHITE, "mm")
+    say(y, _p("key_special", language))
+    y += 66
+    del entries
+    for special in SPECIALS:
+        card = next(c.id for c in CARDS if c.special == special)
+        draw_card(draw, (M, y, M + 300, y + 72), card, language)
+        text = t(f"noah.rules.special.{special}", language).replace("**", "")
+        face = font(17)
+        width = W - M - (M + 312)
+        lines = wrap(text, face, width, 3)
+        if lines is None:
+            face = font(15)
+            lines = wrap(text, face, width, 4) or [clip(text, face, width)]
+        for i, line in enumerate(lines):
+            draw_text(
+                draw, (M + 312, y + 36 + (i - (len(lines) - 1) / 2) * 21), line, face, INK, "lm"
+            )
+        y += 84
+    return image
+
+
+__all__ = [
+    "COLD",
+    "DISC_ORANGE",
+    "GOLD",
+    "HOT",
+    "board_image",
+    "encode_png",
+    "final_image",
+    "hand_image",
+    "key_image",
+    "rules_board_image",
+]
