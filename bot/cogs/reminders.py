@@ -65,22 +65,33 @@ class Reminders(commands.Cog):
     async def run_once(
         self, now: datetime | None = None, *, grace: timedelta = ANNOUNCE_GRACE
     ) -> int:
-        """Post missed turns, close expired lobbies, then send every reminder and time-out
-        due at ``now``; returns how many were handled."""
-        handled = await self.announce_missed(grace)
+        """Send the reminders due at ``now``, post missed turns, let computers whose turn
+        was cut off play, close expired lobbies, then play the time-outs due; returns how
+        many were handled.
+
+        Reminders go first: they are a line of text each, and after a restart the missed
+        posts (a board picture each, dozens of them) would hold them up for a minute.
+        Time-outs come after the missed posts, so the boards are told in their order."""
+        due = await self.bot.service.due(now)
+        handled = await self._notices([d for d in due if d.kind in ("reminder", "final")])
+        handled += await self.announce_missed(grace)
         # Computers whose turn nobody is thinking about (this process restarted) play now.
         handled += await self.bot.service.wake_computers(grace)
         handled += await self.close_expired_lobbies()
         handled += await self.end_stalled_games()
-        for due in await self.bot.service.due(now):
-            if not await self.bot.service.claim(due):
+        return handled + await self._notices([d for d in due if d.kind == "timeout"])
+
+    async def _notices(self, due: list[DueTurn]) -> int:
+        handled = 0
+        for notice in due:
+            if not await self.bot.service.claim(notice):
                 continue
             try:
-                await self.handle(due)
+                await self.handle(notice)
             except Exception:
-                log.exception("could not handle %s for game %s", due.kind, due.game.id)
+                log.exception("could not handle %s for game %s", notice.kind, notice.game.id)
                 continue
-            await self.bot.service.mark_sent(due)
+            await self.bot.service.mark_sent(notice)
             handled += 1
         return handled
 

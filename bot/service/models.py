@@ -282,6 +282,9 @@ class DueTurn:
     moderator_role_id: int | None
     #: When the player's bank runs out (for a reminder to say), in ms.
     deadline_ms: int | None = None
+    #: A reminder that stands for both, sent when the time was already up (the bot was
+    #: down): sending it gives the player a last stretch, so nobody times out unwarned.
+    late: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 HOUR_MS = 3_600_000
@@ -113,12 +114,18 @@ def deadline(bank_ms: int, turn_start_ms: int, now_ms: int, away: Away | None) -
 def schedule(bank_ms: int, turn_start_ms: int, now_ms: int, away: Away | None) -> dict[str, int]:
     """When each notice of the turn falls due: half the bank used, near its end, at zero."""
     end = deadline(bank_ms, turn_start_ms, now_ms, away)
-    near = max(HOUR_MS, bank_ms // 10)
+    near = max(HOUR_MS, bank_ms // 10)  # the same as last_stretch
     reminder = end - bank_ms + bank_ms // 2
     # A bank too small for a last call after the reminder has none: it would come with the
     # reminder (a late one stands for both) or with the time-out itself.
     final = end - near if end - near > reminder else end
     return {"reminder": reminder, "final": final, "timeout": end}
+
+
+def last_stretch(clock: dict[str, Any], seat: int) -> int:
+    """The time a player gets after a reminder that came only when their time was up (the
+    bot was down): what the last call before the deadline would have left them."""
+    return max(HOUR_MS, int(clock["banks"][seat]) // 10)
 
 
 def next_due(times: dict[str, int], sent: Sequence[str]) -> int | None:

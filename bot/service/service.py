@@ -80,6 +80,7 @@ from bot.service.pace import (
     STAGES,
     after_move,
     is_pace,
+    last_stretch,
     next_due,
     pace_of,
     schedule,
@@ -1021,6 +1022,12 @@ class GameService:
             if not ready:
                 continue
             kind = ready[-1]
+            deadline_ms = times["timeout"]
+            # Nobody is timed out without a reminder: when the time ran out while no
+            # reminder went (the bot was down), one goes now with a last stretch of time.
+            late = kind == "timeout" and not {"reminder", "final"} & set(row.sent)
+            if late:
+                kind, deadline_ms = "reminder", now_ms + last_stretch(record.clock, seat.index)
             settings = await self.recent_guild_settings(record.guild_id)
             quiet = settings.quiet_hours().quiet(now_ms)
             pinging = kind != "timeout" or settings.timeout_action == "notify"
@@ -1037,7 +1044,8 @@ class GameService:
                     dm=seat.ping in ("dm", "both"),
                     timeout_action=settings.timeout_action,
                     moderator_role_id=settings.moderator_role_id,
-                    deadline_ms=times["timeout"],
+                    deadline_ms=deadline_ms,
+                    late=late,
                 )
             )
         return found
@@ -1080,9 +1088,23 @@ class GameService:
             done = STAGES[: STAGES.index(due.kind) + 1] if due.kind in STAGES else STAGES
             start = to_ms(record.waiting_since) if record.waiting_since else now
             seat = record.seats[due.seat.index]
+            clock = record.clock
+            if due.late and due.deadline_ms is not None:
+                # The late reminder stands for the last call too; the bank grows to the
+                # deadline it told (how much longer than the time that had run out).
+                done = ("reminder", "final")
+                await tx.mark_notice_sent(due.game.id, due.version, due.seat.user_id, "final", now)
+                ran_out = schedule(clock["banks"][seat.index], start, now, seat.away)["timeout"]
+                banks = list(clock["banks"])
+                banks[seat.index] += max(0, due.deadline_ms - ran_out)
+                clock = {**clock, "banks": banks}
+            changes: dict[str, Any] = {}
+            if clock is not record.clock:
+                changes["clock"] = json.dumps(clock)
             await tx.update_game(
                 record.id,
-                next_due_at=_next_due(record.clock, seat, seat.index, start, now, done),
+                next_due_at=_next_due(clock, seat, seat.index, start, now, done),
+                **changes,
             )
 
     # ================================================================ stalled games

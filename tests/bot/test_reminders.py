@@ -63,7 +63,9 @@ async def test_a_time_out_lets_a_computer_play_the_turn(db_path: Path) -> None:
     async with Harness(await make_bot(db_path, clock), channel_id=CHANNEL) as h:
         game_id = await scripted_lobby(h, ["T21", "T39", "T39"])
         await start(h)
-        clock.advance(hours=73)
+        clock.advance(hours=37)
+        await reminders(h).run_once()  # half the bank: Ruth is reminded
+        clock.advance(hours=36)
         async with h.capture() as sent:
             await reminders(h).run_once()
         board = [s for s in sent.messages if s.images and s.kind == "channel_message"]
@@ -86,7 +88,9 @@ async def test_a_time_out_can_only_tell_the_moderators(db_path: Path) -> None:
         refused = await h.slash(BOAZ, "moderate settings", pace="fast")
         assert "Only moderators" in refused.last.content
         await start(h)
-        clock.advance(hours=80)
+        clock.advance(hours=37)
+        await reminders(h).run_once()  # half the bank: Ruth is reminded
+        clock.advance(hours=43)
         async with h.capture() as sent:
             await reminders(h).run_once()
         texts = [s.content for s in sent.messages]
@@ -103,10 +107,17 @@ async def test_after_downtime_the_task_catches_up(db_path: Path) -> None:
         # The bot is down for four days; a new process starts on the same database.
         clock.advance(days=4)
         await h.restart(await make_bot(db_path, clock))
-        async with h.capture():
+        async with h.capture() as sent:
             handled = await reminders(h).run_once()
         assert handled >= 1
         bot: TableBot = h.bot  # type: ignore[assignment]
+        # Ruth was never reminded while the bot was down: she is now, with a last stretch
+        # of a tenth of her bank, rather than timed out unwarned.
+        (late,) = [s for s in sent.messages if f"<@{RUTH}>" in (s.content or "")]
+        assert "Your time runs out <t:" in late.content
+        assert (await bot.service.get_game(game_id)).current_seat == 0
+        clock.advance(hours=7.3)
+        await reminders(h).run_once()
         record = await bot.service.get_game(game_id)
         assert record.current_seat == 1  # the overdue turn was played by a computer
 

@@ -259,10 +259,13 @@ async def play_game(
         await _wait_board(fake, table, 0)
     for n, plan in enumerate(planned.turns):
         if n in planned.slow:
-            # This player is slow: the bot reminds them, then they play.
+            # This player is slow: the bot reminds them, then they play. Half the bank is
+            # 18 s, counted from when the turn was shown; a turn stored by the process that
+            # is killed is shown only after its restart (20-30 s on a busy machine), so
+            # the reminder may come a minute and more after the move before it.
             prefix = f"r.{table.game_id}.{table.version}"
             await fake.recorder.wait_until(
-                lambda p=prefix: posts_of(fake, table.channel.id, p), 60, f"reminder {prefix}"
+                lambda p=prefix: posts_of(fake, table.channel.id, p), 150, f"reminder {prefix}"
             )
         else:
             await asyncio.sleep(rng.uniform(0.5, 1.5) * think)

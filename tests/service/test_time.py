@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from bot.service import FakeClock, GameService, ServiceError
+from bot.service.clock import to_ms
 from bot.service.pace import (
     DAY_MS,
     HOUR_MS,
@@ -150,18 +151,28 @@ async def test_a_quick_player_saves_time_for_a_busy_week(
     assert record.clock["banks"][1] == 3 * DAY_MS  # Bob's turn has just begun
 
 
-async def test_only_the_latest_notice_is_offered_after_downtime(
+async def test_after_downtime_nobody_times_out_without_a_reminder(
     service: GameService, clock: FakeClock
 ) -> None:
     game = await started_game(service, deck=SCRIPTED_DECK)
-    clock.advance(hours=80)
+    clock.advance(hours=80)  # the bot was down past every stage of the 72-hour bank
     (due,) = await service.due()
-    assert due.kind == "timeout"  # far past every stage: only the time-out is offered
+    # One reminder, standing for both, with a last stretch: a tenth of the bank, 7.2 hours.
+    assert (due.kind, due.late) == ("reminder", True)
+    assert due.deadline_ms == to_ms(clock.now()) + 72 * HOUR_MS // 10
+    assert await service.claim(due)
+    await service.mark_sent(due)
+    assert await service.due() == []
+    clock.advance(hours=7.1)
+    assert await service.due() == []  # no second reminder, no time-out yet
+    clock.advance(hours=0.2)
+    (timeout,) = await service.due()
+    assert (timeout.kind, timeout.late, timeout.deadline_ms) == ("timeout", False, due.deadline_ms)
     await service.act(game.id, ALICE, PlaceTile(-1, 0))
     with pytest.raises(ServiceError) as error:
-        await service.time_out(due)  # the player moved meanwhile
+        await service.time_out(timeout)  # the player moved meanwhile
     assert error.value.code == "stale"
-    assert not await service.claim(due)
+    assert not await service.claim(timeout)
 
 
 async def test_no_reminder_at_night_in_the_servers_time_zone(
@@ -234,6 +245,11 @@ async def test_notify_timeout_is_offered_once(service: GameService, clock: FakeC
         quiet_start=0, quiet_end=0,
     )  # fmt: skip
     clock.advance(hours=73)
+    (late,) = await service.due()  # the player was never reminded: that comes first
+    assert (late.kind, late.late) == ("reminder", True)
+    assert await service.claim(late)
+    await service.mark_sent(late)
+    clock.advance(hours=7.3)
     (due,) = await service.due()
     assert (due.kind, due.timeout_action, due.moderator_role_id) == ("timeout", "notify", 555)
     assert await service.claim(due)
