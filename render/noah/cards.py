@@ -25,6 +25,10 @@ HIGHLIGHT: RGB = (214, 40, 40)
 DISC_ORANGE: RGB = (232, 120, 30)
 TILT_YELLOW: RGB = (250, 214, 40)
 
+#: The sizes a card's name and a special's hint may take, largest first.
+NAME_SIZES = (26, 24, 22, 20, 18)
+HINT_SIZES = (20, 18, 16)
+
 #: The diet symbols (drawn as colour emoji by render.style).
 DIET_SYMBOL = {"herbivore": "🌿", "carnivore": "🥩", "omnivore": "🌿🥩", "none": ""}
 
@@ -76,50 +80,50 @@ def draw_card(
         draw.rounded_rectangle(box, 10, outline=HIGHLIGHT, width=5)
     else:
         draw.rounded_rectangle(box, 10, outline=INK_SOFT, width=2)
+    special = bool(found.special)
+    # Narrow and tall (the face-up row): the name across the top, then two lines, the last
+    # one (the special's hint) across the whole card under the weight disc.
+    three = special and (x1 - x0) < 320 and h >= 84
     # The weight in a white disc on the left.
     r = min(20, h / 2 - 6)
-    cx, cy = x0 + 10 + r, y0 + h / 2
+    cx, cy = x0 + 10 + r, (y0 + 8 + r if three else y0 + h / 2)
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE, outline=INK, width=2)
     draw_text(draw, (cx, cy), str(found.weight), font(round(r * 1.3), True), INK, "mm")
     left = cx + r + 10
     right = x1 - 10
-    special = bool(found.special)
-    if special:
-        # The "!" in a red disc at the top right.
-        er = 13
-        ex, ey = x1 - 10 - er, y0 + 8 + er
-        draw.ellipse((ex - er, ey - er, ex + er, ey + er), fill=SPECIAL_RED)
-        draw_text(draw, (ex, ey), "!", font(20, True), WHITE, "mm")
-        name_right = ex - er - 6
-    else:
-        name_right = right
+    er = 13  # the "!" in a red disc: top right, or after the second line when narrow
+    name_right = right - 2 * er - 6 if special and not three else right
     name = card_name(card, language)
-    three = special and (x1 - x0) < 320 and h >= 84
-    size = fitting(name, name_right - left, (26, 24, 22, 20), bold=True)
-    draw_text(draw, (left, y0 + 8), clip(name, size, name_right - left), size, INK)
+    size = fitting(name, name_right - left, NAME_SIZES, bold=True)
+    draw_text(draw, (left, y0 + 6), clip(name, size, name_right - left), size, INK)
     line = second_line(card, language)
     hint = t(f"noah.picture.hint_{found.special}", language) if special else ""
     small = font(20)
+    if special:
+        ex, ey = (right - er, y0 + 48) if three else (right - er, y0 + 8 + er)
+        draw.ellipse((ex - er, ey - er, ex + er, ey + er), fill=SPECIAL_RED)
+        draw_text(draw, (ex, ey), "!", font(20, True), WHITE, "mm")
     if three:
-        draw_text(draw, (left, y0 + 36), clip(line, small, right - left), small, INK)
-        hint_face = fitting(hint, right - left, (20, 18, 16), bold=True)
+        room = right - 2 * er - 6 - left
+        draw_text(draw, (left, y0 + 38), clip(line, small, room), small, INK)
+        hint_face = fitting(hint, right - x0 - 10, HINT_SIZES, bold=True)
         draw_text(
-            draw, (left, y0 + 60), clip(hint, hint_face, right - left), hint_face, SPECIAL_RED
+            draw, (x0 + 10, y0 + 63), clip(hint, hint_face, right - x0 - 10), hint_face, SPECIAL_RED
         )
     elif special:
         joined = f"{line} · " if CARDS[card].kind else f"{line} "
         first = text_length(joined, small)
-        draw_text(draw, (left, y0 + 36), clip(joined, small, right - left), small, INK)
-        hint_face = fitting(hint, right - left - first, (20, 18, 16), bold=True)
+        draw_text(draw, (left, y0 + 38), clip(joined, small, right - left), small, INK)
+        hint_face = fitting(hint, right - left - first, HINT_SIZES, bold=True)
         draw_text(
             draw,
-            (left + first, y0 + 37),
+            (left + first, y0 + 39),
             clip(hint, hint_face, right - left - first),
             hint_face,
             SPECIAL_RED,
         )
     else:
-        draw_text(draw, (left, y0 + 36), clip(line, small, right - left), small, INK)
+        draw_text(draw, (left, y0 + 38), clip(line, small, right - left), small, INK)
     if faded:
         image = getattr(draw, "_image", None)
         if image is not None:
@@ -127,22 +131,3 @@ def draw_card(
             region = image.crop(area)
             veil = Image.new("RGB", region.size, (236, 230, 216))
             image.paste(Image.blend(region, veil, 0.6), area[:2])
-
-
-def card_fits(card: int, width: float, language: str) -> bool:
-    """Whether every word of ``card`` fits a box ``width`` px wide without being cut."""
-    found = CARDS[card]
-    left = 10 + 40 + 10
-    name_w = width - left - 10 - (38 if found.special else 0)
-    name = card_name(card, language)
-    size = fitting(name, name_w, (26, 24, 22, 20), bold=True)
-    if text_length(name, size) > name_w:
-        return False
-    line = second_line(card, language)
-    joint = " · " if found.kind else " "
-    if not found.special:
-        return text_length(line, font(20)) <= width - left - 10
-    hint = t(f"noah.picture.hint_{found.special}", language)
-    return text_length(line + joint, font(20)) + text_length(hint, font(16, True)) <= (
-        width - left - 10
-    ) or (width < 320 and text_length(hint, font(16, True)) <= width - left - 10)

@@ -67,6 +67,7 @@ NEW_H = 96  # the dashed box of a new cabin
 ROW_GAP = 10
 CENTRE = 36  # the gap between port and starboard, where the row numbers are
 CABIN_W = (W - 2 * M - 2 * 14 - CENTRE) // 2
+NAMES_EXTRA = 20  # the final scoring's names take two lines
 
 
 def _p(key: str, language: str, **params: Any) -> str:
@@ -228,7 +229,8 @@ def _face_up(draw: ImageDraw.ImageDraw, y: int, view: Mapping[str, Any], languag
         note = {2: "rain_pets", 5: "rain_end"}.get(n)
         if note:
             text = _p(note, language)
-            draw_text(draw, (x0 + 36, y + 18), clip(text, font(16), step - 40), font(16), INK, "lm")
+            face = fitting(text, step - 40, (18, 16))
+            draw_text(draw, (x0 + 36, y + 18), clip(text, face, step - 40), face, INK, "lm")
     return y + 44
 
 
@@ -249,8 +251,9 @@ def _bow(draw: ImageDraw.ImageDraw, y: int, tilt: int, language: str) -> int:
         draw.rounded_rectangle(
             (sx - 24, top, sx + 24, top + 34), 8, fill=fill, outline=HULL, width=2
         )
-        draw_text(draw, (sx, top + 17), str(abs(value)), font(18, True), INK_SOFT, "mm")
-        if value == tilt:
+        if value != tilt:
+            draw_text(draw, (sx, top + 17), str(abs(value)), font(18, True), INK_SOFT, "mm")
+        else:
             draw.ellipse((sx - 17, top, sx + 17, top + 34), fill=TILT_YELLOW, outline=INK, width=3)
             draw_text(draw, (sx, top + 17), str(abs(value)), font(18, True), INK, "mm")
     port, starboard = _p("port", language), _p("starboard", language)
@@ -442,6 +445,16 @@ def hand_image(
     return image
 
 
+def _two_lines(name: str, face: Any, width: float) -> list[str]:
+    """``name`` on at most two lines of ``width``, shortened as a whole if it must be."""
+    for room in range(round(2 * width), 0, -12):
+        short = clip(name, face, room)
+        lines = wrap(short, face, width, 2)
+        if lines is not None:
+            return lines
+    return [clip(name, face, width)]
+
+
 def final_image(
     view: Mapping[str, Any], names: Sequence[str] | None = None, language: str = DEFAULT_LANGUAGE
 ) -> Image.Image:
@@ -453,7 +466,7 @@ def final_image(
     col_w = (W - 2 * M - first_w) / players
     row_h = 46
     rows = 1 + 1 + len(KINDS) + 1 + 1  # names, pets, kinds, discs, total
-    height = 56 + rows * row_h + 70
+    height = 56 + rows * row_h + NAMES_EXTRA + 70
     image = Image.new("RGB", (W, height), PARCHMENT)
     draw = ImageDraw.Draw(image)
     _header(draw, 0, _p("final_title", language))
@@ -473,13 +486,16 @@ def final_image(
     for seat in range(players):
         x = M + first_w + seat * col_w
         if seat in winners:
-            draw.rectangle((x + 2, y, x + col_w - 2, y + rows * row_h), fill=(250, 236, 170))
+            draw.rectangle(
+                (x + 2, y, x + col_w - 2, y + rows * row_h + NAMES_EXTRA), fill=(250, 236, 170)
+            )
         _mark(draw, seat, x + col_w / 2, y + 14, 11)
-        face = fitting(named[seat], col_w - 8, (18, 16, 14), bold=True)
-        draw_text(
-            draw, (x + col_w / 2, y + 30), clip(named[seat], face, col_w - 6), face, INK, "ma"
-        )
-    y += row_h + 4
+        # A long name on two lines (the second one shortened if need be), never tiny.
+        face = fitting(named[seat], col_w - 8, (18, 16), bold=True)
+        lines = _two_lines(named[seat], face, col_w - 6)
+        for i, line in enumerate(lines):
+            draw_text(draw, (x + col_w / 2, y + 30 + i * 20), line, face, INK, "ma")
+    y += row_h + NAMES_EXTRA + 4
     label(y, _p("pets", language))
     for seat in range(players):
         pet = view["pets"][seat]

@@ -75,3 +75,24 @@ async def test_a_slow_picture_has_a_process_of_its_own() -> None:
         assert len({os.getpid(), board, replay}) == 3 and again == replay
     finally:
         pictures.close()
+
+
+async def test_a_worker_process_draws_the_card_games_pictures_the_same() -> None:
+    import render.noah as noah
+    from engine.common import Rng
+    from engine.noah import Game as Ark
+
+    game, rng = Ark.new(players=3, seed=4), Rng(4)
+    while game.turn < 12:
+        game.apply(game.sample_action(rng))
+    view, names = game.view(None), ["Ruth", "Boaz", "Maximiliaan van Oranje-Nassau II"]
+    hand = list(game.hand(game.current_player))
+    pictures = Pictures(workers=1, warm=("render.noah:warm_up",))
+    try:
+        await pictures.warm_up()
+        board = await pictures.draw(Picture("render.noah:board", (view, names)), "nl")
+        assert board == noah.board(view, names, language="nl")
+        drawn = await pictures.draw(Picture("render.noah:hand", (hand, {}, None, "play")), "es")
+        assert drawn == noah.hand(hand, {}, None, "play", language="es")
+    finally:
+        pictures.close()

@@ -38,7 +38,7 @@ from bot.panels import (
     Text,
 )
 from engine.errors import IllegalAction
-from engine.noah import CARDS, Game, Pass, Placement, PlayCards, TakeCards
+from engine.noah import CARDS, KINDS, Game, Pass, Placement, PlayCards, TakeCards
 from engine.noah.actions import ChoosePet
 from engine.noah.queries import cabin_choices, card_choices, pet_choices
 
@@ -586,6 +586,67 @@ class NoahFront(Front):
                 for c, s in pet_choices(game)
             ]
         return ()
+
+    # ================================================================ hints
+
+    def hint_text(
+        self, seen: Seen, action: Mapping[str, Any], key: str, params: Mapping[str, Any]
+    ) -> list[Text]:
+        """The computer's suggestion for the player on turn, privately: the reason with the
+        cards named (only the player's own, face-up or on the ark), then where each card
+        goes."""
+        game: Game = seen.game
+        seat = seen.seat if seen.seat is not None else game.current_player
+        shown = set(game.hand(seat)) | set(game.face_up) if seat is not None else set()
+        shown |= {c for side in game.cabins for cabin in side for c in cabin}
+
+        def card(value: Any) -> Text:
+            if type(value) is int and value in shown:
+                return card_text(value)
+            return _t("hint.some_card")  # never another player's card
+
+        if key == "hint.takes_card":
+            lines = [_t("hint.takes_card", card=card(params.get("card")))]
+        elif key == "hint.takes_lead":
+            kind = params.get("kind")
+            lines = [
+                _t(
+                    "hint.takes_lead",
+                    card=card(params.get("card")),
+                    kind=kind_text(kind) if kind in KINDS else _t("kind.none"),
+                )
+            ]
+        elif key == "hint.plays_cards":
+            cards = list(params.get("cards") or ())
+            lines = [
+                _t(
+                    "hint.plays_cards",
+                    count=len(cards),
+                    cards=ListOf(tuple(card(c) for c in cards), "standard"),
+                )
+            ]
+        elif key == "hint.chooses_pet":
+            lines = [_t("hint.chooses_pet", card=card(params.get("card")))]
+        elif key == "hint.declines_pet":
+            lines = [_t("hint.declines_pet")]
+        elif key == "hint.passes":
+            lines = [_t("hint.passes")]
+        else:
+            return super().hint_text(seen, action, key, params)
+        if action.get("type") == "play_cards":
+            for placement in action.get("placements") or ():
+                side, row = placement.get("side"), placement.get("row")
+                if side not in ("port", "starboard") or type(row) is not int:
+                    continue
+                new = row >= len(game.cabins[0 if side == "port" else 1])
+                lines.append(
+                    _t(
+                        "turn.placed",
+                        card=card(placement.get("card")),
+                        cabin=cabin_text(side, row, new),
+                    )
+                )
+        return lines
 
     # ================================================================ public posts
 

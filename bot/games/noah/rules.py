@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.games.base import GameRules
-from engine.noah import Game, action_from_dict
+from engine.common import Rng
+from engine.noah import Game, Pass, TakeCards, action_from_dict
 
 
 class NoahRules(GameRules):
@@ -22,3 +23,14 @@ class NoahRules(GameRules):
 
     def parse_action(self, data: Any) -> Any:
         return action_from_dict(data)
+
+    def timeout_action(self, game: Game, rng: Rng) -> Any:
+        # "Skip the turn" does the least the rules allow: in the main game take the first
+        # face-up card (a turn must take or play; taking never needs a choice of cabin),
+        # play the first legal cards only when nothing is face up; no pet at the pet
+        # choice (a pet is optional); in the endgame pass for good (keeping the discs).
+        if game.phase in ("pet", "endgame"):
+            return Pass()
+        if game.face_up:
+            return TakeCards(game.face_up[0])
+        return game.legal_actions()[0]

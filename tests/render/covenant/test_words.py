@@ -7,7 +7,6 @@ import ast
 import re
 from collections.abc import Callable, Iterator
 from functools import partial
-from importlib import import_module
 from pathlib import Path
 
 import pytest
@@ -17,12 +16,13 @@ import render.covenant as render
 from engine.common import Rng
 from engine.covenant import Game, MoveArk
 from engine.covenant.players import sensible_action
-from render import i18n, style
+from render import i18n
 from render.covenant.board import PANEL_W, PHASE_SIZE, board_layout, phase_lines
 from render.covenant.gallery import gallery_png
 from render.i18n import catalogue, t
 from render.style import font, player_names, wrap
 from tests.render.covenant.conftest import decode
+from tests.render.fit import LONG_NAMES, Pictures
 
 RENDER = Path(__file__).resolve().parents[3] / "render"
 KEY = re.compile(r"[\"']((?:covenant|common)\.picture\.[a-z_]+)[\"']")
@@ -193,83 +193,6 @@ def test_wrap_breaks_at_spaces_or_gives_up() -> None:
 
 
 # --------------------------------------------------------------------- every language
-
-#: Display names as long as Discord allows (32 characters).
-LONG_NAMES = [
-    "Maximiliaan van Oranje-Nassau II",
-    "Guadalupe Fernández de Córdoba",
-    "Bartholomeus Zacharias Jansen",
-    "Wolfgang Amadeus Mozartsson",
-    "Zipporah Bat-Jethro of Midian 3",
-]
-Box = tuple[float, float, float, float]
-
-
-class Pictures:
-    """What the pictures drew while recording: each text with its box, per image, and every
-    text :func:`render.style.clip` had to shorten."""
-
-    def __init__(self) -> None:
-        self.texts: list[tuple[object, tuple[int, int], str, Box]] = []
-        self.images: list[object] = []  # kept alive, so no two share an id
-        self.clipped: list[tuple[str, str]] = []
-        self.checked = 0  # texts checked so far
-
-    def problems(self, draw: Callable[[], object], names: list[str]) -> list[str]:
-        """Draw, then say what does not fit: a message cut (only a name may be shortened),
-        a text outside its picture, two texts over each other."""
-        self.texts.clear()
-        self.clipped.clear()
-        draw()
-        self.checked += len(self.texts)
-        allowed = {f"{mark}{name}" for name in names for mark in ("", "▶ ", "★ ")}
-        found = [
-            f"cut: {whole!r} -> {cut!r}" for whole, cut in self.clipped if whole not in allowed
-        ]
-        by_image: dict[int, list[tuple[str, Box]]] = {}
-        for image, (width, height), text, (x0, y0, x1, y1) in self.texts:
-            if x0 < 0 or y0 < 0 or x1 > width or y1 > height:
-                found.append(f"outside its {width}x{height} picture: {text!r}")
-            by_image.setdefault(id(image), []).append((text, (x0, y0, x1, y1)))
-        for texts in by_image.values():
-            for i, (one, a) in enumerate(texts):
-                for other, b in texts[i + 1 :]:
-                    if (
-                        min(a[2], b[2]) - max(a[0], b[0]) > 1
-                        and min(a[3], b[3]) - max(a[1], b[1]) > 1
-                    ):
-                        found.append(f"over each other: {one!r} and {other!r}")
-        return found
-
-
-@pytest.fixture
-def pictures(monkeypatch: pytest.MonkeyPatch) -> Pictures:
-    render.warm_up()
-    seen = Pictures()
-    original = ImageDraw.ImageDraw.text
-
-    def record(self, xy, text, fill=None, font=None, anchor=None, *args, **kwargs):  # type: ignore[no-untyped-def]
-        image = self._image
-        box = self.textbbox(
-            xy, text, font=font, anchor=anchor, stroke_width=kwargs.get("stroke_width", 0)
-        )
-        seen.images.append(image)
-        seen.texts.append((image, image.size, text, box))
-        return original(self, xy, text, fill, font, anchor, *args, **kwargs)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", record)
-    real_clip = style.clip
-
-    def clip(text: str, face, width: float) -> str:  # type: ignore[no-untyped-def]
-        cut = real_clip(text, face, width)
-        if cut != text:
-            seen.clipped.append((text, cut))
-        return cut
-
-    # Each module has its own name for clip (render.covenant.board is also a function).
-    for module in ("board", "pictures", "gallery", "closeups"):
-        monkeypatch.setattr(import_module(f"render.covenant.{module}"), "clip", clip)
-    return seen
 
 
 def ark_paths(game: Game) -> list[str]:
