@@ -78,8 +78,10 @@ async def test_three_processes_share_the_games_and_survive_a_kill(
         PROCESSES,
         tmp_path,
         ARKBOT_POLL_SECONDS="0.5",
-        # 36 seconds a turn, filled up again after each move: reminded after 18 s.
-        ARKBOT_PACE="custom:0.01,0.01,0.01",
+        # 108 seconds a turn, filled up again after each move: reminded after 54 s. Longer
+        # than a restart takes on a busy machine (30 s): a player whose turn was stored by
+        # the killed process must still be in time once it is back.
+        ARKBOT_PACE="custom:0.03,0.03,0.03",
         ARKBOT_CLAIM_SECONDS="5",
         ARKBOT_LOG_LEVEL="WARNING",
     )
