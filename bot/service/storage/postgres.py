@@ -646,22 +646,7 @@ class PostgresTransaction(Transaction):
         shards: Shards | None = None,
         limit: int = 100,
     ) -> list[int]:
-        # SKIP LOCKED: games another process is claiming (or a click is writing) right now
-        # are left to it; the lease keeps them from the next claimer until it runs out.
-        rows = await self.connection.fetch(
-            "UPDATE games SET lease_holder = $3, lease_until = $4 WHERE id IN ("
-            f"SELECT g.id FROM games g WHERE {_UNANNOUNCED} AND g.lease_until <= $2"
-            f"{_on_shards(shards)} ORDER BY g.updated_at LIMIT $5 FOR UPDATE SKIP LOCKED) "
-            "RETURNING id",
-            before_ms,
-            now_ms,
-            holder,
-            until_ms,
-            limit,
-        )
-        ids = [r[0] for r in rows]
-        self._locked.update(ids)
-        return ids
+        return await self._lease(_UNANNOUNCED, before_ms, now_ms, until_ms, holder, shards, limit)
 
     async def claim_computer_turns(
         self,
@@ -672,9 +657,24 @@ class PostgresTransaction(Transaction):
         shards: Shards | None = None,
         limit: int = 100,
     ) -> list[int]:
+        return await self._lease(_COMPUTER_TURN, before_ms, now_ms, until_ms, holder, shards, limit)
+
+    async def _lease(
+        self,
+        where: str,
+        before_ms: int,
+        now_ms: int,
+        until_ms: int,
+        holder: str,
+        shards: Shards | None,
+        limit: int,
+    ) -> list[int]:
+        """Lease the games matching ``where`` ($1: before_ms, $2: now_ms) whose lease ran out."""
+        # SKIP LOCKED: games another process is claiming (or a click is writing) right now
+        # are left to it; the lease keeps them from the next claimer until it runs out.
         rows = await self.connection.fetch(
             "UPDATE games SET lease_holder = $3, lease_until = $4 WHERE id IN ("
-            f"SELECT g.id FROM games g WHERE {_COMPUTER_TURN} AND g.lease_until <= $2"
+            f"SELECT g.id FROM games g WHERE {where} AND g.lease_until <= $2"
             f"{_on_shards(shards)} ORDER BY g.updated_at LIMIT $5 FOR UPDATE SKIP LOCKED) "
             "RETURNING id",
             before_ms,

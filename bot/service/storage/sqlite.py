@@ -638,15 +638,8 @@ class SqliteStorage(Storage, Transaction):
         shards: Shards | None = None,
         limit: int = 100,
     ) -> list[int]:
-        # Inside BEGIN IMMEDIATE no other writer runs: the lease check and the lease taken
-        # are one step for every process on the file.
-        rows = await self.rows(
-            "UPDATE games SET lease_holder = ?, lease_until = ? WHERE id IN ("
-            f"SELECT g.id FROM games g WHERE {_UNANNOUNCED} AND g.lease_until <= ?"
-            f"{_on_shards(shards)} ORDER BY g.updated_at LIMIT ?) RETURNING id",
-            (holder, until_ms, before_ms, now_ms, now_ms, limit),
-        )
-        return [r[0] for r in rows]
+        where, params = _UNANNOUNCED, (before_ms, now_ms)
+        return await self._lease(where, params, now_ms, until_ms, holder, shards, limit)
 
     async def claim_computer_turns(
         self,
@@ -657,11 +650,27 @@ class SqliteStorage(Storage, Transaction):
         shards: Shards | None = None,
         limit: int = 100,
     ) -> list[int]:
+        where, params = _COMPUTER_TURN, (before_ms,)
+        return await self._lease(where, params, now_ms, until_ms, holder, shards, limit)
+
+    async def _lease(
+        self,
+        where: str,
+        params: tuple[Any, ...],
+        now_ms: int,
+        until_ms: int,
+        holder: str,
+        shards: Shards | None,
+        limit: int,
+    ) -> list[int]:
+        """Lease the games matching ``where`` (with ``params``) whose lease ran out."""
+        # Inside BEGIN IMMEDIATE no other writer runs: the lease check and the lease taken
+        # are one step for every process on the file.
         rows = await self.rows(
             "UPDATE games SET lease_holder = ?, lease_until = ? WHERE id IN ("
-            f"SELECT g.id FROM games g WHERE {_COMPUTER_TURN} AND g.lease_until <= ?"
+            f"SELECT g.id FROM games g WHERE {where} AND g.lease_until <= ?"
             f"{_on_shards(shards)} ORDER BY g.updated_at LIMIT ?) RETURNING id",
-            (holder, until_ms, before_ms, now_ms, limit),
+            (holder, until_ms, *params, now_ms, limit),
         )
         return [r[0] for r in rows]
 
