@@ -81,13 +81,17 @@ def cabin_choices(game: object, card: int, after: Placement | None = None) -> li
 
 
 def card_choices(game: object, after: Placement | None = None) -> dict[int, IllegalAction | None]:
-    """For each card of the current player's hand, in hand order: ``None`` if it can be
-    played now (as the second card after ``after`` if given), else the refusal that says
-    best why not. Empty outside the play and endgame phases."""
+    """For each card of the current player's hand, in hand order (after a first card that
+    opened a cabin, the face-up card it took last): ``None`` if it can be played now (as the
+    second card after ``after`` if given), else the refusal that says best why not. Empty
+    outside the play and endgame phases."""
     if game.phase not in (PLAY, ENDGAME):  # type: ignore[attr-defined]
         return {}
     seat = game.current_player  # type: ignore[attr-defined]
     hand = [c for c in game.hand(seat) if after is None or c != after.card]  # type: ignore[attr-defined]
+    if after is not None and after.take is not None and after.take not in hand:
+        # The face-up card a new cabin took is in the hand at once: it may be the second.
+        hand.append(after.take)
     return {card: game.why_not(card, after) for card in hand}  # type: ignore[attr-defined]
 
 

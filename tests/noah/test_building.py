@@ -131,3 +131,17 @@ def test_a_save_from_before_the_latest_play_was_kept_still_loads() -> None:
 def test_cabin_choice_is_a_value() -> None:
     choice = CabinChoice("port", 0, False, 0, ())
     assert choice == CabinChoice("port", 0, False, 0, ())
+
+
+def test_the_card_a_new_cabin_took_may_be_the_second_card() -> None:
+    # Seed 0, three players, the first move: card 44 opens a starboard cabin, takes 30.
+    game = Game.new(players=3, seed=0)
+    first = Placement(card=44, side="starboard", row=2, take=30)
+    choices = card_choices(game, first)
+    assert list(choices) == [10, 30]  # the hand without the first card, then the taken card
+    assert choices[30] is None
+    assert choices[10] is not None and choices[10].code == "would_tip"
+    (cabin,) = [c for c in cabin_choices(game, 30, first) if c.side == "port"]
+    assert (cabin.row, cabin.new, cabin.cost) == (2, True, 1)
+    second = PlayCards((first, cabin.ways[0]))
+    assert second in game.legal_actions()
