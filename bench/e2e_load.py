@@ -1,6 +1,7 @@
 """Many games at once through one arkbot process, against the loopback fake Discord.
 
-Run: ``python bench/e2e_load.py [--games 200] [--tiles 4] [--think 3] [--ramp 10]``. The real bot
+Run: ``python bench/e2e_load.py [--games 200] [--tiles 4] [--think 3] [--ramp 10]
+[--mix | --game noah]``. The real bot
 (``python -m bot``) runs as its own process on a fresh SQLite file; this process runs the
 fake Discord (``tests/e2e/fake_discord.py``) and the simulated players. Every game is in
 its own channel with three players of its own; its lobby is opened in the database with a
@@ -12,6 +13,20 @@ menu or ``Pass``. The games start spread over ``--ramp`` seconds, and each playe
 about ``--think`` seconds before a turn (the steps of a turn follow each other at once, or
 after the fake's click delay of 0.1 s). This process's garbage collector is paused during
 play, so its pauses are not counted against the bot.
+
+Both games: ``--mix`` makes every second table (the odd channels, half of ``--games``) a game
+of Ark, the card game, instead (``--game noah``: all of them). An Ark table also has three
+players of its own and a seeded deal (``--seed`` plus its number); its turns are chosen
+before the run at random among the legal ones (a face-up card taken about a third of the
+time, else one or two cards played, a pet or none, in the endgame a play or a pass) and
+played by ``tests/e2e/noah_players.py``: typed (``/ark take``, ``/ark play`` with card and
+cabin and the rest tapped, ``/ark pet``, ``/ark pass``) and tapped (``Play my turn``,
+``Take``, the card, cabin and choice menus, ``Play``, the pet menu, ``Pass for good``) turn
+about. A whole Ark game is some 45 turns, so an Ark table plays only its first
+``--noah-turns`` turns (by default as many as a Covenant table's deck has tiles, so both
+kinds of table play about as many turns in the same time) and is left unfinished; 0 plays
+it to the final scoring. The figures below are for all tables together, under the same
+names, so a mixed run compares with a Covenant-only one; a ``by game:`` line splits them.
 
 Figures (from the fake's clocks: an interaction's time starts when its INTERACTION_CREATE
 is on the gateway):
@@ -47,11 +62,12 @@ from pathlib import Path
 
 from _common import figure, header, median
 
-from bot.service import GameService
+from bot.service import NO_LIMITS, GameService
 from engine.common import Rng
 from engine.covenant import TILES, Game
 from engine.covenant.players import sensible_action
 from tests.e2e.fake_discord import BotProcess, FakeDiscord, python_argv
+from tests.e2e.noah_players import NoahTable, plan_noah_game
 from tests.e2e.players import (
     REPO,
     Table,
@@ -111,6 +127,13 @@ def plan_game(seed: int, tiles: int) -> tuple[list[str], list[list]]:
     return deck, split_turns(start, actions)
 
 
+def game_of(index: int, game: str) -> str:
+    """What table ``index`` plays: with ``mix`` the odd tables are Ark, the card game."""
+    if game == "mix":
+        return "noah" if index % 2 else "covenant"
+    return game
+
+
 async def play(
     table: Table, turns: list[list], think: float, ramp: float, rng: random.Random
 ) -> None:
@@ -133,17 +156,29 @@ async def run(args: argparse.Namespace) -> int:
     workdir = Path(tempfile.mkdtemp(prefix="arkbot-e2e-load-"))
     db_path = workdir / "arkbot.sqlite3"
     tables: list[tuple[Table, list[list]]] = []
-    service = await GameService.open(db_path)
+    noah_turns = args.tiles if args.noah_turns is None else args.noah_turns
+    # The tables are set up outside the bot, all at once: without a person's lobby limits.
+    service = await GameService.open(db_path, limits=NO_LIMITS)
     try:
         for i in range(games):
-            deck, turns = plan_game(args.seed + i, args.tiles)
             channel = fake.channel(channels[i])
             seats = [fake.user(f"p{i}-{s}") for s in range(PLAYERS)]
-            game_id = await open_lobby(db_path, fake, channel, seats, deck, service=service)
-            tables.append((Table.scripted(fake, channel, game_id, seats, deck), turns))
+            if game_of(i, args.game) == "noah":
+                seed = args.seed + i
+                _, turns = plan_noah_game(PLAYERS, seed, noah_turns or None)
+                game_id = await open_lobby(
+                    db_path, fake, channel, seats, None, service=service, kind="noah", seed=seed
+                )
+                table: Table = NoahTable.seeded(fake, channel, game_id, seats, seed)
+            else:
+                deck, turns = plan_game(args.seed + i, args.tiles)
+                game_id = await open_lobby(db_path, fake, channel, seats, deck, service=service)
+                table = Table.scripted(fake, channel, game_id, seats, deck)
+            tables.append((table, turns))
     finally:
         await service.close()
     moves = sum(len(t) for _, turns in tables for t in turns)
+    noah_tables = sum(isinstance(t, NoahTable) for t, _ in tables)
 
     proc = BotProcess(
         python_argv("-m", "bot"),
@@ -210,8 +245,14 @@ async def run(args: argparse.Namespace) -> int:
     finally:
         await service.close()
 
+    kinds_line = (
+        f"{args.tiles}-tile decks"
+        if not noah_tables
+        else f"{games - noah_tables} Covenant with {args.tiles}-tile decks, {noah_tables} Ark "
+        + (f"of {noah_turns} turns" if noah_turns else "to the end")
+    )
     print(
-        f"games: {games} at once ({PLAYERS} players each, {args.tiles}-tile decks, "
+        f"games: {games} at once ({PLAYERS} players each, {kinds_line}, "
         f"{moves} moves), started over {args.ramp} s, think time {args.think} s, one bot process"
     )
     print(
@@ -230,6 +271,25 @@ async def run(args: argparse.Namespace) -> int:
     kinds: dict[str, list[float]] = {}
     for ix in answered:
         kinds.setdefault(kind_of(ix.payload), []).append(ix.first_response_s * 1000)
+    if noah_tables:
+        by_game = []
+        for name, cls in (("covenant", Table), ("noah", NoahTable)):
+            mine = [t for t, _ in tables if type(t) is cls]
+            if not mine:
+                continue
+            mine_ix = [rec.interactions[i] for t in mine for i in t.interactions]
+            times = [ix.first_response_s * 1000 for ix in mine_ix if ix.responded_at is not None]
+            posted = [
+                (board.updated_at - rec.interactions[iid].dispatched_at) * 1000
+                for t in mine
+                for iid, board in t.turn_ends
+                if iid in rec.interactions and iid not in before
+            ]
+            by_game.append(
+                f"{name} {len(mine)} tables, {len(times)} interactions, first response p99 "
+                f"{percentile(times, 99):.0f} ms, board posted p99 {percentile(posted, 99):.0f} ms"
+            )
+        print("by game: " + "; ".join(by_game))
     slowest = sorted(kinds.items(), key=lambda kv: -percentile(kv[1], 99))[:3]
     print(
         "slowest first responses (p99): "
@@ -250,12 +310,40 @@ async def run(args: argparse.Namespace) -> int:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n")[0],
+        epilog="With --mix every second table is a game of Ark, the card game (the odd "
+        "channels), so a run loads the bot with both games at once; its figures have the "
+        "same names as a Covenant-only run's and compare with it, and a 'by game:' line "
+        "splits them. Each Ark table plays its first --noah-turns turns.",
+    )
     parser.add_argument("--games", type=int, default=200, help="games played at once")
     parser.add_argument("--tiles", type=int, default=4, help="tiles in each game's deck")
     parser.add_argument("--think", type=float, default=3.0, help="mean seconds between moves")
     parser.add_argument("--ramp", type=float, default=10.0, help="seconds over which games start")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--game",
+        choices=("covenant", "noah", "mix"),
+        default="covenant",
+        help="what the tables play: The Ark of the Covenant (default), Ark the card game "
+        "(noah), or half of each (mix)",
+    )
+    parser.add_argument(
+        "--mix",
+        dest="game",
+        action="store_const",
+        const="mix",
+        help="half the tables Covenant, half Ark the card game: the same as --game mix",
+    )
+    parser.add_argument(
+        "--noah-turns",
+        type=int,
+        default=None,
+        metavar="N",
+        help="turns each Ark table plays before it stops, unfinished (default: as many as "
+        "--tiles; 0: the whole game, some 45 turns)",
+    )
     return asyncio.run(run(parser.parse_args()))
 
 

@@ -85,12 +85,16 @@ async def open_lobby(
     fake: FakeDiscord,
     channel: FakeChannel,
     seats: Sequence[SimUser],
-    deck: Sequence[str],
+    deck: Sequence[str] | None,
     service: GameService | None = None,
+    *,
+    kind: str = "covenant",
+    seed: int = 0,
 ) -> int:
-    """Open a lobby with a scripted deck straight in the database (the service's test
-    option, which no command exposes) and seat ``seats`` in that order. Done before the
-    bot process starts, so only one process writes at a time."""
+    """Open a lobby of ``kind`` with seed ``seed`` straight in the database and seat
+    ``seats`` in that order; for Covenant with a scripted deck (the service's test option,
+    which no command exposes), for a game without options ``deck`` is ``None``. Done before
+    the bot process starts, so only one process writes at a time."""
     own = service is None
     service = service or await GameService.open(db_path)
     try:
@@ -100,9 +104,10 @@ async def open_lobby(
             channel.id,
             first.id,
             display_name(first),
-            options={"deck": list(deck)},
+            kind,
+            options={} if deck is None else {"deck": list(deck)},
             shuffle_seats=False,
-            seed=0,
+            seed=seed,
         )
         for user in rest:
             await service.join(channel.id, user.id, display_name(user))
