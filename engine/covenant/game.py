@@ -218,16 +218,37 @@ def _all_slots(cls: type) -> tuple[str, ...]:
     return tuple(name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ()))
 
 
+#: Slots of :class:`Game` that only ever hold immutable values (numbers, strings, None,
+#: tuples of those, or a cell): :meth:`Game.copy` shares them without looking.
+_IMMUTABLE_SLOTS = frozenset(
+    {"_ark", "_current", "_edition", "_last", "_phase", "_players", "_seed", "_tile"}
+    | {"_turn", "_view"}
+)
+
+
+@cache
+def _copy_plan(
+    cls: type,
+) -> tuple[tuple[str, ...], tuple[tuple[str, Callable[[Any], Any]], ...], tuple[str, ...]]:
+    """How :meth:`Game.copy` copies each slot of ``cls``: shared (known immutable), by its
+    copier, or checked (immutable values shared, others deep-copied: a slot added later)."""
+    slots = _all_slots(cls)
+    copied = tuple((name, _SLOT_COPIERS[name]) for name in slots if name in _SLOT_COPIERS)
+    shared = tuple(n for n in slots if n in _IMMUTABLE_SLOTS and n not in _SLOT_COPIERS)
+    checked = tuple(n for n in slots if n not in _IMMUTABLE_SLOTS and n not in _SLOT_COPIERS)
+    return shared, copied, checked
+
+
 #: How :meth:`Game.copy` copies the slots that hold mutable values.
 _SLOT_COPIERS: dict[str, Callable[[Any], Any]] = {
     "_board": dict.copy,  # of frozen PlacedTile values
     "_breakdown": lambda rows: [row.copy() for row in rows],
     "_cells": dict.copy,  # of cells never changed once made
+    "_claims": dict.copy,  # of immutable values
     "_deck": list.copy,
     "_features": Features.copy,
     "_frontier": dict.copy,  # of tuples
     "_history": list.copy,  # of tuples
-    "_last": lambda last: last,  # a cell, never changed
     "_on_board": list.copy,
     "_prophets": list.copy,
     "_rng": lambda rng: Rng.from_state(rng.state),
@@ -247,6 +268,7 @@ class Game:
         "_board",
         "_breakdown",
         "_cells",
+        "_claims",
         "_current",
         "_deck",
         "_edition",
@@ -277,6 +299,9 @@ class Game:
         self._current = 0
         self._turn = 0
         self._cells: dict[Pos, _Cell] = {}
+        # What :meth:`_claimed` found, by root, with the squares where a tile placed would
+        # change it; dropped when one is (a cache for search, never saved).
+        self._claims: dict[int, tuple[ClaimedFeature, set[Pos]]] = {}
         self._board: dict[Pos, PlacedTile] = {}
         self._frontier: dict[Pos, tuple[str | None, str | None, str | None, str | None]] = {}
         self._features = Features()
@@ -1109,6 +1134,8 @@ class Game:
                 # The edge is closed on both sides: the joined road or city lost two open ends.
                 f.open[f.find(a1)] -= 2
         frontier.pop(pos, None)
+        if self._claims:
+            self._claims = {r: c for r, c in self._claims.items() if pos not in c[1]}
         cells[pos] = cell
         self._board[pos] = PlacedTile(tile.id, tile.rotation, x, y)
         return cell
@@ -1117,6 +1144,7 @@ class Game:
         # Lists and sets of the features are replaced, never changed: copies share them.
         f = self._features
         f.pieces[root] = [*f.pieces[root], piece]
+        self._claims.pop(root, None)
         self._set_pieces(cell.pos, (*self._board[cell.pos].pieces, piece))
 
     def _return_pieces(self, root: int) -> None:
@@ -1131,6 +1159,7 @@ class Game:
             else:
                 self._on_board[piece.seat] -= 1
         self._features.pieces[root] = []
+        self._claims.pop(root, None)
 
     def _set_pieces(self, pos: Pos, pieces: tuple[PieceRef, ...]) -> None:
         old = self._board[pos]
@@ -1306,6 +1335,22 @@ class Game:
         )
 
     def _claimed(self, root: int) -> ClaimedFeature:
+        known = self._claims.get(root)
+        if known is not None:
+            return known[0]
+        claimed = self._claim(root)
+        # A tile next to one of its squares may join it, one next to a hole changes what
+        # that hole needs: those are the squares where a tile changes what was found.
+        near: set[Pos] = set()
+        add = near.update
+        for x, y in self._features.squares[root]:
+            add(((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)))
+        for x, y in claimed.holes:
+            add(((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)))
+        self._claims[root] = (claimed, near)
+        return claimed
+
+    def _claim(self, root: int) -> ClaimedFeature:
         f = self._features
         kind = f.kind[root]
         holes: list[Pos] = []
@@ -1477,14 +1522,14 @@ class Game:
         """
         cls = type(self)
         new = cls.__new__(cls)
-        for name in _all_slots(cls):
-            copier = _SLOT_COPIERS.get(name)
+        shared, copied, checked = _copy_plan(cls)
+        for name in shared:
+            setattr(new, name, getattr(self, name))
+        for name, copier in copied:
+            setattr(new, name, copier(getattr(self, name)))
+        for name in checked:
             value = getattr(self, name)
-            if copier is not None:
-                value = copier(value)
-            elif not _immutable(value):
-                value = deepcopy(value)
-            setattr(new, name, value)
+            setattr(new, name, value if _immutable(value) else deepcopy(value))
         return new
 
     def __repr__(self) -> str:

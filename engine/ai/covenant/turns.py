@@ -81,6 +81,7 @@ def follow_ups(game: Game, seat: int, paths: list[tuple[float, str]] | None) -> 
 def turn_candidates(game: Game, seat: int, evaluator: Evaluator) -> list[Candidate]:
     """Every candidate turn from ``game`` (a determinised copy), best first."""
     found: list[Candidate] = []
+    game.claimed_features()  # found once here, kept by the copies below
     if game.phase == "place_tile":
         placements = [
             PlaceTile(x, y, r) for (x, y), rotations in game.placements().items() for r in rotations
@@ -89,6 +90,7 @@ def turn_candidates(game: Game, seat: int, evaluator: Evaluator) -> list[Candida
         for placement in placements:
             placed = game.copy()
             first_events = list(placed.apply(placement))
+            placed.claimed_features()
             if paths is None:
                 # Found once, on the board as the first placement leaves it, without the
                 # paths through that square: they are open after every placement.
@@ -158,6 +160,7 @@ def quick_turn(
         if option not in tried:
             tried.append(option)
     best: tuple[float, list[Any]] | None = None
+    game.claimed_features()  # found once here, kept by the trials' copies
     for placement in tried:
         trial = game.copy()
         trial.apply(placement)
