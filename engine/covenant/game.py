@@ -222,7 +222,7 @@ def _all_slots(cls: type) -> tuple[str, ...]:
 #: tuples of those, or a cell): :meth:`Game.copy` shares them without looking.
 _IMMUTABLE_SLOTS = frozenset(
     {"_ark", "_current", "_edition", "_last", "_phase", "_players", "_seed", "_tile"}
-    | {"_turn", "_view"}
+    | {"_temples", "_turn", "_view"}
 )
 
 
@@ -283,6 +283,7 @@ class Game:
         "_rng",
         "_scores",
         "_seed",
+        "_temples",
         "_tile",
         "_turn",
         "_view",
@@ -299,6 +300,7 @@ class Game:
         self._current = 0
         self._turn = 0
         self._cells: dict[Pos, _Cell] = {}
+        self._temples: tuple[Pos, ...] = ()  # the squares of temple tiles, in board order
         # What :meth:`_claimed` found, by root, with the squares where a tile placed would
         # change it; dropped when one is (a cache for search, never saved).
         self._claims: dict[int, tuple[ClaimedFeature, set[Pos]]] = {}
@@ -584,7 +586,7 @@ class Game:
         return paths
 
     def _temples_on_board(self) -> list[Pos]:
-        return [pos for pos, cell in self._cells.items() if cell.tile.temple]
+        return list(self._temples)
 
     def _ark_paths_towards_temples(self) -> list[str]:
         """Edition "de": paths whose every step brings the Ark closer to one same temple.
@@ -1038,8 +1040,8 @@ class Game:
     def _final_scoring(self, events: list[Event]) -> None:
         events.append(FinalScoring())
         f = self._features
-        for pos, cell in self._cells.items():
-            if cell.tile.temple and not self.temple_complete(*pos):
+        for pos in self._temples:
+            if not self.temple_complete(*pos):
                 scored = self._score_temple(pos, complete=False)
                 if scored.winners:
                     events.append(scored)
@@ -1134,6 +1136,8 @@ class Game:
                 # The edge is closed on both sides: the joined road or city lost two open ends.
                 f.open[f.find(a1)] -= 2
         frontier.pop(pos, None)
+        if tile.temple:
+            self._temples = (*self._temples, pos)
         if self._claims:
             self._claims = {r: c for r, c in self._claims.items() if pos not in c[1]}
         cells[pos] = cell
@@ -1384,11 +1388,9 @@ class Game:
     def open_temples(self) -> list[tuple[Pos, int, tuple[int, ...]]]:
         """Every temple not complete yet: its square, how many of its four neighbours are
         placed, and the seats of the pieces that count for it (one entry per piece)."""
-        cells, board = self._cells, self._board
+        board = self._board
         found = []
-        for pos, cell in cells.items():
-            if not cell.tile.temple:
-                continue
+        for pos in self._temples:
             around = [board[n] for n in neighbours(pos) if n in board]
             if len(around) == 4:
                 continue

@@ -93,14 +93,14 @@ class Evaluator:
                 for seat in winners:
                     values[seat] += gain
                 continue
-            odds = 1.0 if left else 0.0
-            if not feature.holes:
-                odds = 0.0
-            for needs in feature.needs:
-                if not left:
-                    break
-                share = self.fit_share(needs)  # type: ignore[arg-type]
-                odds *= w.closing * (1.0 - (1.0 - share) ** max(1.0, draws))
+            odds = 1.0 if left and feature.holes else 0.0
+            if odds:
+                fits, turns = self._fits, max(1.0, draws)
+                for needs in feature.needs:
+                    share = fits.get(needs)  # type: ignore[call-overload]
+                    if share is None:
+                        share = self.fit_share(needs)  # type: ignore[arg-type]
+                    odds *= w.closing * (1.0 - (1.0 - share) ** turns)
             size = feature.tiles + feature.extras
             grown = size + w.growth * feature.open
             done = 2.0 * grown if kind == "city" else grown
@@ -225,3 +225,55 @@ def ark_moves(
 
     walk(ark, 1)
     return ends
+
+
+def best_ark_path(game: Game, seat: int) -> tuple[int, str] | None:
+    """The Ark move best for ``seat`` now, path by path as :func:`ark_moves` walks them:
+    ``(margin over the best-placed rival, path)``, the shortest of the best; None when the
+    Ark is not on the board. The path follows the default edition's move: check it with
+    ``game.ark_gain`` before playing it in another edition."""
+    board = game.board
+    ark = game.ark
+    if ark is None:
+        return None
+    players = game.players
+    worth: dict[tuple[int, int], list[int]] = {}
+    for pos, placed in board.items():
+        if placed.pieces:
+            points = [0] * players
+            for piece in placed.pieces:
+                points[piece.seat] += 1
+            worth[pos] = points
+    others = [s for s in range(players) if s != seat]
+    visited = {ark}
+    gained = [0] * players
+    best: list[tuple[int, str]] = []
+
+    def walk(pos: tuple[int, int], path: str) -> None:
+        x, y = pos
+        for letter, step in (
+            ("N", (x, y - 1)),
+            ("E", (x + 1, y)),
+            ("S", (x, y + 1)),
+            ("W", (x - 1, y)),
+        ):
+            if step not in board or step in visited:
+                continue
+            points = worth.get(step)
+            if points is not None:
+                for s in range(players):
+                    gained[s] += points[s]
+            here = path + letter
+            margin = gained[seat] - max(gained[s] for s in others)
+            if not best or (margin, -len(here)) > (best[0][0], -len(best[0][1])):
+                best[:] = [(margin, here)]
+            if len(here) < 5:
+                visited.add(step)
+                walk(step, here)
+                visited.discard(step)
+            if points is not None:
+                for s in range(players):
+                    gained[s] -= points[s]
+
+    walk(ark, "")
+    return best[0] if best else None
