@@ -68,20 +68,3 @@ def test_no_level_reads_what_the_mover_cannot_see(index: int) -> None:
 def _seen(game: object, seat: int) -> object:
     view = game.view(seat)  # type: ignore[attr-defined]
     return view if isinstance(view, dict) else view.to_json()
-
-
-def test_the_best_ark_path_is_the_best_margin_path_by_path() -> None:
-    from engine.ai.covenant.evaluate import ark_moves, best_ark_path
-    from tests.ai.positions import covenant_positions
-
-    checked = 0
-    for game in covenant_positions(10):
-        if game.ark is None or game.phase != "deploy":
-            continue
-        seat = game.current_player
-        margin, path = best_ark_path(game, seat)  # type: ignore[misc]
-        assert margin == max(ark_moves(game, seat).values())
-        gain = game.ark_gain(path)
-        assert gain[seat] - max(g for s, g in enumerate(gain) if s != seat) == margin
-        checked += 1
-    assert checked

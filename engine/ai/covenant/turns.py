@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.ai.covenant.evaluate import Evaluator, best_ark_path
+from engine.ai.covenant.evaluate import Evaluator
 from engine.ai.model import Candidate
 from engine.covenant import Game, IllegalAction, MoveArk, Pass, PlaceArk, PlaceTile
 
@@ -217,18 +217,14 @@ def greedy_ark_path(game: Game, seat: int) -> tuple[int, str] | None:
 
 
 def _quick_follow(game: Game, seat: int, rng: Any) -> list[Any]:
-    """Plays a quick follow-up on ``game`` and returns the actions played: the Ark when its
-    best move (path by path; a greedy walk where the edition refuses that path) brings two
-    points more than the others get, else a deploy now and then while followers last, else a
-    pass."""
+    """Plays a quick follow-up on ``game`` and returns the actions played: the Ark when a
+    greedy walk brings two points more than the others get, else a deploy now and then
+    while followers last, else a pass. (The Ark's best path, found path by path, was tried
+    here: strong at 60 iterations then won 0.39 of 60 games against strong without search,
+    against 0.49 with this greedy walk.)"""
     played: list[Any] = []
     if game.phase == "deploy":
-        ark = best_ark_path(game, seat)
-        if ark is not None and ark[0] >= 2:
-            try:
-                game.ark_gain(ark[1])  # the rules (and the edition) must allow it
-            except IllegalAction:
-                ark = greedy_ark_path(game, seat)
+        ark = greedy_ark_path(game, seat)
         if ark is not None and ark[0] >= 2:
             action: Any = MoveArk(ark[1])
         else:
