@@ -9,6 +9,11 @@ from __future__ import annotations
 
 import time
 
+#: The share of a time budget the search may use: the rest is kept for what follows the
+#: last iteration and for a clock that is late now and then (a busy machine), so that a
+#: move comes within its budget.
+SAFE_SHARE = 0.9
+
 
 class Budget:
     """Counts iterations, or watches the clock when no count is given."""
@@ -22,7 +27,7 @@ class Budget:
             raise ValueError("the time budget must be positive")
         self._left = iterations
         now = time.perf_counter()
-        self._deadline = None if iterations is not None else now + seconds
+        self._deadline = None if iterations is not None else now + SAFE_SHARE * seconds
         self._last = now
         self._longest = 0.0
         self.done = 0

@@ -38,6 +38,17 @@ class Features:
         self.pieces.append([])
         return node
 
+    def add_all(self, rows: tuple[tuple[str, int, int, int], ...], square: Pos) -> None:
+        """One new segment per ``(kind, extras, wolves, open_edges)`` row, as :meth:`add`."""
+        for kind, extras, wolves, open_edges in rows:
+            self.parent.append(len(self.parent))
+            self.kind.append(kind)
+            self.squares.append({square})
+            self.extras.append(extras)
+            self.wolves.append(wolves)
+            self.open.append(open_edges)
+            self.pieces.append([])
+
     def find(self, node: int) -> int:
         parent = self.parent
         root = node
@@ -55,11 +66,13 @@ class Features:
         if len(self.squares[ra]) < len(self.squares[rb]):
             ra, rb = rb, ra
         self.parent[rb] = ra
-        self.squares[ra] |= self.squares[rb]
+        # Sets and lists are replaced, never changed, so that copies may share them.
+        self.squares[ra] = self.squares[ra] | self.squares[rb]
         self.extras[ra] += self.extras[rb]
         self.wolves[ra] += self.wolves[rb]
         self.open[ra] += self.open[rb]
-        self.pieces[ra].extend(self.pieces[rb])
+        if self.pieces[rb]:
+            self.pieces[ra] = self.pieces[ra] + self.pieces[rb]
         # The absorbed root's totals are never read again; drop them to save memory.
         self.squares[rb] = set()
         self.pieces[rb] = []
@@ -71,16 +84,14 @@ class Features:
     def copy(self) -> Features:
         """An independent copy, for search (the game's ``copy()`` calls it).
 
-        Only roots ever change, so what :meth:`union` leaves behind at absorbed nodes (empty
-        sets and lists) is shared; everything else is copied.
+        The square sets and piece lists are never changed in place (:meth:`union` and the
+        game replace them), so the copy shares them and copies only the lists that hold them.
         """
         new = Features.__new__(Features)
         new.parent = self.parent.copy()
         new.kind = self.kind.copy()
-        squares = self.squares
-        # A non-empty square set marks a root; only a root's lists can change later.
-        new.squares = [s.copy() if s else s for s in squares]
-        new.pieces = [p.copy() if s else p for s, p in zip(squares, self.pieces, strict=True)]
+        new.squares = self.squares.copy()
+        new.pieces = self.pieces.copy()
         new.extras = self.extras.copy()
         new.wolves = self.wolves.copy()
         new.open = self.open.copy()

@@ -73,11 +73,9 @@ from engine.covenant.geometry import (
     SIDE_NAMES,
     Pos,
     facing_port,
-    middle_port,
     neighbour,
     neighbours,
     opposite,
-    side_ports,
 )
 from engine.covenant.majority import majority
 from engine.covenant.tiles import START_TILE, TILES, RotatedTile
@@ -92,6 +90,9 @@ CATEGORIES = ("road", "city", "temple", "field", "ark")
 SAVE_FORMAT = 1
 #: The ``port`` of a follower standing on a temple (edition "de"): ``Deploy(TEMPLE)``.
 TEMPLE = "temple"
+
+#: The needs of a square no tile touches yet.
+_NO_NEEDS: tuple[None, None, None, None] = (None, None, None, None)
 
 _EDGE_WORDS = {"C": "a city", "R": "a road", "F": "a field"}
 _SIDE_WORDS = ("north", "east", "south", "west")
@@ -139,16 +140,49 @@ class ClaimedFeature(NamedTuple):
     needs: tuple[tuple[str | None, ...], ...] = ()
 
 
-class _Cell:
-    """A placed tile inside the engine: its view and the first node of its segments."""
+class _Cell(NamedTuple):
+    """A placed tile inside the engine: its view and the first node of its segments.
 
-    __slots__ = ("base", "pieces", "pos", "tile")
+    Immutable, so copies of a game share their cells; the pieces on a tile are kept in the
+    game's board (:class:`PlacedTile`), whose values are replaced whole."""
 
-    def __init__(self, pos: Pos, tile: RotatedTile, base: int) -> None:
-        self.pos = pos
-        self.tile = tile
-        self.base = base
-        self.pieces: list[PieceRef] = []
+    pos: Pos
+    tile: RotatedTile
+    base: int
+
+
+#: Per side, the side of a neighbour that touches it; per port, the port it touches.
+_FACING_SIDE: tuple[int, ...] = tuple(opposite(side) for side in range(4))
+_FACING_PORT: tuple[int, ...] = tuple(facing_port(port) for port in range(12))
+
+#: Per rotated tile (by identity: they live as long as the tile set), what
+#: :meth:`Features.add_all` needs of each segment: kind, extras, wolves and open edges.
+_ROWS: dict[int, tuple[tuple[str, int, int, int], ...]] = {}
+
+
+def _segment_rows(tile: RotatedTile) -> tuple[tuple[str, int, int, int], ...]:
+    rows = _ROWS.get(id(tile))
+    if rows is None:
+        rows = _ROWS[id(tile)] = tuple(
+            (s.kind, s.extras, s.wolves, len(s.sides) if s.kind != "field" else 0)
+            for s in tile.segments
+        )
+    return rows
+
+
+def _base(cell: _Cell) -> int:
+    return cell.base
+
+
+#: Per tile id, whether it fits a square with these needs (filled as it is asked).
+_FITS: dict[str, dict[tuple[str | None, ...], bool]] = {}
+
+
+def _fits(tile_id: str) -> dict[tuple[str | None, ...], bool]:
+    table = _FITS.get(tile_id)
+    if table is None:
+        table = _FITS[tile_id] = {}
+    return table
 
 
 @cache
@@ -171,8 +205,9 @@ def _approaches(pos: Pos, dx: int, dy: int, target: Pos) -> bool:
 
 
 def _immutable(value: object) -> bool:
-    """True for values two games may share: numbers, strings, None and tuples of those."""
-    if value is None or isinstance(value, int | float | str):
+    """True for values two games may share: numbers, strings, None, cells (never changed)
+    and tuples of those."""
+    if value is None or isinstance(value, int | float | str | _Cell):
         return True
     return isinstance(value, tuple) and all(_immutable(v) for v in value)
 
@@ -183,17 +218,37 @@ def _all_slots(cls: type) -> tuple[str, ...]:
     return tuple(name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ()))
 
 
-#: How :meth:`Game.copy` copies the slots that hold mutable values (``_cells`` and ``_last``
-#: are copied together by ``Game._copy_cells``; the value given here is replaced).
+#: Slots of :class:`Game` that only ever hold immutable values (numbers, strings, None,
+#: tuples of those, or a cell): :meth:`Game.copy` shares them without looking.
+_IMMUTABLE_SLOTS = frozenset(
+    {"_ark", "_current", "_edition", "_last", "_phase", "_players", "_seed", "_tile"}
+    | {"_temples", "_turn", "_view"}
+)
+
+
+@cache
+def _copy_plan(
+    cls: type,
+) -> tuple[tuple[str, ...], tuple[tuple[str, Callable[[Any], Any]], ...], tuple[str, ...]]:
+    """How :meth:`Game.copy` copies each slot of ``cls``: shared (known immutable), by its
+    copier, or checked (immutable values shared, others deep-copied: a slot added later)."""
+    slots = _all_slots(cls)
+    copied = tuple((name, _SLOT_COPIERS[name]) for name in slots if name in _SLOT_COPIERS)
+    shared = tuple(n for n in slots if n in _IMMUTABLE_SLOTS and n not in _SLOT_COPIERS)
+    checked = tuple(n for n in slots if n not in _IMMUTABLE_SLOTS and n not in _SLOT_COPIERS)
+    return shared, copied, checked
+
+
+#: How :meth:`Game.copy` copies the slots that hold mutable values.
 _SLOT_COPIERS: dict[str, Callable[[Any], Any]] = {
     "_board": dict.copy,  # of frozen PlacedTile values
     "_breakdown": lambda rows: [row.copy() for row in rows],
-    "_cells": lambda cells: cells,
+    "_cells": dict.copy,  # of cells never changed once made
+    "_claims": dict.copy,  # of immutable values
     "_deck": list.copy,
     "_features": Features.copy,
-    "_frontier": lambda frontier: {pos: needs.copy() for pos, needs in frontier.items()},
+    "_frontier": dict.copy,  # of tuples
     "_history": list.copy,  # of tuples
-    "_last": lambda last: last,
     "_on_board": list.copy,
     "_prophets": list.copy,
     "_rng": lambda rng: Rng.from_state(rng.state),
@@ -213,6 +268,7 @@ class Game:
         "_board",
         "_breakdown",
         "_cells",
+        "_claims",
         "_current",
         "_deck",
         "_edition",
@@ -227,6 +283,7 @@ class Game:
         "_rng",
         "_scores",
         "_seed",
+        "_temples",
         "_tile",
         "_turn",
         "_view",
@@ -243,8 +300,12 @@ class Game:
         self._current = 0
         self._turn = 0
         self._cells: dict[Pos, _Cell] = {}
+        self._temples: tuple[Pos, ...] = ()  # the squares of temple tiles, in board order
+        # What :meth:`_claimed` found, by root, with the squares where a tile placed would
+        # change it; dropped when one is (a cache for search, never saved).
+        self._claims: dict[int, tuple[ClaimedFeature, set[Pos]]] = {}
         self._board: dict[Pos, PlacedTile] = {}
-        self._frontier: dict[Pos, list[str | None]] = {}
+        self._frontier: dict[Pos, tuple[str | None, str | None, str | None, str | None]] = {}
         self._features = Features()
         self._last: _Cell | None = None
         self._ark: Pos | None = None
@@ -453,7 +514,7 @@ class Game:
     def _placements_for(self, tile_id: str) -> dict[Pos, tuple[int, ...]]:
         found = {}
         for pos in sorted(self._frontier, key=lambda p: (p[1], p[0])):
-            rotations = _fitting_rotations(tile_id, tuple(self._frontier[pos]))
+            rotations = _fitting_rotations(tile_id, self._frontier[pos])
             if rotations:
                 found[pos] = rotations
         return found
@@ -525,7 +586,7 @@ class Game:
         return paths
 
     def _temples_on_board(self) -> list[Pos]:
-        return [pos for pos, cell in self._cells.items() if cell.tile.temple]
+        return list(self._temples)
 
     def _ark_paths_towards_temples(self) -> list[str]:
         """Edition "de": paths whose every step brings the Ark closer to one same temple.
@@ -710,8 +771,7 @@ class Game:
                 "no_followers",
             )
         piece = PieceRef(seat, cell.pos[0], cell.pos[1], TEMPLE)
-        cell.pieces.append(piece)
-        self._refresh(cell)
+        self._set_pieces(cell.pos, (*self._board[cell.pos].pieces, piece))
         self._on_board[seat] += 1
         events: list[Event] = [
             PieceDeployed(seat, cell.pos[0], cell.pos[1], TEMPLE, "temple", False)
@@ -795,7 +855,7 @@ class Game:
         bonus for ending on a temple."""
         points = [0] * self._players
         for square in squares:
-            for piece in self._cells[square].pieces:
+            for piece in self._board[square].pieces:
                 points[piece.seat] += 1
         points[self._current] += self._ark_bonus(squares)
         return tuple(points)
@@ -917,7 +977,7 @@ class Game:
 
     def _score_temple(self, pos: Pos, complete: bool) -> FeatureScored:
         squares = [p for p in (pos, *neighbours(pos)) if p in self._cells]
-        seats = [piece.seat for p in squares for piece in self._cells[p].pieces]
+        seats = [piece.seat for p in squares for piece in self._board[p].pieces]
         winners = majority(seats)
         value = TEMPLE_POINTS if complete else TEMPLE_POINTS_UNFINISHED
         ark_doubled = complete and self._ark == pos and self.rules.temple_ark_factor > 1
@@ -928,13 +988,12 @@ class Game:
         returned: tuple[PieceRef, ...] = ()
         if complete:
             # A follower on the temple itself ("de") goes home once its temple is scored.
-            cell = self._cells[pos]
-            returned = tuple(p for p in cell.pieces if p.port == TEMPLE)
+            pieces = self._board[pos].pieces
+            returned = tuple(p for p in pieces if p.port == TEMPLE)
             for piece in returned:
-                cell.pieces.remove(piece)
                 self._on_board[piece.seat] -= 1
             if returned:
-                self._refresh(cell)
+                self._set_pieces(pos, tuple(p for p in pieces if p.port != TEMPLE))
         return FeatureScored(
             feature="temple",
             complete=complete,
@@ -953,11 +1012,22 @@ class Game:
         self._current = (self._current + 1) % self._players
         self._draw(events)
 
+    def _fits_somewhere(self, tile_id: str) -> bool:
+        """Whether ``tile_id`` fits on some square of the frontier (without listing where)."""
+        table = _fits(tile_id)
+        for needs in self._frontier.values():
+            fits = table.get(needs)
+            if fits is None:
+                fits = table[needs] = bool(_fitting_rotations(tile_id, needs))
+            if fits:
+                return True
+        return False
+
     def _draw(self, events: list[Event]) -> None:
         """Draw for the current player, discarding tiles that fit nowhere; or end the game."""
         while self._deck:
             tile = self._deck.pop(0)
-            if self._placements_for(tile):
+            if self._fits_somewhere(tile):
                 self._tile = tile
                 self._phase = "place_tile"
                 self._turn += 1
@@ -970,8 +1040,8 @@ class Game:
     def _final_scoring(self, events: list[Event]) -> None:
         events.append(FinalScoring())
         f = self._features
-        for pos, cell in self._cells.items():
-            if cell.tile.temple and not self.temple_complete(*pos):
+        for pos in self._temples:
+            if not self.temple_complete(*pos):
                 scored = self._score_temple(pos, complete=False)
                 if scored.winners:
                     events.append(scored)
@@ -982,6 +1052,14 @@ class Game:
                 for index in range(len(cell.tile.segments)):
                     root = f.find(cell.base + index)
                     segments[root] = segments.get(root, 0) + 1
+        else:
+            # The same order as the walk below, found from the pieces: each feature where
+            # it first shows (its lowest node), roads and cities before fields.
+            for _, root in sorted(self._unfinished_claims()):
+                events.append(self._score_feature(root, complete=False))
+            self._phase = "over"
+            events.append(GameOver(tuple(self._scores), self._leaders()))
+            return
         for kinds in (("road", "city"), ("field",)):
             seen: set[int] = set()
             for cell in self._cells.values():
@@ -997,54 +1075,99 @@ class Game:
         self._phase = "over"
         events.append(GameOver(tuple(self._scores), self._leaders()))
 
+    def _unfinished_claims(self) -> list[tuple[tuple[int, int], int]]:
+        """Each unfinished road, city or field with pieces on it, once, as
+        ``((0 for a road or city, 1 for a field; its lowest node), root)``."""
+        f, cells = self._features, self._cells
+        find = f.find
+        found: dict[int, tuple[int, int]] = {}
+        for pos, placed in self._board.items():
+            if not placed.pieces:
+                continue
+            cell = cells[pos]
+            for piece in placed.pieces:
+                if piece.port == TEMPLE:
+                    continue
+                root = find(cell.base + cell.tile.port_segment[PORT_INDEX[piece.port]])
+                if root in found or f.is_complete(root):
+                    continue
+                # Nodes are numbered in the order of the board walk (tile by tile, segment
+                # by segment), so the feature shows first at its lowest node.
+                first = min((cells[square] for square in f.squares[root]), key=_base)
+                lowest = next(
+                    first.base + index
+                    for index in range(len(first.tile.segments))
+                    if find(first.base + index) == root
+                )
+                found[root] = (1 if f.kind[root] == "field" else 0, lowest)
+        return [(key, root) for root, key in found.items()]
+
     # ------------------------------------------------------------------ board mechanics
 
     def _lay(self, tile: RotatedTile, pos: Pos) -> _Cell:
         """Put ``tile`` on ``pos`` and join its segments to the neighbours' (no checks)."""
         f = self._features
         base = len(f.parent)
-        for segment in tile.segments:
-            open_edges = len(segment.sides) if segment.kind != "field" else 0
-            f.add(segment.kind, pos, segment.extras, segment.wolves, open_edges)
+        f.add_all(_segment_rows(tile), pos)
         cell = _Cell(pos, tile, base)
-        for side, other_pos in enumerate(neighbours(pos)):
-            other = self._cells.get(other_pos)
+        frontier, cells, union = self._frontier, self._cells, f.union
+        mine = tile.port_segment
+        x, y = pos
+        for side, other_pos in enumerate(((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))):
+            other = cells.get(other_pos)
             if other is None:
-                needs = self._frontier.setdefault(other_pos, [None, None, None, None])
-                needs[opposite(side)] = tile.edges[side]
+                needs = frontier.get(other_pos, _NO_NEEDS)
+                facing = _FACING_SIDE[side]
+                frontier[other_pos] = (*needs[:facing], tile.edges[side], *needs[facing + 1 :])  # type: ignore[assignment]
                 continue
-            for port in side_ports(side):
-                f.union(
-                    base + tile.port_segment[port],
-                    other.base + other.tile.port_segment[facing_port(port)],
-                )
+            theirs, other_base = other.tile.port_segment, other.base
+            # The three ports of the side, each joined to the port it touches; a pair already
+            # joined (a field or city along the whole side) is not joined again.
+            p = 3 * side
+            a0, b0 = base + mine[p], other_base + theirs[_FACING_PORT[p]]
+            a1, b1 = base + mine[p + 1], other_base + theirs[_FACING_PORT[p + 1]]
+            a2, b2 = base + mine[p + 2], other_base + theirs[_FACING_PORT[p + 2]]
+            union(a0, b0)
+            if a1 != a0 or b1 != b0:
+                union(a1, b1)
+            if (a2 != a1 or b2 != b1) and (a2 != a0 or b2 != b0):
+                union(a2, b2)
             if tile.edges[side] != "F":
                 # The edge is closed on both sides: the joined road or city lost two open ends.
-                f.open[f.find(base + tile.port_segment[middle_port(side)])] -= 2
-        self._frontier.pop(pos, None)
-        self._cells[pos] = cell
-        self._board[pos] = PlacedTile(tile.id, tile.rotation, pos[0], pos[1])
+                f.open[f.find(a1)] -= 2
+        frontier.pop(pos, None)
+        if tile.temple:
+            self._temples = (*self._temples, pos)
+        if self._claims:
+            self._claims = {r: c for r, c in self._claims.items() if pos not in c[1]}
+        cells[pos] = cell
+        self._board[pos] = PlacedTile(tile.id, tile.rotation, x, y)
         return cell
 
     def _add_piece(self, cell: _Cell, root: int, piece: PieceRef) -> None:
-        cell.pieces.append(piece)
-        self._features.pieces[root].append(piece)
-        self._refresh(cell)
+        # Lists and sets of the features are replaced, never changed: copies share them.
+        f = self._features
+        f.pieces[root] = [*f.pieces[root], piece]
+        self._claims.pop(root, None)
+        self._set_pieces(cell.pos, (*self._board[cell.pos].pieces, piece))
 
     def _return_pieces(self, root: int) -> None:
+        board = self._board
         for piece in self._features.pieces[root]:
-            cell = self._cells[(piece.x, piece.y)]
-            cell.pieces.remove(piece)
-            self._refresh(cell)
+            pos = (piece.x, piece.y)
+            pieces = list(board[pos].pieces)
+            pieces.remove(piece)
+            self._set_pieces(pos, tuple(pieces))
             if piece.prophet:
                 self._prophets[piece.seat] = "box"
             else:
                 self._on_board[piece.seat] -= 1
         self._features.pieces[root] = []
+        self._claims.pop(root, None)
 
-    def _refresh(self, cell: _Cell) -> None:
-        old = self._board[cell.pos]
-        self._board[cell.pos] = PlacedTile(old.id, old.rotation, old.x, old.y, tuple(cell.pieces))
+    def _set_pieces(self, pos: Pos, pieces: tuple[PieceRef, ...]) -> None:
+        old = self._board[pos]
+        self._board[pos] = PlacedTile(old.id, old.rotation, old.x, old.y, pieces)
 
     def _gain(self, points: list[int], category: str) -> None:
         for seat, gained in enumerate(points):
@@ -1081,13 +1204,15 @@ class Game:
             start = rng.below(len(frontier))
             for i in range(len(frontier)):
                 pos, needs = frontier[(start + i) % len(frontier)]
-                rotations = _fitting_rotations(self._tile, tuple(needs))
+                rotations = _fitting_rotations(self._tile, needs)
                 if rotations:
                     return PlaceTile(pos[0], pos[1], rng.choice(rotations))
             raise AssertionError("a drawn tile always fits somewhere")
         if self._phase == "deploy":
             if self._ark is not None and rng.below(4) == 0:
-                return MoveArk(self._sample_ark_path(rng))
+                path = self._sample_ark_path(rng)
+                if path is not None:
+                    return MoveArk(path)
             return rng.choice(self.deploys())
         if self._phase == "place_ark":
             return rng.choice(self.legal_actions())
@@ -1110,9 +1235,10 @@ class Game:
             return []
         return self._ark_paths()
 
-    def _sample_ark_path(self, rng: Rng) -> str:
+    def _sample_ark_path(self, rng: Rng) -> str | None:
         """A legal path of the Ark: a random walk the rules accept, or (now and then, and
-        whenever walks fail) one drawn from the full list, so that every path can come."""
+        whenever walks fail) one drawn from the full list, so that every path can come;
+        None when the Ark cannot move (edition "de": no temple to head for)."""
         if rng.below(16):
             for _ in range(4):
                 path = self._random_walk(rng)
@@ -1122,7 +1248,8 @@ class Game:
                     except IllegalAction:
                         continue
                     return path
-        return rng.choice(self._ark_paths())
+        paths = self._ark_paths()
+        return rng.choice(paths) if paths else None
 
     def _random_walk(self, rng: Rng) -> str:
         assert self._ark is not None
@@ -1173,7 +1300,7 @@ class Game:
     def frontier(self) -> dict[Pos, tuple[str | None, str | None, str | None, str | None]]:
         """Every empty square next to a tile, with the edge each side must match (``"C"``,
         ``"R"``, ``"F"``, or None where no tile touches), sides in the order N, E, S, W."""
-        return {pos: tuple(needs) for pos, needs in self._frontier.items()}  # type: ignore[misc]
+        return dict(self._frontier)
 
     @staticmethod
     def rotations_fitting(
@@ -1189,8 +1316,14 @@ class Game:
         f = self._features
         found: list[ClaimedFeature] = []
         seen: set[int] = set()
-        for cell in self._cells.values():
-            for piece in cell.pieces:
+        cells = self._cells
+        for pos, placed in self._board.items():
+            if not placed.pieces:
+                continue
+            cell = cells[pos]
+            for piece in placed.pieces:
+                if piece.port == TEMPLE:
+                    continue  # a temple is no road, city or field (edition "de")
                 root = f.find(cell.base + cell.tile.port_segment[PORT_INDEX[piece.port]])
                 if root not in seen:
                     seen.add(root)
@@ -1206,6 +1339,22 @@ class Game:
         )
 
     def _claimed(self, root: int) -> ClaimedFeature:
+        known = self._claims.get(root)
+        if known is not None:
+            return known[0]
+        claimed = self._claim(root)
+        # A tile next to one of its squares may join it, one next to a hole changes what
+        # that hole needs: those are the squares where a tile changes what was found.
+        near: set[Pos] = set()
+        add = near.update
+        for x, y in self._features.squares[root]:
+            add(((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)))
+        for x, y in claimed.holes:
+            add(((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)))
+        self._claims[root] = (claimed, near)
+        return claimed
+
+    def _claim(self, root: int) -> ClaimedFeature:
         f = self._features
         kind = f.kind[root]
         holes: list[Pos] = []
@@ -1224,7 +1373,7 @@ class Game:
                         and find(base + ports[3 * side + 1]) == root
                     ):
                         holes.append(other)
-                        needs.append(tuple(frontier[other]))
+                        needs.append(frontier[other])
         return ClaimedFeature(
             kind=kind,
             tiles=len(f.squares[root]),
@@ -1239,15 +1388,13 @@ class Game:
     def open_temples(self) -> list[tuple[Pos, int, tuple[int, ...]]]:
         """Every temple not complete yet: its square, how many of its four neighbours are
         placed, and the seats of the pieces that count for it (one entry per piece)."""
-        cells = self._cells
+        board = self._board
         found = []
-        for pos, cell in cells.items():
-            if not cell.tile.temple:
-                continue
-            around = [cells[n] for n in neighbours(pos) if n in cells]
+        for pos in self._temples:
+            around = [board[n] for n in neighbours(pos) if n in board]
             if len(around) == 4:
                 continue
-            seats = tuple(p.seat for c in (cell, *around) for p in c.pieces)
+            seats = tuple(p.seat for c in (board[pos], *around) for p in c.pieces)
             found.append((pos, len(around), seats))
         return found
 
@@ -1257,8 +1404,8 @@ class Game:
         """The whole state as compact JSON; :meth:`from_json` restores it exactly."""
         pieces = [
             [p.seat, p.x, p.y, p.port, p.prophet]
-            for cell in self._cells.values()
-            for p in cell.pieces
+            for placed in self._board.values()
+            for p in placed.pieces
         ]
         state: dict[str, Any] = {
             "game": "covenant",
@@ -1336,8 +1483,8 @@ class Game:
             if port == TEMPLE:
                 if prophet or not cell.tile.temple or not game.rules.follower_on_temple:
                     raise ValueError(f"no piece can stand on a temple at {(x, y)}")
-                cell.pieces.append(PieceRef(seat, x, y, TEMPLE))
-                game._refresh(cell)
+                on_temple = PieceRef(seat, x, y, TEMPLE)
+                game._set_pieces((x, y), (*game._board[(x, y)].pieces, on_temple))
                 game._on_board[seat] += 1
                 continue
             root = f.find(cell.base + cell.tile.port_segment[PORT_INDEX[port]])
@@ -1377,32 +1524,15 @@ class Game:
         """
         cls = type(self)
         new = cls.__new__(cls)
-        for name in _all_slots(cls):
-            copier = _SLOT_COPIERS.get(name)
+        shared, copied, checked = _copy_plan(cls)
+        for name in shared:
+            setattr(new, name, getattr(self, name))
+        for name, copier in copied:
+            setattr(new, name, copier(getattr(self, name)))
+        for name in checked:
             value = getattr(self, name)
-            if copier is not None:
-                value = copier(value)
-            elif not _immutable(value):
-                value = deepcopy(value)
-            setattr(new, name, value)
-        new._cells, new._last = self._copy_cells()
+            setattr(new, name, value if _immutable(value) else deepcopy(value))
         return new
-
-    def _copy_cells(self) -> tuple[dict[Pos, _Cell], _Cell | None]:
-        # Pieces only ever join the tile just placed (``_last``), so a cell without pieces
-        # that is not the last one never changes again and can be shared; the others are new.
-        last = self._last
-        cells: dict[Pos, _Cell] = {}
-        new_last = None
-        for pos, cell in self._cells.items():
-            if cell.pieces or cell is last:
-                twin = _Cell(pos, cell.tile, cell.base)
-                twin.pieces = cell.pieces.copy()
-                if cell is last:
-                    new_last = twin
-                cell = twin
-            cells[pos] = cell
-        return cells, new_last
 
     def __repr__(self) -> str:
         return (

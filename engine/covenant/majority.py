@@ -7,6 +7,8 @@ from collections.abc import Iterable
 
 def majority(seats: Iterable[int]) -> tuple[int, ...]:
     """The seats holding the most pieces, one entry per piece in ``seats``; () if none."""
+    if isinstance(seats, list | tuple) and len(seats) < 2:
+        return tuple(seats)
     counts: dict[int, int] = {}
     for seat in seats:
         counts[seat] = counts.get(seat, 0) + 1

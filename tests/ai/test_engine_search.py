@@ -120,3 +120,39 @@ def test_noah_apply_trusted_gives_what_apply_gives() -> None:
         twin.apply_trusted(action)
         game.apply(action)
         assert twin.to_json() == game.to_json()
+
+
+@pytest.mark.parametrize("edition", ["en2", "en1", "de"])
+def test_covenant_remembered_claims_equal_claims_found_afresh(edition: str) -> None:
+    # claimed_features() and feature_at() are remembered per feature for search; placing a
+    # tile or a piece must drop exactly what it changes, in the game and in its copies.
+    for seed in range(3):
+        game = Covenant.new(players=2 + seed, seed=seed, edition=edition)
+        rng = Rng(seed)
+        while game.phase != "over":
+            game.claimed_features()
+            fresh = game.copy()
+            fresh._claims = {}  # remembers nothing
+            assert game.claimed_features() == fresh.claimed_features()
+            for x, y in list(game.board)[-3:]:
+                for port in ("N", "E", "S", "W", "NNE"):
+                    assert game.feature_at(x, y, port) == fresh.feature_at(x, y, port)
+            twin = game.copy()
+            twin.apply(twin.sample_action(Rng(seed + 100)))
+            blank = twin.copy()
+            blank._claims = {}
+            assert twin.claimed_features() == blank.claimed_features()
+            game.apply(game.sample_action(rng))
+
+
+def test_covenant_sample_action_when_the_ark_cannot_move() -> None:
+    # Edition "de": the Ark moves only towards a temple; with none on the board the
+    # sample is a deploy or a pass, never a failure.
+    for seed in range(6):
+        game = Covenant.new(players=2, seed=seed, edition="de")
+        rng = Rng(seed)
+        while game.phase != "over":
+            action = game.sample_action(rng)
+            game.apply(action)
+            game.claimed_features()  # a follower on a temple is no claimed feature
+        assert game.winners

@@ -93,14 +93,14 @@ class Evaluator:
                 for seat in winners:
                     values[seat] += gain
                 continue
-            odds = 1.0 if left else 0.0
-            if not feature.holes:
-                odds = 0.0
-            for needs in feature.needs:
-                if not left:
-                    break
-                share = self.fit_share(needs)  # type: ignore[arg-type]
-                odds *= w.closing * (1.0 - (1.0 - share) ** max(1.0, draws))
+            odds = 1.0 if left and feature.holes else 0.0
+            if odds:
+                fits, turns = self._fits, max(1.0, draws)
+                for needs in feature.needs:
+                    share = fits.get(needs)  # type: ignore[call-overload]
+                    if share is None:
+                        share = self.fit_share(needs)  # type: ignore[arg-type]
+                    odds *= w.closing * (1.0 - (1.0 - share) ** turns)
             size = feature.tiles + feature.extras
             grown = size + w.growth * feature.open
             done = 2.0 * grown if kind == "city" else grown

@@ -81,6 +81,7 @@ def follow_ups(game: Game, seat: int, paths: list[tuple[float, str]] | None) -> 
 def turn_candidates(game: Game, seat: int, evaluator: Evaluator) -> list[Candidate]:
     """Every candidate turn from ``game`` (a determinised copy), best first."""
     found: list[Candidate] = []
+    game.claimed_features()  # found once here, kept by the copies below
     if game.phase == "place_tile":
         placements = [
             PlaceTile(x, y, r) for (x, y), rotations in game.placements().items() for r in rotations
@@ -89,6 +90,7 @@ def turn_candidates(game: Game, seat: int, evaluator: Evaluator) -> list[Candida
         for placement in placements:
             placed = game.copy()
             first_events = list(placed.apply(placement))
+            placed.claimed_features()
             if paths is None:
                 # Found once, on the board as the first placement leaves it, without the
                 # paths through that square: they are open after every placement.
@@ -158,6 +160,7 @@ def quick_turn(
         if option not in tried:
             tried.append(option)
     best: tuple[float, list[Any]] | None = None
+    game.claimed_features()  # found once here, kept by the trials' copies
     for placement in tried:
         trial = game.copy()
         trial.apply(placement)
@@ -216,7 +219,9 @@ def greedy_ark_path(game: Game, seat: int) -> tuple[int, str] | None:
 def _quick_follow(game: Game, seat: int, rng: Any) -> list[Any]:
     """Plays a quick follow-up on ``game`` and returns the actions played: the Ark when a
     greedy walk brings two points more than the others get, else a deploy now and then
-    while followers last, else a pass."""
+    while followers last, else a pass. (The Ark's best path, found path by path, was tried
+    here: strong at 60 iterations then won 0.39 of 60 games against strong without search,
+    against 0.49 with this greedy walk.)"""
     played: list[Any] = []
     if game.phase == "deploy":
         ark = greedy_ark_path(game, seat)
