@@ -386,6 +386,8 @@ class Harness:
     ) -> None:
         self.cache_members = cache_members
         self._member_objs: dict[int, discord.Member] = {}
+        #: Each user's Discord language (``interaction.locale``); en-US unless given.
+        self.locales: dict[int, str] = {}
         self.bot = bot
         self.guild_id = guild_id
         self.bot_user_id = bot_user_id
@@ -674,12 +676,15 @@ class Harness:
         *,
         moderator: bool = False,
         roles: Iterable[int | str | discord.Role] = (),
+        locale: str = "en-US",
     ) -> discord.Member:
-        """Add a member to the guild. ``moderator`` gives the Manage Channels role.
+        """Add a member to the guild. ``moderator`` gives the Manage Channels role;
+        ``locale`` is the language their Discord client is set to.
 
         ``roles`` are role objects, ids, or names of roles created with :meth:`role`
         (an unknown name creates a permission-less role).
         """
+        self.locales[user_id] = locale
         existing = self._member_objs.get(user_id)
         if existing is not None:
             return existing
@@ -1213,7 +1218,7 @@ class Harness:
             "channel_id": str(channel_id),
             "channel": channel_payload,
             "member": member_payload,
-            "locale": "en-US",
+            "locale": self.locales.get(int(member_payload["user"]["id"]), "en-US"),
             "guild_locale": "en-US",
             "app_permissions": str(app_permissions),
             "attachment_size_limit": 10 * 1024 * 1024,

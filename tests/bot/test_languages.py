@@ -1,0 +1,39 @@
+"""Who reads which language: a private answer speaks the clicking user's Discord language,
+a public post the server's (which its moderators set), through discord.py's own objects."""
+
+from __future__ import annotations
+
+from tests.bot.conftest import CHANNEL
+from tests.bot.test_discord import BOAZ, LEADER, RUTH, scripted_lobby
+from tests.discord.harness import Harness
+
+
+async def test_a_dutch_player_in_a_spanish_server(harness: Harness) -> None:
+    h = harness
+    await scripted_lobby(h, ["T21", "T39"])
+    h.user(RUTH, "Ruth", locale="nl")  # her Discord speaks Dutch
+    settings = await h.slash(LEADER, "moderate settings", language="es", threads="off")
+    # The leader's own Discord is English: so is the answer to him.
+    assert "• Public posts in Español (España)" in (settings.last.content or "")
+    started = await h.slash(RUTH, "table start")
+    board = [s for s in started if s.kind == "channel_message" and s.images][-1]
+    # The public board speaks Spanish; the answer to Ruth alone speaks Dutch.
+    assert board.content.startswith("¡Que empiece la partida! 🎲\nPuntuación: Ruth 0 y Boaz 0")
+    assert f"Siguiente: <@{RUTH}>, ¡te toca!" in board.content
+    status = (await h.slash(RUTH, "table status")).last
+    assert status.ephemeral
+    assert status.content.startswith("Beurt 1: Ruth is aan zet.\nStand: Ruth 0 en Boaz 0")
+    hint = (await h.slash(RUTH, "table hint")).last
+    assert hint.ephemeral and hint.content.startswith("💡 Een computerspeler zou dit doen:")
+    assert "Leg de tegel op M12, 180° gedraaid." in hint.content
+    # Ruth plays her tile by the typed command; the story in public is Spanish.
+    placed = await h.slash(RUTH, "covenant place", square="M12", rotation=180)
+    private = [s for s in placed if s.ephemeral][-1]
+    assert private.content.startswith("Tegel gelegd op **M12**!")
+    # Boaz's Discord is English: his private answer is English in the same game.
+    refused = (await h.slash(BOAZ, "table hint")).last
+    assert (
+        refused.content
+        == "It is Ruth's turn, not yours. You will be mentioned when it is your turn."
+    )
+    assert len(h.channel_messages(CHANNEL, public=True)) >= 2  # the lobby and the board
