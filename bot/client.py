@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 
 import discord
@@ -53,8 +52,6 @@ class TableBot(commands.AutoShardedBot):
         if self.service is None:
             self.service = await GameService.open(self.settings.db_path, settings=self.settings)
         self.service.on_computer_turn = self.table.computer_played
-        # Not awaited: the bot answers meanwhile; only a computer's first move would wait.
-        self._warming = asyncio.create_task(self.service.thinker.warm_up())
         from bot.cogs.games import group_for
         from bot.cogs.moderation import Moderation
         from bot.cogs.reminders import Reminders

@@ -88,13 +88,6 @@ def think_hint(kind: str, state: str, seat: int, seed: int, budget: Budget) -> H
     )
 
 
-def _ready() -> bool:
-    """Imports what a worker thinks with (the games' rules), for :meth:`Thinker.warm_up`."""
-    from bot.games import plugins
-
-    return bool(plugins())
-
-
 class Thinker:
     """Runs :func:`think_turn` and :func:`think_hint` off the event loop."""
 
@@ -125,14 +118,6 @@ class Thinker:
             self._pool = None
             return await loop.run_in_executor(self._executor(), function, *args)
 
-    async def warm_up(self) -> None:
-        """Start the worker and import the games now, in the background: a process takes
-        seconds to start, which the first computer turn should not wait for."""
-        try:
-            await self._run(_ready)
-        except Exception:
-            log.exception("the thinking worker did not start; it is tried again when needed")
-
     async def turn(
         self, kind: str, state: str, seat: int, level: str, seed: int
     ) -> list[dict[str, Any]]:
@@ -145,5 +130,6 @@ class Thinker:
 
     def close(self) -> None:
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            # Waits for a move being thought (a second at most): no worker outlives the bot.
+            self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None

@@ -19,6 +19,9 @@ from tests.e2e.conftest import Arkbot
 from tests.e2e.fake_discord import FakeDiscord, FakeMessage, pngs
 from tests.e2e.players import WAIT, BotSaidNo, channel_posts, select_values, wait_until_up
 
+#: How long a board may take after a computer's turn (see the wait below).
+BOARD_WAIT = 60.0
+
 
 async def state(db_path: Path, game_id: int) -> tuple[object, Game]:
     service = await GameService.open(db_path)
@@ -96,7 +99,9 @@ async def test_a_whole_card_game_with_two_people_two_computers_and_a_restart(
                 (m for m in reversed(posts.of(channel.id)) if wanted in m.custom_ids),
                 None,
             ),
-            WAIT,
+            # After a computer's turn the board waits for its thinking worker to start
+            # (the first time a computer moves) and to think: seconds on a busy machine.
+            BOARD_WAIT,
             f"the board of turn {game.turn}",
         )
         assert ids(board, ":hand"), board.custom_ids  # Show my hand on every turn post
