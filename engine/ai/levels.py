@@ -14,7 +14,7 @@ from typing import Any
 from engine import registry
 from engine.ai.budget import Budget
 from engine.ai.model import Candidate, Model
-from engine.ai.search import SearchSettings, search
+from engine.ai.search import SearchSettings, lookahead_search, search
 from engine.common import Rng
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "strong")
@@ -28,6 +28,10 @@ SETTINGS: dict[str, SearchSettings] = {
 
 #: Candidates the strong level looks at again with the model's deeper evaluation.
 REFINE_WIDTH = 16
+
+#: The strong level's lookahead (where the model has one): candidates looked at, and the
+#: weight in samples of their refined value.
+LOOKAHEAD: dict[str, float] = {"width": 4, "prior": 1.0}
 
 
 def model_for(game: Any) -> Model:
@@ -75,5 +79,16 @@ def choose_candidate(
     refine = getattr(model, "refine", None)
     if refine is not None:
         candidates = refine(_root, seat, candidates, REFINE_WIDTH)
+    if hasattr(model, "lookahead") and LOOKAHEAD["width"]:
+        return model, lookahead_search(
+            game,
+            model,
+            seat,
+            candidates,
+            budget,
+            Rng(seed ^ 0x5EED),
+            int(LOOKAHEAD["width"]),
+            LOOKAHEAD["prior"],
+        )
     settings = SETTINGS[registry.name_of(game)]
     return model, search(game, model, seat, candidates, budget, Rng(seed ^ 0x5EED), settings)
