@@ -172,7 +172,7 @@ def lookahead_search(
                 done = True
                 break
             world = game.determinise(seat, Rng(world_seed))
-            totals[i] += model.lookahead(world, seat, candidates[i])
+            totals[i] += model.lookahead(world, seat, candidates[i], Rng(world_seed ^ 0x9E37))
             visits[i] += 1
     best = max(range(count), key=lambda i: totals[i] / visits[i])
     return candidates[best]

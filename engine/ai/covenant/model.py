@@ -53,7 +53,7 @@ class CovenantModel:
         head.sort(key=lambda c: -c.value)
         return head + candidates[width:]
 
-    def lookahead(self, world: Game, seat: int, candidate: Candidate) -> float:
+    def lookahead(self, world: Game, seat: int, candidate: Candidate, rng: Rng) -> float:
         """``candidate`` played in ``world`` (a determinised copy, changed here), then the
         next player's expected reply (the normal level's turn, by its evaluation), then the
         position scored for ``seat`` with ``seat``'s best Ark move searched."""
