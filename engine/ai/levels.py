@@ -4,7 +4,9 @@
 - normal: the candidate turn the normal evaluation likes best, on a position dealt from what
   the mover knows (so that applying a candidate never reveals a hidden card or tile).
 - strong: the same candidates, the best looked at again by the model's deeper evaluation
-  (``refine``), then :func:`engine.ai.search.search` over them within the budget.
+  (``refine``), then, within the budget, :func:`engine.ai.search.lookahead_search` (The Ark
+  of the Covenant: the next player's reply looked at in dealt worlds) or
+  :func:`engine.ai.search.search` (the card game: playouts).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Any
 from engine import registry
 from engine.ai.budget import Budget
 from engine.ai.model import Candidate, Model
-from engine.ai.search import SearchSettings, search
+from engine.ai.search import SearchSettings, lookahead_search, search
 from engine.common import Rng
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "strong")
@@ -28,6 +30,13 @@ SETTINGS: dict[str, SearchSettings] = {
 
 #: Candidates the strong level looks at again with the model's deeper evaluation.
 REFINE_WIDTH = 16
+
+#: The strong level's lookahead per game (instead of the playouts; see
+#: :func:`engine.ai.search.lookahead_search`): candidates looked at, and the weight in
+#: samples of their (refined) value. Width 0: the playouts.
+#: (The card game's, each other player's best of a few sampled moves, lost: strong won 0.350
+#: of 100 four-player games at 10 iterations against 0.365 with the playouts.)
+LOOKAHEAD: dict[str, tuple[int, float]] = {"covenant": (4, 1.0)}
 
 
 def model_for(game: Any) -> Model:
@@ -75,5 +84,10 @@ def choose_candidate(
     refine = getattr(model, "refine", None)
     if refine is not None:
         candidates = refine(_root, seat, candidates, REFINE_WIDTH)
-    settings = SETTINGS[registry.name_of(game)]
+    name = registry.name_of(game)
+    width, prior = LOOKAHEAD.get(name, (0, 0.0))
+    if width:
+        rng = Rng(seed ^ 0x5EED)
+        return model, lookahead_search(game, model, seat, candidates, budget, rng, width, prior)
+    settings = SETTINGS[name]
     return model, search(game, model, seat, candidates, budget, Rng(seed ^ 0x5EED), settings)

@@ -144,3 +144,35 @@ def _prune(
         bound = _shrunk(i, totals, visits, priors, s) + s.exploration * math.sqrt(log_n / visits[i])
         if bound < best:
             pruned[i] = True
+
+
+def lookahead_search(
+    game: Any,
+    model: Any,
+    seat: int,
+    candidates: list[Candidate],
+    budget: Budget,
+    rng: Rng,
+    width: int,
+    prior_weight: float,
+) -> Candidate:
+    """The best of the first ``width`` candidates by ``model.lookahead``: each round deals
+    one world and scores every candidate in it (common random numbers), the candidate's
+    value counting as ``prior_weight`` samples; rounds go on within the budget."""
+    count = min(len(candidates), width)
+    if count == 1:
+        return candidates[0]
+    totals = [prior_weight * c.value for c in candidates[:count]]
+    visits = [prior_weight] * count
+    done = False
+    while not done:
+        world_seed = rng.next_u64()
+        for i in range(count):
+            if not budget.more():
+                done = True
+                break
+            world = game.determinise(seat, Rng(world_seed))
+            totals[i] += model.lookahead(world, seat, candidates[i], Rng(world_seed ^ 0x9E37))
+            visits[i] += 1
+    best = max(range(count), key=lambda i: totals[i] / visits[i])
+    return candidates[best]

@@ -6,11 +6,14 @@ from typing import Any
 
 from engine.ai.covenant.evaluate import Evaluator
 from engine.ai.covenant.reasons import reason_for
-from engine.ai.covenant.turns import quick_turn, turn_candidates
+from engine.ai.covenant.turns import quick_turn, reply_turn, turn_candidates
 from engine.ai.model import Candidate
 from engine.common import Rng
 from engine.covenant import Game
 from engine.covenant.players import sensible_action
+
+#: Placements of the reply's tile looked at with their follow-ups (the rest by a screen).
+REPLY_KEEP = 4
 
 
 class CovenantModel:
@@ -49,6 +52,18 @@ class CovenantModel:
             head.append(candidate._replace(value=self.searcher.margin(after, seat)))
         head.sort(key=lambda c: -c.value)
         return head + candidates[width:]
+
+    def lookahead(self, world: Game, seat: int, candidate: Candidate, rng: Rng) -> float:
+        """``candidate`` played in ``world`` (a determinised copy, changed here), then the
+        next player's expected reply (the normal level's turn, by its evaluation), then the
+        position scored for ``seat`` with ``seat``'s best Ark move searched."""
+        for action in candidate.actions:
+            world.apply(action)
+        if world.phase == "place_tile" and world.current_player != seat:
+            nxt = world.current_player
+            for action in reply_turn(world, nxt, self.evaluator, REPLY_KEEP):
+                world.apply(action)
+        return self.searcher.margin(world, seat)
 
     def playout(self, game: Game, seat: int, rng: Rng, turns: int) -> None:
         start = game.turn

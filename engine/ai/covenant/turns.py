@@ -238,3 +238,41 @@ def _quick_follow(game: Game, seat: int, rng: Any) -> list[Any]:
         game.apply(action)
         played.append(action)
     return played
+
+
+def reply_turn(game: Game, seat: int, evaluator: Evaluator, keep: int = 4) -> list[Any]:
+    """The turn ``seat`` (to act, in ``place_tile``) is expected to play: the normal
+    level's choice, found cheaper. Every placement is screened by the evaluation right
+    after it; only the best ``keep`` get the follow-ups (deploys, the best Ark moves, the
+    pass). Returns the actions."""
+    if game.phase != "place_tile":
+        return list(turn_candidates(game, seat, evaluator)[0].actions)
+    game.claimed_features()
+    screened: list[tuple[float, int, PlaceTile, Game, list[Any]]] = []
+    order = 0
+    for (x, y), rotations in game.placements().items():
+        for r in rotations:
+            placement = PlaceTile(x, y, r)
+            placed = game.copy()
+            events = list(placed.apply(placement))
+            placed.claimed_features()
+            screened.append((evaluator.margin(placed, seat), order, placement, placed, events))
+            order += 1
+    screened.sort(key=lambda s: (-s[0], s[1]))
+    best: Candidate | None = None
+    paths: list[tuple[float, str]] | None = None
+    for _value, _order, placement, placed, events in screened[:keep]:
+        if paths is None:
+            square = (placement.x, placement.y)
+            ark = placed.ark
+            paths = [
+                (m, path)
+                for m, path in best_ark_paths(placed, seat)
+                if ark is None or square not in _squares_of(ark, path)
+            ][:ARK_MOVES_PER_PLACEMENT]
+        for follow in follow_ups(placed, seat, paths):
+            candidate = _evaluate(placed, seat, evaluator, [placement], events, follow)
+            if best is None or candidate.value > best.value:
+                best = candidate
+    assert best is not None
+    return list(best.actions)
