@@ -39,7 +39,7 @@ never the edition's name. Where the editions' texts leave room, the engine reads
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from copy import deepcopy
 from dataclasses import dataclass
 from functools import cache
@@ -1081,26 +1081,31 @@ class Game:
         f, cells = self._features, self._cells
         find = f.find
         found: dict[int, tuple[int, int]] = {}
+        for root in self._piece_roots():
+            if root in found or f.is_complete(root):
+                continue
+            # Nodes are numbered in the order of the board walk (tile by tile, segment by
+            # segment), so the feature shows first at its lowest node.
+            first = min((cells[square] for square in f.squares[root]), key=_base)
+            lowest = next(
+                first.base + index
+                for index in range(len(first.tile.segments))
+                if find(first.base + index) == root
+            )
+            found[root] = (1 if f.kind[root] == "field" else 0, lowest)
+        return [(key, root) for root, key in found.items()]
+
+    def _piece_roots(self) -> Iterator[int]:
+        """The root of the road, city or field under each piece on the board, in board
+        order (repeats included; a piece on a temple holds none of them: edition "de")."""
+        find, cells = self._features.find, self._cells
         for pos, placed in self._board.items():
             if not placed.pieces:
                 continue
             cell = cells[pos]
             for piece in placed.pieces:
-                if piece.port == TEMPLE:
-                    continue
-                root = find(cell.base + cell.tile.port_segment[PORT_INDEX[piece.port]])
-                if root in found or f.is_complete(root):
-                    continue
-                # Nodes are numbered in the order of the board walk (tile by tile, segment
-                # by segment), so the feature shows first at its lowest node.
-                first = min((cells[square] for square in f.squares[root]), key=_base)
-                lowest = next(
-                    first.base + index
-                    for index in range(len(first.tile.segments))
-                    if find(first.base + index) == root
-                )
-                found[root] = (1 if f.kind[root] == "field" else 0, lowest)
-        return [(key, root) for root, key in found.items()]
+                if piece.port != TEMPLE:
+                    yield find(cell.base + cell.tile.port_segment[PORT_INDEX[piece.port]])
 
     # ------------------------------------------------------------------ board mechanics
 
@@ -1313,21 +1318,12 @@ class Game:
         """Every road, city and field that has pieces on it (complete ones are scored and
         emptied at once, so these are unfinished), each once, in board order. ``holes`` are
         the empty squares where a tile would continue the road or city (none for fields)."""
-        f = self._features
         found: list[ClaimedFeature] = []
         seen: set[int] = set()
-        cells = self._cells
-        for pos, placed in self._board.items():
-            if not placed.pieces:
-                continue
-            cell = cells[pos]
-            for piece in placed.pieces:
-                if piece.port == TEMPLE:
-                    continue  # a temple is no road, city or field (edition "de")
-                root = f.find(cell.base + cell.tile.port_segment[PORT_INDEX[piece.port]])
-                if root not in seen:
-                    seen.add(root)
-                    found.append(self._claimed(root))
+        for root in self._piece_roots():
+            if root not in seen:
+                seen.add(root)
+                found.append(self._claimed(root))
         return found
 
     def feature_at(self, x: int, y: int, port: str) -> ClaimedFeature:

@@ -92,15 +92,7 @@ def turn_candidates(game: Game, seat: int, evaluator: Evaluator) -> list[Candida
             first_events = list(placed.apply(placement))
             placed.claimed_features()
             if paths is None:
-                # Found once, on the board as the first placement leaves it, without the
-                # paths through that square: they are open after every placement.
-                square = (placement.x, placement.y)
-                ark = placed.ark
-                paths = [
-                    (m, path)
-                    for m, path in best_ark_paths(placed, seat)
-                    if ark is None or square not in _squares_of(ark, path)
-                ][:ARK_MOVES_PER_PLACEMENT]
+                paths = _open_ark_paths(placed, seat, placement)
             for follow in follow_ups(placed, seat, paths):
                 found.append(_evaluate(placed, seat, evaluator, [placement], first_events, follow))
     elif game.phase == "deploy":
@@ -263,16 +255,22 @@ def reply_turn(game: Game, seat: int, evaluator: Evaluator, keep: int = 4) -> li
     paths: list[tuple[float, str]] | None = None
     for _value, _order, placement, placed, events in screened[:keep]:
         if paths is None:
-            square = (placement.x, placement.y)
-            ark = placed.ark
-            paths = [
-                (m, path)
-                for m, path in best_ark_paths(placed, seat)
-                if ark is None or square not in _squares_of(ark, path)
-            ][:ARK_MOVES_PER_PLACEMENT]
+            paths = _open_ark_paths(placed, seat, placement)
         for follow in follow_ups(placed, seat, paths):
             candidate = _evaluate(placed, seat, evaluator, [placement], events, follow)
             if best is None or candidate.value > best.value:
                 best = candidate
     assert best is not None
     return list(best.actions)
+
+
+def _open_ark_paths(placed: Any, seat: int, placement: Any) -> list[tuple[float, str]]:
+    """The Ark's best paths for ``seat`` on the board as the first placement leaves it,
+    without those through that square: found once, they stay open after every placement."""
+    square = (placement.x, placement.y)
+    ark = placed.ark
+    return [
+        (m, path)
+        for m, path in best_ark_paths(placed, seat)
+        if ark is None or square not in _squares_of(ark, path)
+    ][:ARK_MOVES_PER_PLACEMENT]
