@@ -124,8 +124,10 @@ def copy_us(repeats: int = 5, copies: int = 2000) -> tuple[float, float]:
 
 
 def playouts_per_s(make, seconds: float = 1.0, repeats: int = 3, listing: bool = False) -> float:  # type: ignore[no-untyped-def]
-    """Random playouts to the end from a mid-game position, through sample_action (or, with
-    ``listing``, as before: a uniform pick from legal_actions())."""
+    """Random playouts to the end from a mid-game position, as the search plays them:
+    sample_action and, where the engine has it, apply_trusted (the apply without the safety
+    copy that lets apply refuse cleanly); with ``listing``, as before: a uniform pick from
+    legal_actions() and apply."""
     rates = []
     for repeat in range(repeats):
         game = make(repeat + 1)
@@ -134,11 +136,12 @@ def playouts_per_s(make, seconds: float = 1.0, repeats: int = 3, listing: bool =
         start = time.perf_counter()
         while time.perf_counter() - start < seconds:
             world = game.copy()
+            play = world.apply if listing else getattr(world, "apply_trusted", world.apply)
             while world.phase != "over":
                 if listing:
-                    world.apply(rng.choice(world.legal_actions()))
+                    play(rng.choice(world.legal_actions()))
                 else:
-                    world.apply(world.sample_action(rng))
+                    play(world.sample_action(rng))
             count += 1
         rates.append(count / (time.perf_counter() - start))
     return median(rates)
