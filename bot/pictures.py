@@ -16,10 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
-import os
-import threading
-import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -27,11 +23,9 @@ from importlib import import_module
 from typing import Any
 
 from bot.panels import Picture
+from bot.workers import process_pool
 
 log = logging.getLogger("arkbot.pictures")
-
-#: How often a worker looks whether the bot that started it is still there.
-PARENT_CHECK_SECONDS = 0.5
 
 
 def draw(function: str, args: Sequence[Any], language: str) -> bytes:
@@ -48,19 +42,6 @@ def warm_up(functions: Sequence[str]) -> None:
         getattr(import_module(module), name)()
 
 
-def _worker_start(functions: Sequence[str], parent: int) -> None:
-    """A new worker: it leaves as soon as the bot that started it is gone (killed, say,
-    so that it never told the pool to stop), then warms up."""
-    threading.Thread(target=_follow, args=(parent,), name="follow-parent", daemon=True).start()
-    warm_up(functions)
-
-
-def _follow(parent: int) -> None:
-    while os.getppid() == parent:
-        time.sleep(PARENT_CHECK_SECONDS)
-    os._exit(0)
-
-
 class Pictures:
     """The bot's painter: ``await pictures.draw(picture, language)``."""
 
@@ -75,13 +56,7 @@ class Pictures:
             self._pool = self._new_pool(workers, self._warm)
 
     def _new_pool(self, workers: int, warm: Sequence[str]) -> ProcessPoolExecutor:
-        # "spawn": forking a process that runs an event loop and a database thread is unsafe.
-        return ProcessPoolExecutor(
-            max_workers=workers,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=_worker_start,
-            initargs=(tuple(warm), os.getpid()),
-        )
+        return process_pool(workers, warm_up, (tuple(warm),))
 
     async def draw(self, picture: Picture, language: str) -> bytes:
         args = (picture.function, picture.args, language)

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
+
+from bot.workers import process_pool
 
 log = logging.getLogger("arkbot.thinking")
 
@@ -99,11 +100,7 @@ class Thinker:
     def _executor(self) -> Executor:
         if self._pool is None:
             if self.workers > 0:
-                # spawn, not fork: the bot's process has threads (aiosqlite, discord.py)
-                # that a forked child would inherit mid-lock.
-                self._pool = ProcessPoolExecutor(
-                    max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
-                )
+                self._pool = process_pool(self.workers)
             else:
                 self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="arkbot-think")
         return self._pool
