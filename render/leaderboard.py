@@ -118,7 +118,7 @@ def leaderboard_png(
         draw_text(draw, (NAME_X, y), clip(str(name), body, names), body, INK)
         for value, x in ((_rating(rating), rating_x), (games, games_x), (wins, wins_x)):
             draw_text(draw, (x, y), str(value), body, INK, "ra")
-    return encode_png(image)
+    return encode_png(image, flat=True)
 
 
 def leaderboard(title: str, rows: list[list[object]], *, language: str = DEFAULT_LANGUAGE) -> bytes:

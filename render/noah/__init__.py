@@ -29,7 +29,7 @@ def board(
 ) -> bytes:
     """The table from the public view: the ark, the face-up cards, the supply and rain, the
     scoring cards with everyone's figures, discs and hand sizes, whose turn."""
-    return encode_png(board_image(view, names, language))
+    return encode_png(board_image(view, names, language), flat=True)
 
 
 def preview(
@@ -39,7 +39,7 @@ def preview(
     language: str = DEFAULT_LANGUAGE,
 ) -> bytes:
     """The table as a play being built would leave it (its cards ringed), for its player."""
-    return encode_png(board_image(view, names, language, preview=True))
+    return encode_png(board_image(view, names, language, preview=True), flat=True)
 
 
 def hand(
@@ -52,7 +52,7 @@ def hand(
 ) -> bytes:
     """One player's hand, for that player only (``marks``: card id -> playable now, or in
     the pet choice: would score)."""
-    return encode_png(hand_image(cards, marks, pet, phase, language))
+    return encode_png(hand_image(cards, marks, pet, phase, language), flat=True)
 
 
 def final(
@@ -61,15 +61,15 @@ def final(
     *,
     language: str = DEFAULT_LANGUAGE,
 ) -> bytes:
-    return encode_png(final_image(view, names, language))
+    return encode_png(final_image(view, names, language), flat=True)
 
 
 def rules_board(*, language: str = DEFAULT_LANGUAGE) -> bytes:
-    return encode_png(rules_board_image(language))
+    return encode_png(rules_board_image(language), flat=True)
 
 
 def rules_key(*, language: str = DEFAULT_LANGUAGE) -> bytes:
-    return encode_png(key_image(language))
+    return encode_png(key_image(language), flat=True)
 
 
 def warm_up() -> None:

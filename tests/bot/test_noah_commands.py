@@ -73,8 +73,8 @@ async def test_typed_commands_give_the_panel_or_the_move(harness: Harness) -> No
     assert [o["value"] for o in menu.options] == ["p0", "p2", "s2"]
     assert [o["label"] for o in menu.options] == [
         "port cabin 1",
-        "a new cabin on port",
-        "a new cabin on starboard",
+        "a new port cabin 3",
+        "a new starboard cabin 3",
     ]
     # With its cabin the play goes on to the next step; nothing is stored until confirmed.
     placed = (await h.slash(RUTH, "ark play", card="squirrel", cabin="p0")).last

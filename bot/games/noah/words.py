@@ -58,7 +58,8 @@ def refusal(error: IllegalAction) -> Refusal:
 
 
 def cabin_text(side: str, row: int, new: bool = False) -> Text:
-    """``port cabin 2`` or ``a new cabin on starboard`` (rows said from 1)."""
+    """``port cabin 2`` or ``a new starboard cabin 3`` (rows said from 1: the picture's
+    numbers; a new cabin's number tells two new cabins of one play apart)."""
     if new:
-        return Text("noah.cabin.new", side=side_text(side))
+        return Text("noah.cabin.new", side=side_text(side), row=row + 1)
     return Text("noah.cabin.open", side=side_text(side), row=row + 1)
