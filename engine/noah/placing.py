@@ -32,9 +32,17 @@ from __future__ import annotations
 
 from bisect import insort
 
+from engine.common import Rng
 from engine.errors import IllegalAction
 from engine.noah.actions import SIDES, Placement
-from engine.noah.ark import CABIN_SIZE, MAX_TILT, fit_problem, shy_blocker, shy_problem
+from engine.noah.ark import (
+    CABIN_SIZE,
+    CLASHES,
+    MAX_TILT,
+    fit_problem,
+    shy_blocked,
+    shy_problem,
+)
 from engine.noah.cards import (
     DRIVERS,
     IS_ANIMAL,
@@ -420,25 +428,42 @@ def _fit_ways(card: int, cabin: tuple[int, ...]) -> tuple[tuple[int | None, int]
 Entries = list[tuple[int, int, int | None, int]]
 
 
-def _entries(state: State, card: int, used: set[tuple[int, int]]) -> Entries:
-    """Where ``card`` may go among the existing cabins, tilt aside (shyness included)."""
+def _entries(state: State, card: int, used: set[tuple[int, int]], tilted: bool = False) -> Entries:
+    """Where ``card`` may go among the existing cabins, tilt aside (shyness included); with
+    ``tilted``, a card that drives nobody out skips the side it would capsize the ark on."""
     result: Entries = []
     cabins = state.cabins
-    driver = SPECIAL[card] in DRIVERS
     shy = SHY[card]
-    memo = _FIT_MEMO
+    if SPECIAL[card] in DRIVERS:
+        memo = _FIT_MEMO
+        for side in (0, 1):
+            for row, cabin in enumerate(cabins[side]):
+                if (side, row) in used:
+                    continue
+                key = (card, tuple(cabin))
+                ways = memo.get(key)
+                if ways is None:
+                    ways = _fit_ways(*key)
+                if ways and shy and shy_blocked(cabins, side, row, card):
+                    continue
+                for victim, delta in ways:
+                    result.append((side, row, victim, delta))
+        return result
+    # Without driving out, a card joins a cabin with room and no card it clashes with.
+    clashes = CLASHES[card]
+    weight = WEIGHT[card]
+    tilt = state.tilt
     for side in (0, 1):
+        if tilted and not -MAX_TILT <= (tilt + weight if side else tilt - weight) <= MAX_TILT:
+            continue
         for row, cabin in enumerate(cabins[side]):
-            if (len(cabin) >= CABIN_SIZE and not driver) or (side, row) in used:
-                continue
-            key = (card, tuple(cabin))
-            ways = memo.get(key)
-            if ways is None:
-                ways = _fit_ways(*key)
-            if ways and shy and shy_blocker(cabins, side, row, card) is not None:
-                continue
-            for victim, delta in ways:
-                result.append((side, row, victim, delta))
+            if (
+                len(cabin) < CABIN_SIZE
+                and clashes.isdisjoint(cabin)
+                and (side, row) not in used
+                and not (shy and shy_blocked(cabins, side, row, card))
+            ):
+                result.append((side, row, None, weight))
     return result
 
 
@@ -469,7 +494,8 @@ def legal_placements(
     append = result.append
     takes: list[int | None] = list(state.face_up) if state.face_up else [None]
     tilt = state.tilt
-    halves = _half_options(state, seat)
+    # Only a chimpanzee, played or driven out, needs these: found when first needed.
+    halves: list[str] | None = None
     cabins = state.cabins
     counts = (len(cabins[0]), len(cabins[1]))
     fill = known is not None and first
@@ -481,7 +507,8 @@ def legal_placements(
         shy = SHY[card]
         entries = None if known is None or fill or (shy and fresh_shy) else known.get(card)
         if entries is None:
-            entries = _entries(state, card, used)
+            # Entries kept in ``known`` are read again at other tilts: only others skip sides.
+            entries = _entries(state, card, used, known is None)
             if fill:
                 known[card] = entries  # type: ignore[index]
         for side, row, victim, delta in entries:
@@ -490,6 +517,8 @@ def legal_placements(
             if not -MAX_TILT <= (tilt + delta if side else tilt - delta) <= MAX_TILT:
                 continue
             if chimp or (victim is not None and SPECIAL[victim] == "chimpanzee"):
+                if halves is None:
+                    halves = _half_options(state, seat)
                 for half in halves:
                     append(Placement(card, SIDES[side], row, None, victim, half))
             else:
@@ -502,9 +531,38 @@ def legal_placements(
             if (
                 -MAX_TILT <= (tilt + weight if side else tilt - weight) <= MAX_TILT
                 # An empty cabin takes any card; only shyness can stop it.
-                and not (shy and shy_blocker(cabins, side, row, card) is not None)
+                and not (shy and shy_blocked(cabins, side, row, card))
             ):
+                if chimp and halves is None:
+                    halves = _half_options(state, seat)
                 for take in takes:
-                    for half in halves if chimp else (None,):
+                    for half in halves if chimp and halves is not None else (None,):
                         append(Placement(card, SIDES[side], row, take, None, half))
     return result
+
+
+def sample_placement(
+    state: State, seat: int, endgame: bool, used: set[tuple[int, int]], first: bool, rng: Rng
+) -> Placement | None:
+    """One legal placement for ``seat`` drawn with ``rng`` (arguments as for
+    :func:`legal_placements`), or ``None`` when no card of the hand can go anywhere.
+
+    For playouts: the cards of the hand are tried in a random order and only the drawn card's
+    placements are listed, so a turn usually lists one card rather than the whole hand. Not
+    uniform (each playable card is equally likely, then each of its placements), but every
+    legal placement can be drawn.
+    """
+    if state.discs[seat] - (1 if endgame else 0) < 0:
+        return None
+    alone_ok = first and not endgame
+    # Cards that may not be played now at all are never listed.
+    order = [c for c in state.hands[seat] if alone_ok or not PLAYS_ALONE[c]]
+    # A Fisher-Yates shuffle drawn lazily: usually the first card drawn has a placement.
+    for left in range(len(order), 0, -1):
+        index = rng.below(left)
+        card = order[index]
+        order[index] = order[left - 1]
+        options = legal_placements(state, seat, endgame, used, first, only=card)
+        if options:
+            return options[rng.below(len(options))]
+    return None

@@ -1,0 +1,76 @@
+"""The playouts' fast path: sample_action draws legal actions, all of them, and the tables the
+listing uses instead of the sentences agree with the rules functions."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from engine.common import Rng
+from engine.noah import CARDS, Game
+from engine.noah.ark import CLASHES, FEARS, fit_problem, shy_blocked, shy_blocker
+from engine.noah.cards import IS_RAIN, SHY
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_every_sampled_action_is_legal_to_the_end(players: int) -> None:
+    for seed in range(12):
+        game = Game.new(players=players, seed=seed)
+        rng = Rng(seed + 7)
+        steps = 0
+        while game.phase != "over":
+            action = game.sample_action(rng)
+            assert action in game.legal_actions(), (seed, steps, action)
+            before = game.to_json()
+            twin = game.copy()
+            game.apply(action)
+            # Drawing the second card places the first on the state and undoes it.
+            assert twin.to_json() == before
+            twin.apply_trusted(action)
+            assert twin.to_json() == game.to_json()
+            steps += 1
+
+
+def test_sample_action_reaches_every_legal_action() -> None:
+    for seed in range(5):
+        game = Game.new(players=3 + seed % 3, seed=seed)
+        rng = Rng(seed)
+        for _ in range(3 * seed):
+            game.apply(game.sample_action(rng))
+        legal = set(game.legal_actions())
+        seen: set[object] = set()
+        draws = 0
+        while seen != legal and draws < 300 * len(legal):
+            seen.add(game.sample_action(rng))
+            draws += 1
+        assert seen == legal, (seed, len(legal) - len(seen))
+
+
+def test_clashes_say_what_fit_problem_says() -> None:
+    on_ark = [c for c in range(len(CARDS)) if not IS_RAIN[c]]
+    for card in on_ark:
+        for size in (1, 2):
+            for cabin in itertools.combinations(on_ark[::3], size):
+                if card in cabin:
+                    continue
+                fits = fit_problem(list(cabin), card) is None
+                assert fits == CLASHES[card].isdisjoint(cabin), (card, cabin)
+
+
+def test_shy_blocked_says_what_shy_blocker_says() -> None:
+    checked = 0
+    for seed in range(20):
+        game = Game.new(players=4, seed=seed)
+        rng = Rng(seed)
+        while game.phase != "over":
+            cabins = [[list(c) for c in side] for side in game.cabins]
+            for card in range(len(CARDS)):
+                for side in (0, 1):
+                    for row in range(len(cabins[side]) + 1):
+                        found = shy_blocker(cabins, side, row, card)
+                        assert shy_blocked(cabins, side, row, card) == (found is not None)
+                        checked += found is not None
+            game.apply(game.sample_action(rng))
+    assert checked > 100  # the positions did hold shy animals kept out
+    assert all(bool(FEARS[c]) == SHY[c] for c in range(len(CARDS)))
