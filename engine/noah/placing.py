@@ -31,6 +31,8 @@ Decisions where the rules leave room:
 from __future__ import annotations
 
 from bisect import insort
+from collections.abc import Callable
+from typing import Any
 
 from engine.common import Rng
 from engine.errors import IllegalAction
@@ -486,6 +488,26 @@ def legal_placements(
     minds, except that shy cards must look again (``fresh_shy``) when it brought or drove
     out a carnivore; the tilt, discs, face-up cards and new cabins are checked every time.
     """
+    return _listing(state, seat, endgame, used, first, known, fresh_shy, only, Placement)
+
+
+def _as_fields(*fields: Any) -> tuple[Any, ...]:
+    return fields
+
+
+def _listing(
+    state: State,
+    seat: int,
+    endgame: bool,
+    used: set[tuple[int, int]],
+    first: bool,
+    known: dict[int, Entries] | None,
+    fresh_shy: bool,
+    only: int | None,
+    build: Callable[..., Any],
+) -> list[Any]:
+    """:func:`legal_placements`, each made by ``build`` from the fields of a
+    :class:`Placement`: the sampling lists plain tuples and makes only the one it draws."""
     discs = state.discs[seat] - (1 if endgame else 0)
     if discs < 0:
         return []
@@ -520,9 +542,9 @@ def legal_placements(
                 if halves is None:
                     halves = _half_options(state, seat)
                 for half in halves:
-                    append(Placement(card, SIDES[side], row, None, victim, half))
+                    append(build(card, SIDES[side], row, None, victim, half))
             else:
-                append(Placement(card, SIDES[side], row, None, victim))
+                append(build(card, SIDES[side], row, None, victim))
         if discs < 1:
             continue
         weight = WEIGHT[card]
@@ -537,7 +559,7 @@ def legal_placements(
                     halves = _half_options(state, seat)
                 for take in takes:
                     for half in halves if chimp and halves is not None else (None,):
-                        append(Placement(card, SIDES[side], row, take, None, half))
+                        append(build(card, SIDES[side], row, take, None, half))
     return result
 
 
@@ -562,7 +584,7 @@ def sample_placement(
         index = rng.below(left)
         card = order[index]
         order[index] = order[left - 1]
-        options = legal_placements(state, seat, endgame, used, first, only=card)
+        options = _listing(state, seat, endgame, used, first, None, False, card, _as_fields)
         if options:
-            return options[rng.below(len(options))]
+            return Placement(*options[rng.below(len(options))])
     return None
