@@ -31,8 +31,6 @@ Decisions where the rules leave room:
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Callable
-from typing import Any
 
 from engine.common import Rng
 from engine.errors import IllegalAction
@@ -469,6 +467,21 @@ def _entries(state: State, card: int, used: set[tuple[int, int]], tilted: bool =
     return result
 
 
+def _new_cabin_sides(state: State, card: int) -> list[int]:
+    """The sides where ``card`` may open a new cabin, discs aside: where the ark takes its
+    weight and no carnivore next door scares it (an empty cabin takes any card)."""
+    tilt = state.tilt
+    weight = WEIGHT[card]
+    cabins = state.cabins
+    shy = SHY[card]
+    return [
+        side
+        for side in (0, 1)
+        if -MAX_TILT <= (tilt + weight if side else tilt - weight) <= MAX_TILT
+        and not (shy and shy_blocked(cabins, side, len(cabins[side]), card))
+    ]
+
+
 def legal_placements(
     state: State,
     seat: int,
@@ -488,26 +501,6 @@ def legal_placements(
     minds, except that shy cards must look again (``fresh_shy``) when it brought or drove
     out a carnivore; the tilt, discs, face-up cards and new cabins are checked every time.
     """
-    return _listing(state, seat, endgame, used, first, known, fresh_shy, only, Placement)
-
-
-def _as_fields(*fields: Any) -> tuple[Any, ...]:
-    return fields
-
-
-def _listing(
-    state: State,
-    seat: int,
-    endgame: bool,
-    used: set[tuple[int, int]],
-    first: bool,
-    known: dict[int, Entries] | None,
-    fresh_shy: bool,
-    only: int | None,
-    build: Callable[..., Any],
-) -> list[Any]:
-    """:func:`legal_placements`, each made by ``build`` from the fields of a
-    :class:`Placement`: the sampling lists plain tuples and makes only the one it draws."""
     discs = state.discs[seat] - (1 if endgame else 0)
     if discs < 0:
         return []
@@ -519,15 +512,13 @@ def _listing(
     # Only a chimpanzee, played or driven out, needs these: found when first needed.
     halves: list[str] | None = None
     cabins = state.cabins
-    counts = (len(cabins[0]), len(cabins[1]))
     fill = known is not None and first
     hand = state.hands[seat]
     for card in hand if only is None else [only] if only in hand else []:
         if PLAYS_ALONE[card] and not alone_ok:
             continue
         chimp = SPECIAL[card] == "chimpanzee"
-        shy = SHY[card]
-        entries = None if known is None or fill or (shy and fresh_shy) else known.get(card)
+        entries = None if known is None or fill or (SHY[card] and fresh_shy) else known.get(card)
         if entries is None:
             # Entries kept in ``known`` are read again at other tilts: only others skip sides.
             entries = _entries(state, card, used, known is None)
@@ -542,24 +533,18 @@ def _listing(
                 if halves is None:
                     halves = _half_options(state, seat)
                 for half in halves:
-                    append(build(card, SIDES[side], row, None, victim, half))
+                    append(Placement(card, SIDES[side], row, None, victim, half))
             else:
-                append(build(card, SIDES[side], row, None, victim))
+                append(Placement(card, SIDES[side], row, None, victim))
         if discs < 1:
             continue
-        weight = WEIGHT[card]
-        for side in (0, 1):
-            row = counts[side]
-            if (
-                -MAX_TILT <= (tilt + weight if side else tilt - weight) <= MAX_TILT
-                # An empty cabin takes any card; only shyness can stop it.
-                and not (shy and shy_blocked(cabins, side, row, card))
-            ):
-                if chimp and halves is None:
-                    halves = _half_options(state, seat)
-                for take in takes:
-                    for half in halves if chimp and halves is not None else (None,):
-                        append(build(card, SIDES[side], row, take, None, half))
+        for side in _new_cabin_sides(state, card):
+            row = len(cabins[side])
+            if chimp and halves is None:
+                halves = _half_options(state, seat)
+            for take in takes:
+                for half in halves if chimp and halves is not None else (None,):
+                    append(Placement(card, SIDES[side], row, take, None, half))
     return result
 
 
@@ -570,21 +555,42 @@ def sample_placement(
     :func:`legal_placements`), or ``None`` when no card of the hand can go anywhere.
 
     For playouts: the cards of the hand are tried in a random order and only the drawn card's
-    placements are listed, so a turn usually lists one card rather than the whole hand. Not
-    uniform (each playable card is equally likely, then each of its placements), but every
-    legal placement can be drawn.
+    placements are counted, so a turn usually looks at one card rather than the whole hand.
+    Not uniform (each playable card is equally likely, then each of its placements), but
+    every legal placement can be drawn. The index drawn is the one of the card's placements
+    in the order of :func:`legal_placements`.
     """
-    if state.discs[seat] - (1 if endgame else 0) < 0:
+    discs = state.discs[seat] - (1 if endgame else 0)
+    if discs < 0:
         return None
     alone_ok = first and not endgame
-    # Cards that may not be played now at all are never listed.
+    takes: list[int | None] = list(state.face_up) if state.face_up else [None]
+    cabins = state.cabins
+    # Cards that may not be played now at all are never looked at.
     order = [c for c in state.hands[seat] if alone_ok or not PLAYS_ALONE[c]]
     # A Fisher-Yates shuffle drawn lazily: usually the first card drawn has a placement.
     for left in range(len(order), 0, -1):
         index = rng.below(left)
         card = order[index]
         order[index] = order[left - 1]
-        options = _listing(state, seat, endgame, used, first, None, False, card, _as_fields)
-        if options:
-            return Placement(*options[rng.below(len(options))])
+        special = SPECIAL[card]
+        if special == "chimpanzee" or special in DRIVERS:
+            # Their options multiply (scoring cards, animals driven out): listed in full.
+            options = legal_placements(state, seat, endgame, used, first, only=card)
+            if options:
+                return options[rng.below(len(options))]
+            continue
+        # Any other card joins a cabin plainly, and _entries has checked the tilt for it.
+        entries = _entries(state, card, used, True)
+        sides = _new_cabin_sides(state, card) if discs >= 1 else []
+        count = len(entries) + len(sides) * len(takes)
+        if not count:
+            continue
+        pick = rng.below(count)
+        if pick < len(entries):
+            side, row, _, _ = entries[pick]
+            return Placement(card, SIDES[side], row)
+        which, take = divmod(pick - len(entries), len(takes))
+        side = sides[which]
+        return Placement(card, SIDES[side], len(cabins[side]), takes[take])
     return None
