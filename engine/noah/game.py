@@ -83,10 +83,12 @@ from engine.noah.events import (
 from engine.noah.placing import (
     Entries,
     alone_not_second,
+    has_placement,
     legal_placements,
+    nth_placement,
     place,
+    placement_counts,
     placement_problem,
-    sample_placement,
 )
 from engine.noah.reasons import why_nowhere
 from engine.noah.scoring import total_scores, winners
@@ -768,28 +770,29 @@ class Game:
         """One legal action, drawn without listing every two-card play (for playouts).
 
         Not uniform: in the main game a take or a play is chosen first, then a card, its
-        placement and maybe a second card; every legal action can be drawn. Only the drawn
-        cards' placements are listed (see :func:`sample_placement`), and the second card is
-        drawn on the state itself, the first one placed and then undone, as
-        :meth:`legal_actions` lists them.
+        placement and maybe a second card; every legal action can be drawn. The placements
+        are counted, not listed (:func:`placement_counts`), and the second card's are counted
+        on the state itself, the first card placed and then undone as in
+        :meth:`legal_actions`: the draws are those of picking from the full lists.
         """
         state = self._state
         seat = state.current
         if state.phase == PLAY:
-            # The same odds as listing every play first: a take 2 times in 5 when both are
-            # possible, and always when no card can be played.
-            if state.face_up and rng.below(5) < 2:
+            none: set[tuple[int, int]] = set()
+            if state.face_up and (
+                not has_placement(state, seat, False, none, True) or rng.below(5) < 2
+            ):
                 return TakeCards(rng.choice(state.face_up))
-            first = sample_placement(state, seat, False, set(), True, rng)
+            first = _draw_placement(state, seat, False, none, True, rng)
             if first is None:
-                return TakeCards(rng.choice(state.face_up))
+                raise ValueError("Nothing can be taken or played.")
             if PLAYS_ALONE[first.card] or rng.below(2):
                 return PlayCards((first,))
             saved = _save(state, seat, first)
             place(state, seat, first, False, None)
-            used = {(SIDES.index(first.side), first.row)}
             try:
-                second = sample_placement(state, seat, False, used, False, rng)
+                used = {(SIDES.index(first.side), first.row)}
+                second = _draw_placement(state, seat, False, used, False, rng)
             finally:
                 _restore(state, seat, first, saved)
             return PlayCards((first,) if second is None else (first, second))
@@ -797,10 +800,13 @@ class Game:
             options = state.hands[seat]
             return ChoosePet(rng.choice(options)) if options and rng.below(4) else Pass()
         if state.phase == ENDGAME:
-            if not rng.below(8):
+            counts = placement_counts(state, seat, True, set(), True)
+            if not counts or not rng.below(8):
                 return Pass()
-            play = sample_placement(state, seat, True, set(), True, rng)
-            return Pass() if play is None else PlayCards((play,))
+            total = sum(count for _, count in counts)
+            return PlayCards(
+                (nth_placement(state, seat, True, set(), True, counts, rng.below(total)),)
+            )
         raise IllegalAction("The game is over: nobody can play any more.", "game_over")
 
     def apply_trusted(self, action: Action) -> None:
@@ -977,6 +983,17 @@ def _restore(state: State, seat: int, placement: Placement, saved: tuple[Any, ..
     state.plain[seat] = plain
     state.on_disc[seat] = on_disc
     del state.box[boxed:]
+
+
+def _draw_placement(
+    state: State, seat: int, endgame: bool, used: set[tuple[int, int]], first: bool, rng: Rng
+) -> Placement | None:
+    """A placement drawn uniformly from those :func:`legal_placements` lists, or None."""
+    counts = placement_counts(state, seat, endgame, used, first)
+    if not counts:
+        return None
+    index = rng.below(sum(count for _, count in counts))
+    return nth_placement(state, seat, endgame, used, first, counts, index)
 
 
 def _tilt_of(cabins: Iterable[Iterable[Iterable[int]]]) -> int:

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 from bisect import insort
 
-from engine.common import Rng
 from engine.errors import IllegalAction
 from engine.noah.actions import SIDES, Placement
 from engine.noah.ark import (
@@ -548,49 +547,108 @@ def legal_placements(
     return result
 
 
-def sample_placement(
-    state: State, seat: int, endgame: bool, used: set[tuple[int, int]], first: bool, rng: Rng
-) -> Placement | None:
-    """One legal placement for ``seat`` drawn with ``rng`` (arguments as for
-    :func:`legal_placements`), or ``None`` when no card of the hand can go anywhere.
+def _is_plain(card: int) -> bool:
+    """Neither a driver nor the chimpanzee: its placements are its cabins, nothing more."""
+    special = SPECIAL[card]
+    return special != "chimpanzee" and special not in DRIVERS
 
-    For playouts: the cards of the hand are tried in a random order and only the drawn card's
-    placements are counted, so a turn usually looks at one card rather than the whole hand.
-    Not uniform (each playable card is equally likely, then each of its placements), but
-    every legal placement can be drawn. The index drawn is the one of the card's placements
-    in the order of :func:`legal_placements`.
+
+def has_placement(
+    state: State, seat: int, endgame: bool, used: set[tuple[int, int]], first: bool
+) -> bool:
+    """Whether :func:`legal_placements` would list anything, found card by card."""
+    discs = state.discs[seat] - (1 if endgame else 0)
+    if discs < 0:
+        return False
+    alone_ok = first and not endgame
+    for card in state.hands[seat]:
+        if PLAYS_ALONE[card] and not alone_ok:
+            continue
+        if not _is_plain(card):
+            if legal_placements(state, seat, endgame, used, first, only=card):
+                return True
+        elif (discs >= 1 and _new_cabin_sides(state, card)) or _entries(state, card, used, True):
+            return True
+    return False
+
+
+def placement_counts(
+    state: State, seat: int, endgame: bool, used: set[tuple[int, int]], first: bool
+) -> list[tuple[int, int]]:
+    """How many placements :func:`legal_placements` lists for each card of the hand that has
+    any, as ``(card, count)`` in its order, without making them; :func:`nth_placement`
+    then makes the one drawn (for playouts).
+
+    A plain card that is not shy counts the cabins with room on each side the ark lets it
+    go to, whose cards it clashes with none of (one set test per cabin, run by ``map``),
+    then its new cabins times the face-up cards to take. Shy cards count their cabins one by
+    one (:func:`_entries`); drivers and the chimpanzee, whose options multiply, are listed.
     """
     discs = state.discs[seat] - (1 if endgame else 0)
     if discs < 0:
-        return None
+        return []
     alone_ok = first and not endgame
-    takes: list[int | None] = list(state.face_up) if state.face_up else [None]
+    tilt = state.tilt
     cabins = state.cabins
-    # Cards that may not be played now at all are never looked at.
-    order = [c for c in state.hands[seat] if alone_ok or not PLAYS_ALONE[c]]
-    # A Fisher-Yates shuffle drawn lazily: usually the first card drawn has a placement.
-    for left in range(len(order), 0, -1):
-        index = rng.below(left)
-        card = order[index]
-        order[index] = order[left - 1]
-        special = SPECIAL[card]
-        if special == "chimpanzee" or special in DRIVERS:
-            # Their options multiply (scoring cards, animals driven out): listed in full.
-            options = legal_placements(state, seat, endgame, used, first, only=card)
-            if options:
-                return options[rng.below(len(options))]
+    # The cabins with room not played into this turn, per side.
+    open_cabins = [
+        [
+            cabin
+            for row, cabin in enumerate(cabins[side])
+            if len(cabin) < CABIN_SIZE and (side, row) not in used
+        ]
+        for side in (0, 1)
+    ]
+    takes = len(state.face_up) or 1
+    found: list[tuple[int, int]] = []
+    for card in state.hands[seat]:
+        if PLAYS_ALONE[card] and not alone_ok:
             continue
-        # Any other card joins a cabin plainly, and _entries has checked the tilt for it.
-        entries = _entries(state, card, used, True)
-        sides = _new_cabin_sides(state, card) if discs >= 1 else []
-        count = len(entries) + len(sides) * len(takes)
-        if not count:
-            continue
-        pick = rng.below(count)
-        if pick < len(entries):
-            side, row, _, _ = entries[pick]
-            return Placement(card, SIDES[side], row)
-        which, take = divmod(pick - len(entries), len(takes))
-        side = sides[which]
-        return Placement(card, SIDES[side], len(cabins[side]), takes[take])
-    return None
+        if not _is_plain(card):
+            count = len(legal_placements(state, seat, endgame, used, first, only=card))
+        elif SHY[card]:
+            count = len(_entries(state, card, used, True))
+            if discs >= 1:
+                count += len(_new_cabin_sides(state, card)) * takes
+        else:
+            count = 0
+            weight = WEIGHT[card]
+            clashes = CLASHES[card]
+            for side, fits in ((0, tilt - weight >= -MAX_TILT), (1, tilt + weight <= MAX_TILT)):
+                if fits:
+                    count += sum(map(clashes.isdisjoint, open_cabins[side]))
+                    if discs >= 1:
+                        count += takes
+        if count:
+            found.append((card, count))
+    return found
+
+
+def nth_placement(
+    state: State,
+    seat: int,
+    endgame: bool,
+    used: set[tuple[int, int]],
+    first: bool,
+    counts: list[tuple[int, int]],
+    index: int,
+) -> Placement:
+    """``legal_placements(state, seat, endgame, used, first)[index]``, made from the
+    ``counts`` that :func:`placement_counts` gave for the same arguments."""
+    for counted in counts:
+        if index < counted[1]:
+            break
+        index -= counted[1]
+    else:
+        raise IndexError("placement index out of range")
+    card = counted[0]
+    if not _is_plain(card):
+        return legal_placements(state, seat, endgame, used, first, only=card)[index]
+    entries = _entries(state, card, used, True)
+    if index < len(entries):
+        side, row, _, _ = entries[index]
+        return Placement(card, SIDES[side], row)
+    takes: list[int | None] = list(state.face_up) if state.face_up else [None]
+    which, take = divmod(index - len(entries), len(takes))
+    side = _new_cabin_sides(state, card)[which]
+    return Placement(card, SIDES[side], len(state.cabins[side]), takes[take])

@@ -9,8 +9,16 @@ import pytest
 
 from engine.common import Rng
 from engine.noah import CARDS, Game
+from engine.noah.actions import SIDES
 from engine.noah.ark import CLASHES, FEARS, fit_problem, shy_blocked, shy_blocker
-from engine.noah.cards import IS_RAIN, SHY
+from engine.noah.cards import IS_RAIN, PLAYS_ALONE, SHY
+from engine.noah.placing import (
+    has_placement,
+    legal_placements,
+    nth_placement,
+    place,
+    placement_counts,
+)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -30,6 +38,40 @@ def test_every_sampled_action_is_legal_to_the_end(players: int) -> None:
             twin.apply_trusted(action)
             assert twin.to_json() == game.to_json()
             steps += 1
+
+
+def test_counted_placements_are_the_listed_ones_in_order() -> None:
+    # sample_action draws an index into these counts: the same index of the full listing.
+    checked = 0
+    for seed in range(25):
+        game = Game.new(players=3 + seed % 3, seed=seed)
+        rng = Rng(seed)
+        while game.phase != "over":
+            state = game._state.copy()
+            seat = state.current
+            endgame = state.phase == "endgame"
+            cases = [(set(), True)]
+            firsts = legal_placements(state, seat, endgame, set(), True)
+            if state.phase == "play" and firsts:
+                first = firsts[rng.below(len(firsts))]
+                if not PLAYS_ALONE[first.card]:
+                    after = state.copy()
+                    place(after, seat, first, False, None)
+                    cases.append(({(SIDES.index(first.side), first.row)}, False))
+            for used, is_first in cases:
+                work = state if is_first else after
+                listed = legal_placements(work, seat, endgame, used, is_first)
+                counts = placement_counts(work, seat, endgame, used, is_first)
+                assert sum(n for _, n in counts) == len(listed)
+                assert has_placement(work, seat, endgame, used, is_first) == bool(listed)
+                made = [
+                    nth_placement(work, seat, endgame, used, is_first, counts, i)
+                    for i in range(len(listed))
+                ]
+                assert made == listed
+                checked += len(listed)
+            game.apply(game.sample_action(rng))
+    assert checked > 10_000
 
 
 def test_sample_action_reaches_every_legal_action() -> None:
