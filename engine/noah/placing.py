@@ -31,6 +31,7 @@ Decisions where the rules leave room:
 from __future__ import annotations
 
 from bisect import insort
+from itertools import compress
 
 from engine.errors import IllegalAction
 from engine.noah.actions import SIDES, Placement
@@ -572,6 +573,30 @@ def has_placement(
     return False
 
 
+def _special_count(
+    state: State, seat: int, card: int, used: set[tuple[int, int]], new_ok: bool, takes: int
+) -> int:
+    """How many placements :func:`legal_placements` lists for a driver or the chimpanzee:
+    each way into a cabin the ark takes, and each new cabin times the face-up cards to
+    take, times the chimpanzee's scoring cards wherever one is played or driven out."""
+    chimp = SPECIAL[card] == "chimpanzee"
+    tilt = state.tilt
+    plain = with_half = 0  # ways without and with the chimpanzee's choice of scoring card
+    for side, _, victim, delta in _entries(state, card, used, True):
+        if -MAX_TILT <= (tilt + delta if side else tilt - delta) <= MAX_TILT:
+            if chimp or (victim is not None and SPECIAL[victim] == "chimpanzee"):
+                with_half += 1
+            else:
+                plain += 1
+    if new_ok:
+        new = len(_new_cabin_sides(state, card)) * takes
+        if chimp:
+            with_half += new
+        else:
+            plain += new
+    return plain + (with_half * len(_half_options(state, seat)) if with_half else 0)
+
+
 def placement_counts(
     state: State, seat: int, endgame: bool, used: set[tuple[int, int]], first: bool
 ) -> list[tuple[int, int]]:
@@ -579,10 +604,10 @@ def placement_counts(
     any, as ``(card, count)`` in its order, without making them; :func:`nth_placement`
     then makes the one drawn (for playouts).
 
-    A plain card that is not shy counts the cabins with room on each side the ark lets it
-    go to, whose cards it clashes with none of (one set test per cabin, run by ``map``),
-    then its new cabins times the face-up cards to take. Shy cards count their cabins one by
-    one (:func:`_entries`); drivers and the chimpanzee, whose options multiply, are listed.
+    A plain card counts the cabins with room on each side the ark lets it go to, whose cards
+    it clashes with none of (one set test per cabin, run by ``map``; a shy card then asks
+    :func:`shy_blocked` of those), then its new cabins times the face-up cards to take.
+    Drivers and the chimpanzee count their ways one by one (:func:`_special_count`).
     """
     discs = state.discs[seat] - (1 if endgame else 0)
     if discs < 0:
@@ -605,18 +630,28 @@ def placement_counts(
         if PLAYS_ALONE[card] and not alone_ok:
             continue
         if not _is_plain(card):
-            count = len(legal_placements(state, seat, endgame, used, first, only=card))
-        elif SHY[card]:
-            count = len(_entries(state, card, used, True))
-            if discs >= 1:
-                count += len(_new_cabin_sides(state, card)) * takes
+            count = _special_count(state, seat, card, used, discs >= 1, takes)
         else:
             count = 0
             weight = WEIGHT[card]
-            clashes = CLASHES[card]
-            for side, fits in ((0, tilt - weight >= -MAX_TILT), (1, tilt + weight <= MAX_TILT)):
-                if fits:
-                    count += sum(map(clashes.isdisjoint, open_cabins[side]))
+            fit = CLASHES[card].isdisjoint
+            shy = SHY[card]
+            for side, tilt_ok in ((0, tilt - weight >= -MAX_TILT), (1, tilt + weight <= MAX_TILT)):
+                if not tilt_ok:
+                    continue
+                if shy:
+                    # Fear is asked only of the cabins its mates let it into.
+                    rows = cabins[side]
+                    for row in compress(range(len(rows)), map(fit, rows)):
+                        count += (
+                            len(rows[row]) < CABIN_SIZE
+                            and (side, row) not in used
+                            and not shy_blocked(cabins, side, row, card)
+                        )
+                    if discs >= 1 and not shy_blocked(cabins, side, len(cabins[side]), card):
+                        count += takes
+                else:
+                    count += sum(map(fit, open_cabins[side]))
                     if discs >= 1:
                         count += takes
         if count:
