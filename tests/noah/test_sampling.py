@@ -8,10 +8,10 @@ import itertools
 import pytest
 
 from engine.common import Rng
-from engine.noah import CARDS, Game
+from engine.noah import CARDS, ChoosePet, Game, Pass, PlayCards, TakeCards
 from engine.noah.actions import SIDES
 from engine.noah.ark import CLASHES, FEARS, fit_problem, shy_blocked, shy_blocker
-from engine.noah.cards import IS_RAIN, PLAYS_ALONE, SHY
+from engine.noah.cards import IS_RAIN, PLAYS_ALONE, SHY, SPECIAL
 from engine.noah.placing import (
     has_placement,
     legal_placements,
@@ -40,9 +40,41 @@ def test_every_sampled_action_is_legal_to_the_end(players: int) -> None:
             steps += 1
 
 
+def reference_sample(game: Game, rng: Rng) -> object:
+    """sample_action as it was written before counting: every placement listed, then drawn."""
+    seat = game.current_player
+    assert seat is not None
+    plays = [p for card in game.hand(seat) for p in game.placements(card)]
+    if game.phase == "play":
+        if game.face_up and (not plays or rng.below(5) < 2):
+            return TakeCards(rng.choice(game.face_up))
+        first = rng.choice(plays)
+        if PLAYS_ALONE[first.card] or rng.below(2):
+            return PlayCards((first,))
+        seconds = game.second_placements(first)
+        return PlayCards((first, rng.choice(seconds))) if seconds else PlayCards((first,))
+    if game.phase == "pet":
+        options = list(game.hand(seat))
+        return ChoosePet(rng.choice(options)) if options and rng.below(4) else Pass()
+    return PlayCards((rng.choice(plays),)) if plays and rng.below(8) else Pass()
+
+
+def test_sample_action_draws_what_listing_every_placement_draws() -> None:
+    # The computer players' playouts depend on these draws: counting must not change them.
+    for seed in range(30):
+        game = Game.new(players=3 + seed % 3, seed=seed)
+        fast, slow = Rng(seed), Rng(seed)
+        while game.phase != "over":
+            action = game.sample_action(fast)
+            assert action == reference_sample(game, slow)
+            assert fast.state == slow.state
+            game.apply_trusted(action)
+
+
 def test_counted_placements_are_the_listed_ones_in_order() -> None:
     # sample_action draws an index into these counts: the same index of the full listing.
     checked = 0
+    specials: set[str] = set()
     for seed in range(25):
         game = Game.new(players=3 + seed % 3, seed=seed)
         rng = Rng(seed)
@@ -70,8 +102,10 @@ def test_counted_placements_are_the_listed_ones_in_order() -> None:
                 ]
                 assert made == listed
                 checked += len(listed)
+                specials.update(SPECIAL[p.card] for p in listed)
             game.apply(game.sample_action(rng))
     assert checked > 10_000
+    assert {"chimpanzee", "skunk", "mosquito", "spider"} <= specials  # counted one by one
 
 
 def test_sample_action_reaches_every_legal_action() -> None:
