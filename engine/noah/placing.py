@@ -548,10 +548,11 @@ def legal_placements(
     return result
 
 
-def _is_plain(card: int) -> bool:
-    """Neither a driver nor the chimpanzee: its placements are its cabins, nothing more."""
-    special = SPECIAL[card]
-    return special != "chimpanzee" and special not in DRIVERS
+#: Neither a driver nor the chimpanzee: the placements of these cards are their cabins and
+#: nothing more, so they are counted without being made.
+PLAIN: tuple[bool, ...] = tuple(
+    SPECIAL[card] != "chimpanzee" and SPECIAL[card] not in DRIVERS for card in range(len(SPECIAL))
+)
 
 
 def has_placement(
@@ -565,7 +566,7 @@ def has_placement(
     for card in state.hands[seat]:
         if PLAYS_ALONE[card] and not alone_ok:
             continue
-        if not _is_plain(card):
+        if not PLAIN[card]:
             if legal_placements(state, seat, endgame, used, first, only=card):
                 return True
         elif (discs >= 1 and _new_cabin_sides(state, card)) or _entries(state, card, used, True):
@@ -573,12 +574,10 @@ def has_placement(
     return False
 
 
-def _special_count(
-    state: State, seat: int, card: int, used: set[tuple[int, int]], new_ok: bool, takes: int
-) -> int:
+def _special_count(state: State, seat: int, card: int, used: set[tuple[int, int]], new: int) -> int:
     """How many placements :func:`legal_placements` lists for a driver or the chimpanzee:
-    each way into a cabin the ark takes, and each new cabin times the face-up cards to
-    take, times the chimpanzee's scoring cards wherever one is played or driven out."""
+    each way into a cabin the ark takes, and ``new`` ways into each new cabin it takes,
+    times the chimpanzee's scoring cards wherever one is played or driven out."""
     chimp = SPECIAL[card] == "chimpanzee"
     tilt = state.tilt
     plain = with_half = 0  # ways without and with the chimpanzee's choice of scoring card
@@ -588,12 +587,12 @@ def _special_count(
                 with_half += 1
             else:
                 plain += 1
-    if new_ok:
-        new = len(_new_cabin_sides(state, card)) * takes
+    if new:
+        opened = len(_new_cabin_sides(state, card)) * new
         if chimp:
-            with_half += new
+            with_half += opened
         else:
-            plain += new
+            plain += opened
     return plain + (with_half * len(_half_options(state, seat)) if with_half else 0)
 
 
@@ -615,48 +614,60 @@ def placement_counts(
     alone_ok = first and not endgame
     tilt = state.tilt
     cabins = state.cabins
+    port, starboard = cabins
     # The cabins with room not played into this turn, per side.
-    open_cabins = [
-        [
-            cabin
-            for row, cabin in enumerate(cabins[side])
-            if len(cabin) < CABIN_SIZE and (side, row) not in used
+    if used:
+        open_port = [c for r, c in enumerate(port) if len(c) < CABIN_SIZE and (0, r) not in used]
+        open_starboard = [
+            c for r, c in enumerate(starboard) if len(c) < CABIN_SIZE and (1, r) not in used
         ]
-        for side in (0, 1)
-    ]
-    takes = len(state.face_up) or 1
+    else:
+        open_port = [c for c in port if len(c) < CABIN_SIZE]
+        open_starboard = [c for c in starboard if len(c) < CABIN_SIZE]
+    # The ways to open a new cabin on a side the ark lets a card go to: a face-up card each.
+    new = (len(state.face_up) or 1) if discs >= 1 else 0
     found: list[tuple[int, int]] = []
     for card in state.hands[seat]:
         if PLAYS_ALONE[card] and not alone_ok:
             continue
-        if not _is_plain(card):
-            count = _special_count(state, seat, card, used, discs >= 1, takes)
+        if not PLAIN[card]:
+            count = _special_count(state, seat, card, used, new)
+        elif SHY[card]:
+            count = _shy_count(state, card, used, new)
         else:
-            count = 0
             weight = WEIGHT[card]
             fit = CLASHES[card].isdisjoint
-            shy = SHY[card]
-            for side, tilt_ok in ((0, tilt - weight >= -MAX_TILT), (1, tilt + weight <= MAX_TILT)):
-                if not tilt_ok:
-                    continue
-                if shy:
-                    # Fear is asked only of the cabins its mates let it into.
-                    rows = cabins[side]
-                    for row in compress(range(len(rows)), map(fit, rows)):
-                        count += (
-                            len(rows[row]) < CABIN_SIZE
-                            and (side, row) not in used
-                            and not shy_blocked(cabins, side, row, card)
-                        )
-                    if discs >= 1 and not shy_blocked(cabins, side, len(cabins[side]), card):
-                        count += takes
-                else:
-                    count += sum(map(fit, open_cabins[side]))
-                    if discs >= 1:
-                        count += takes
+            count = 0
+            if tilt - weight >= -MAX_TILT:
+                count += sum(map(fit, open_port)) + new
+            if tilt + weight <= MAX_TILT:
+                count += sum(map(fit, open_starboard)) + new
         if count:
             found.append((card, count))
     return found
+
+
+def _shy_count(state: State, card: int, used: set[tuple[int, int]], new: int) -> int:
+    """:func:`placement_counts` for a plain shy card: fear is asked only of the cabins with
+    room its mates let it into, and of the new cabins (``new`` ways each)."""
+    cabins = state.cabins
+    tilt = state.tilt
+    weight = WEIGHT[card]
+    fit = CLASHES[card].isdisjoint
+    count = 0
+    for side in (0, 1):
+        if not -MAX_TILT <= (tilt + weight if side else tilt - weight) <= MAX_TILT:
+            continue
+        rows = cabins[side]
+        for row in compress(range(len(rows)), map(fit, rows)):
+            count += (
+                len(rows[row]) < CABIN_SIZE
+                and (side, row) not in used
+                and not shy_blocked(cabins, side, row, card)
+            )
+        if new and not shy_blocked(cabins, side, len(rows), card):
+            count += new
+    return count
 
 
 def nth_placement(
@@ -677,7 +688,7 @@ def nth_placement(
     else:
         raise IndexError("placement index out of range")
     card = counted[0]
-    if not _is_plain(card):
+    if not PLAIN[card]:
         return legal_placements(state, seat, endgame, used, first, only=card)[index]
     entries = _entries(state, card, used, True)
     if index < len(entries):
