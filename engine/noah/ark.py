@@ -124,6 +124,32 @@ def fit_problem(cabin: Sequence[int], card: int) -> IllegalAction | None:
     return None
 
 
+def _clashes(card: int) -> frozenset[int]:
+    return frozenset(other for other in range(len(CARDS)) if fit_problem([other], card) is not None)
+
+
+#: For each card, the cards it may not share a cabin with. :func:`fit_problem` judges each
+#: cabin mate on its own, so a card fits a cabin exactly when it clashes with none of its
+#: cards; the listing of placements asks this (one set operation) instead of the sentences.
+CLASHES: tuple[frozenset[int], ...] = tuple(_clashes(card) for card in range(len(CARDS)))
+
+
+def _fears(card: int) -> frozenset[int]:
+    if not SHY[card]:
+        return frozenset()
+    weight, tough = WEIGHT[card], TOUGH[card]
+    return frozenset(
+        other
+        for other in range(len(CARDS))
+        if CARNIVORE[other] and other != card and not (tough and WEIGHT[other] > weight)
+    )
+
+
+#: For each shy card, the carnivores it will not sit with or next to (empty if not shy): the
+#: test of :func:`shy_blocker`, as a set for :func:`shy_blocked`.
+FEARS: tuple[frozenset[int], ...] = tuple(_fears(card) for card in range(len(CARDS)))
+
+
 def neighbour_cabins(cabins: Cabins, side: int, row: int) -> list[list[int]]:
     """The cabins adjacent to (same side, next rows) or opposite (same row) a cabin.
 
@@ -157,6 +183,23 @@ def shy_blocker(cabins: Cabins, side: int, row: int, card: int) -> tuple[bool, i
                 if CARNIVORE[other] and other != card and not (tough and WEIGHT[other] > weight):
                     return inside, other
     return None
+
+
+def shy_blocked(cabins: Cabins, side: int, row: int, card: int) -> bool:
+    """Whether :func:`shy_blocker` finds a carnivore, without saying which: the listing of
+    legal placements asks this for every cabin a shy card might enter."""
+    fears = FEARS[card]
+    if not fears:
+        return False
+    mine = cabins[side]
+    if row < len(mine) and not fears.isdisjoint(mine[row]):
+        return True
+    if row > 0 and not fears.isdisjoint(mine[row - 1]):
+        return True
+    if row + 1 < len(mine) and not fears.isdisjoint(mine[row + 1]):
+        return True
+    theirs = cabins[1 - side]
+    return row < len(theirs) and not fears.isdisjoint(theirs[row])
 
 
 def shy_problem(cabins: Cabins, side: int, row: int, card: int) -> IllegalAction | None:

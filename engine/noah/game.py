@@ -83,8 +83,11 @@ from engine.noah.events import (
 from engine.noah.placing import (
     Entries,
     alone_not_second,
+    has_placement,
     legal_placements,
+    nth_placement,
     place,
+    placement_counts,
     placement_problem,
 )
 from engine.noah.reasons import why_nowhere
@@ -582,8 +585,19 @@ class Game:
             events.append(CardDrawn(seat, drawn))
         self._end_turn(state, events)
 
-    def _play(self, state: State, action: PlayCards, events: list[Event]) -> None:
-        self._place_cards(state, action.placements, events)
+    def _play(
+        self, state: State, action: PlayCards, events: list[Event], trusted: bool = False
+    ) -> None:
+        if trusted:
+            # Known legal (apply_trusted): no checks, and no events for the placements.
+            seat = state.current
+            endgame = state.phase == ENDGAME
+            state.last = []
+            for p in action.placements:
+                place(state, seat, p, endgame, None)
+                state.last.append(p.card)
+        else:
+            self._place_cards(state, action.placements, events)
         if state.phase == ENDGAME:
             self._next_in_endgame(state, state.current, events)
         else:
@@ -756,42 +770,56 @@ class Game:
         """One legal action, drawn without listing every two-card play (for playouts).
 
         Not uniform: in the main game a take or a play is chosen first, then a card, its
-        placement and maybe a second card; every legal action can be drawn.
+        placement and maybe a second card; every legal action can be drawn. The placements
+        are counted, not listed (:func:`placement_counts`), and the second card's are counted
+        on the state itself, the first card placed and then undone as in
+        :meth:`legal_actions`: the draws are those of picking from the full lists.
         """
         state = self._state
         seat = state.current
         if state.phase == PLAY:
-            firsts = legal_placements(state, seat, False, set(), True)
-            if state.face_up and (not firsts or rng.below(5) < 2):
+            none: set[tuple[int, int]] = set()
+            if state.face_up and (
+                not has_placement(state, seat, False, none, True) or rng.below(5) < 2
+            ):
                 return TakeCards(rng.choice(state.face_up))
-            first = rng.choice(firsts)
+            first = _draw_placement(state, seat, False, none, True, rng)
+            if first is None:
+                raise ValueError("Nothing can be taken or played.")
             if PLAYS_ALONE[first.card] or rng.below(2):
                 return PlayCards((first,))
-            trial = state.copy()
-            place(trial, seat, first, False, None)
-            used = {(SIDES.index(first.side), first.row)}
-            seconds = legal_placements(trial, seat, False, used, False)
-            if not seconds:
-                return PlayCards((first,))
-            return PlayCards((first, rng.choice(seconds)))
+            saved = _save(state, seat, first)
+            place(state, seat, first, False, None)
+            try:
+                used = {(SIDES.index(first.side), first.row)}
+                second = _draw_placement(state, seat, False, used, False, rng)
+            finally:
+                _restore(state, seat, first, saved)
+            return PlayCards((first,) if second is None else (first, second))
         if state.phase == PET:
             options = state.hands[seat]
             return ChoosePet(rng.choice(options)) if options and rng.below(4) else Pass()
         if state.phase == ENDGAME:
-            plays = legal_placements(state, seat, True, set(), True)
-            return PlayCards((rng.choice(plays),)) if plays and rng.below(8) else Pass()
+            counts = placement_counts(state, seat, True, set(), True)
+            if not counts or not rng.below(8):
+                return Pass()
+            total = sum(count for _, count in counts)
+            return PlayCards(
+                (nth_placement(state, seat, True, set(), True, counts, rng.below(total)),)
+            )
         raise IllegalAction("The game is over: nobody can play any more.", "game_over")
 
     def apply_trusted(self, action: Action) -> None:
         """Play an action known to be legal (from :meth:`legal_actions` or
         :meth:`sample_action` of this very state), without the safety copy that lets
-        :meth:`apply` refuse cleanly; for search. The events are not kept."""
+        :meth:`apply` refuse cleanly and without checking the placements again; for search.
+        The events are not kept. An illegal action leaves the game in a state of no use."""
         state = self._state
         events: list[Event] = []
         if isinstance(action, TakeCards):
             self._take(state, action, events)
         elif isinstance(action, PlayCards):
-            self._play(state, action, events)
+            self._play(state, action, events, trusted=True)
         elif isinstance(action, ChoosePet):
             self._choose_pet(state, action, events)
         else:
@@ -955,6 +983,17 @@ def _restore(state: State, seat: int, placement: Placement, saved: tuple[Any, ..
     state.plain[seat] = plain
     state.on_disc[seat] = on_disc
     del state.box[boxed:]
+
+
+def _draw_placement(
+    state: State, seat: int, endgame: bool, used: set[tuple[int, int]], first: bool, rng: Rng
+) -> Placement | None:
+    """A placement drawn uniformly from those :func:`legal_placements` lists, or None."""
+    counts = placement_counts(state, seat, endgame, used, first)
+    if not counts:
+        return None
+    index = rng.below(sum(count for _, count in counts))
+    return nth_placement(state, seat, endgame, used, first, counts, index)
 
 
 def _tilt_of(cabins: Iterable[Iterable[Iterable[int]]]) -> int:

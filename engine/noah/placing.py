@@ -31,10 +31,18 @@ Decisions where the rules leave room:
 from __future__ import annotations
 
 from bisect import insort
+from itertools import compress
 
 from engine.errors import IllegalAction
 from engine.noah.actions import SIDES, Placement
-from engine.noah.ark import CABIN_SIZE, MAX_TILT, fit_problem, shy_blocker, shy_problem
+from engine.noah.ark import (
+    CABIN_SIZE,
+    CLASHES,
+    MAX_TILT,
+    fit_problem,
+    shy_blocked,
+    shy_problem,
+)
 from engine.noah.cards import (
     DRIVERS,
     IS_ANIMAL,
@@ -420,26 +428,58 @@ def _fit_ways(card: int, cabin: tuple[int, ...]) -> tuple[tuple[int | None, int]
 Entries = list[tuple[int, int, int | None, int]]
 
 
-def _entries(state: State, card: int, used: set[tuple[int, int]]) -> Entries:
-    """Where ``card`` may go among the existing cabins, tilt aside (shyness included)."""
+def _entries(state: State, card: int, used: set[tuple[int, int]], tilted: bool = False) -> Entries:
+    """Where ``card`` may go among the existing cabins, tilt aside (shyness included); with
+    ``tilted``, a card that drives nobody out skips the side it would capsize the ark on."""
     result: Entries = []
     cabins = state.cabins
-    driver = SPECIAL[card] in DRIVERS
     shy = SHY[card]
-    memo = _FIT_MEMO
+    if SPECIAL[card] in DRIVERS:
+        memo = _FIT_MEMO
+        for side in (0, 1):
+            for row, cabin in enumerate(cabins[side]):
+                if (side, row) in used:
+                    continue
+                key = (card, tuple(cabin))
+                ways = memo.get(key)
+                if ways is None:
+                    ways = _fit_ways(*key)
+                if ways and shy and shy_blocked(cabins, side, row, card):
+                    continue
+                for victim, delta in ways:
+                    result.append((side, row, victim, delta))
+        return result
+    # Without driving out, a card joins a cabin with room and no card it clashes with.
+    clashes = CLASHES[card]
+    weight = WEIGHT[card]
+    tilt = state.tilt
     for side in (0, 1):
+        if tilted and not -MAX_TILT <= (tilt + weight if side else tilt - weight) <= MAX_TILT:
+            continue
         for row, cabin in enumerate(cabins[side]):
-            if (len(cabin) >= CABIN_SIZE and not driver) or (side, row) in used:
-                continue
-            key = (card, tuple(cabin))
-            ways = memo.get(key)
-            if ways is None:
-                ways = _fit_ways(*key)
-            if ways and shy and shy_blocker(cabins, side, row, card) is not None:
-                continue
-            for victim, delta in ways:
-                result.append((side, row, victim, delta))
+            if (
+                len(cabin) < CABIN_SIZE
+                and clashes.isdisjoint(cabin)
+                and (side, row) not in used
+                and not (shy and shy_blocked(cabins, side, row, card))
+            ):
+                result.append((side, row, None, weight))
     return result
+
+
+def _new_cabin_sides(state: State, card: int) -> list[int]:
+    """The sides where ``card`` may open a new cabin, discs aside: where the ark takes its
+    weight and no carnivore next door scares it (an empty cabin takes any card)."""
+    tilt = state.tilt
+    weight = WEIGHT[card]
+    cabins = state.cabins
+    shy = SHY[card]
+    return [
+        side
+        for side in (0, 1)
+        if -MAX_TILT <= (tilt + weight if side else tilt - weight) <= MAX_TILT
+        and not (shy and shy_blocked(cabins, side, len(cabins[side]), card))
+    ]
 
 
 def legal_placements(
@@ -469,19 +509,19 @@ def legal_placements(
     append = result.append
     takes: list[int | None] = list(state.face_up) if state.face_up else [None]
     tilt = state.tilt
-    halves = _half_options(state, seat)
+    # Only a chimpanzee, played or driven out, needs these: found when first needed.
+    halves: list[str] | None = None
     cabins = state.cabins
-    counts = (len(cabins[0]), len(cabins[1]))
     fill = known is not None and first
     hand = state.hands[seat]
     for card in hand if only is None else [only] if only in hand else []:
         if PLAYS_ALONE[card] and not alone_ok:
             continue
         chimp = SPECIAL[card] == "chimpanzee"
-        shy = SHY[card]
-        entries = None if known is None or fill or (shy and fresh_shy) else known.get(card)
+        entries = None if known is None or fill or (SHY[card] and fresh_shy) else known.get(card)
         if entries is None:
-            entries = _entries(state, card, used)
+            # Entries kept in ``known`` are read again at other tilts: only others skip sides.
+            entries = _entries(state, card, used, known is None)
             if fill:
                 known[card] = entries  # type: ignore[index]
         for side, row, victim, delta in entries:
@@ -490,21 +530,171 @@ def legal_placements(
             if not -MAX_TILT <= (tilt + delta if side else tilt - delta) <= MAX_TILT:
                 continue
             if chimp or (victim is not None and SPECIAL[victim] == "chimpanzee"):
+                if halves is None:
+                    halves = _half_options(state, seat)
                 for half in halves:
                     append(Placement(card, SIDES[side], row, None, victim, half))
             else:
                 append(Placement(card, SIDES[side], row, None, victim))
         if discs < 1:
             continue
-        weight = WEIGHT[card]
-        for side in (0, 1):
-            row = counts[side]
-            if (
-                -MAX_TILT <= (tilt + weight if side else tilt - weight) <= MAX_TILT
-                # An empty cabin takes any card; only shyness can stop it.
-                and not (shy and shy_blocker(cabins, side, row, card) is not None)
-            ):
-                for take in takes:
-                    for half in halves if chimp else (None,):
-                        append(Placement(card, SIDES[side], row, take, None, half))
+        for side in _new_cabin_sides(state, card):
+            row = len(cabins[side])
+            if chimp and halves is None:
+                halves = _half_options(state, seat)
+            for take in takes:
+                for half in halves if chimp and halves is not None else (None,):
+                    append(Placement(card, SIDES[side], row, take, None, half))
     return result
+
+
+#: Neither a driver nor the chimpanzee: the placements of these cards are their cabins and
+#: nothing more, so they are counted without being made.
+PLAIN: tuple[bool, ...] = tuple(
+    SPECIAL[card] != "chimpanzee" and SPECIAL[card] not in DRIVERS for card in range(len(SPECIAL))
+)
+
+
+def has_placement(
+    state: State, seat: int, endgame: bool, used: set[tuple[int, int]], first: bool
+) -> bool:
+    """Whether :func:`legal_placements` would list anything, found card by card."""
+    discs = state.discs[seat] - (1 if endgame else 0)
+    if discs < 0:
+        return False
+    alone_ok = first and not endgame
+    for card in state.hands[seat]:
+        if PLAYS_ALONE[card] and not alone_ok:
+            continue
+        if not PLAIN[card]:
+            if legal_placements(state, seat, endgame, used, first, only=card):
+                return True
+        elif (discs >= 1 and _new_cabin_sides(state, card)) or _entries(state, card, used, True):
+            return True
+    return False
+
+
+def _special_count(state: State, seat: int, card: int, used: set[tuple[int, int]], new: int) -> int:
+    """How many placements :func:`legal_placements` lists for a driver or the chimpanzee:
+    each way into a cabin the ark takes, and ``new`` ways into each new cabin it takes,
+    times the chimpanzee's scoring cards wherever one is played or driven out."""
+    chimp = SPECIAL[card] == "chimpanzee"
+    tilt = state.tilt
+    plain = with_half = 0  # ways without and with the chimpanzee's choice of scoring card
+    for side, _, victim, delta in _entries(state, card, used, True):
+        if -MAX_TILT <= (tilt + delta if side else tilt - delta) <= MAX_TILT:
+            if chimp or (victim is not None and SPECIAL[victim] == "chimpanzee"):
+                with_half += 1
+            else:
+                plain += 1
+    if new:
+        opened = len(_new_cabin_sides(state, card)) * new
+        if chimp:
+            with_half += opened
+        else:
+            plain += opened
+    return plain + (with_half * len(_half_options(state, seat)) if with_half else 0)
+
+
+def placement_counts(
+    state: State, seat: int, endgame: bool, used: set[tuple[int, int]], first: bool
+) -> list[tuple[int, int]]:
+    """How many placements :func:`legal_placements` lists for each card of the hand that has
+    any, as ``(card, count)`` in its order, without making them; :func:`nth_placement`
+    then makes the one drawn (for playouts).
+
+    A plain card counts the cabins with room on each side the ark lets it go to, whose cards
+    it clashes with none of (one set test per cabin, run by ``map``; a shy card then asks
+    :func:`shy_blocked` of those), then its new cabins times the face-up cards to take.
+    Drivers and the chimpanzee count their ways one by one (:func:`_special_count`).
+    """
+    discs = state.discs[seat] - (1 if endgame else 0)
+    if discs < 0:
+        return []
+    alone_ok = first and not endgame
+    tilt = state.tilt
+    cabins = state.cabins
+    port, starboard = cabins
+    # The cabins with room not played into this turn, per side.
+    if used:
+        open_port = [c for r, c in enumerate(port) if len(c) < CABIN_SIZE and (0, r) not in used]
+        open_starboard = [
+            c for r, c in enumerate(starboard) if len(c) < CABIN_SIZE and (1, r) not in used
+        ]
+    else:
+        open_port = [c for c in port if len(c) < CABIN_SIZE]
+        open_starboard = [c for c in starboard if len(c) < CABIN_SIZE]
+    # The ways to open a new cabin on a side the ark lets a card go to: a face-up card each.
+    new = (len(state.face_up) or 1) if discs >= 1 else 0
+    found: list[tuple[int, int]] = []
+    for card in state.hands[seat]:
+        if PLAYS_ALONE[card] and not alone_ok:
+            continue
+        if not PLAIN[card]:
+            count = _special_count(state, seat, card, used, new)
+        elif SHY[card]:
+            count = _shy_count(state, card, used, new)
+        else:
+            weight = WEIGHT[card]
+            fit = CLASHES[card].isdisjoint
+            count = 0
+            if tilt - weight >= -MAX_TILT:
+                count += sum(map(fit, open_port)) + new
+            if tilt + weight <= MAX_TILT:
+                count += sum(map(fit, open_starboard)) + new
+        if count:
+            found.append((card, count))
+    return found
+
+
+def _shy_count(state: State, card: int, used: set[tuple[int, int]], new: int) -> int:
+    """:func:`placement_counts` for a plain shy card: fear is asked only of the cabins with
+    room its mates let it into, and of the new cabins (``new`` ways each)."""
+    cabins = state.cabins
+    tilt = state.tilt
+    weight = WEIGHT[card]
+    fit = CLASHES[card].isdisjoint
+    count = 0
+    for side in (0, 1):
+        if not -MAX_TILT <= (tilt + weight if side else tilt - weight) <= MAX_TILT:
+            continue
+        rows = cabins[side]
+        for row in compress(range(len(rows)), map(fit, rows)):
+            count += (
+                len(rows[row]) < CABIN_SIZE
+                and (side, row) not in used
+                and not shy_blocked(cabins, side, row, card)
+            )
+        if new and not shy_blocked(cabins, side, len(rows), card):
+            count += new
+    return count
+
+
+def nth_placement(
+    state: State,
+    seat: int,
+    endgame: bool,
+    used: set[tuple[int, int]],
+    first: bool,
+    counts: list[tuple[int, int]],
+    index: int,
+) -> Placement:
+    """``legal_placements(state, seat, endgame, used, first)[index]``, made from the
+    ``counts`` that :func:`placement_counts` gave for the same arguments."""
+    for counted in counts:
+        if index < counted[1]:
+            break
+        index -= counted[1]
+    else:
+        raise IndexError("placement index out of range")
+    card = counted[0]
+    if not PLAIN[card]:
+        return legal_placements(state, seat, endgame, used, first, only=card)[index]
+    entries = _entries(state, card, used, True)
+    if index < len(entries):
+        side, row, _, _ = entries[index]
+        return Placement(card, SIDES[side], row)
+    takes: list[int | None] = list(state.face_up) if state.face_up else [None]
+    which, take = divmod(index - len(entries), len(takes))
+    side = _new_cabin_sides(state, card)[which]
+    return Placement(card, SIDES[side], len(state.cabins[side]), takes[take])

@@ -13,6 +13,7 @@ two tied second (6 + 2) / 2 = 4. Each action disc left is worth 1 point.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 #: Points for the first, second, and every later place on a scoring card.
 PLACE_POINTS: tuple[int, int] = (10, 6)
@@ -42,12 +43,18 @@ def card_points(halves: Sequence[int]) -> list[int]:
     return points
 
 
+@lru_cache(maxsize=1 << 16)
+def _remembered_points(halves: tuple[int, ...]) -> tuple[int, ...]:
+    """:func:`card_points`, remembered: a pure function of a few small numbers that every
+    playout of the computer players ends with."""
+    return tuple(card_points(halves))
+
+
 def total_scores(halves_by_seat: Sequence[Sequence[int]], discs: Sequence[int]) -> list[int]:
     """Points per seat: every scoring card (``halves_by_seat[seat][kind]``) plus discs."""
     scores = list(discs)
-    kinds = len(halves_by_seat[0]) if halves_by_seat else 0
-    for kind in range(kinds):
-        for seat, points in enumerate(card_points([row[kind] for row in halves_by_seat])):
+    for column in zip(*halves_by_seat, strict=True):
+        for seat, points in enumerate(_remembered_points(column)):
             scores[seat] += points
     return scores
 
