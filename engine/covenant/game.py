@@ -235,7 +235,15 @@ _FIT_MASK: dict[str, int] = {}
 def _rotations_by_code(tile_id: str) -> tuple[tuple[int, ...], ...]:
     table = _BY_CODE.get(tile_id)
     if table is None:
-        table = _BY_CODE[tile_id] = tuple(_fitting_rotations(tile_id, needs) for needs in _NEEDS)
+        design = TILES[tile_id]
+        found: list[list[int]] = [[] for _ in _NEEDS]
+        for rotation in ROTATIONS:
+            edges = design.rotated(rotation).edges
+            bits = [_EDGE_CODE[edge] << 2 * side for side, edge in enumerate(edges)]
+            # A rotation fits every code that asks, on each side, for its edge or nothing.
+            for subset in range(16):
+                found[sum(bits[side] for side in range(4) if subset >> side & 1)].append(rotation)
+        table = _BY_CODE[tile_id] = tuple(tuple(rotations) for rotations in found)
         _FIT_MASK[tile_id] = sum(1 << code for code, found in enumerate(table) if found)
     return table
 
@@ -759,8 +767,18 @@ class Game:
                 squares.append(pos)
             self._move_ark(squares)
             self._after_action(None)
+        elif kind is Deploy and action.port != TEMPLE:
+            assert isinstance(action, Deploy) and self._last is not None
+            cell = self._last
+            # A legal deploy names the feature by its first port on the tile already.
+            root = self._features.find(cell.base + cell.tile.port_segment[PORT_INDEX[action.port]])
+            x, y = cell.pos
+            self._deploy_piece(
+                cell, root, PieceRef(self._current, x, y, action.port, action.prophet)
+            )
+            self._after_action(None)
         else:
-            # Deploys and the Ark's placing are a few moves a game: the checked way will do.
+            # The Ark's placing and a follower on a temple are rare: the checked way will do.
             self.apply(action)
 
     def _require_phase(self, phase: Phase, what: str, attempted: str) -> None:
@@ -858,16 +876,20 @@ class Game:
         first = next(i for i in cell.tile.deploy_order if f.find(cell.base + i) == root)
         port = cell.tile.segments[first].first_port
         piece = PieceRef(seat, cell.pos[0], cell.pos[1], port, action.prophet)
-        self._add_piece(cell, root, piece)
-        if action.prophet:
-            self._prophets[seat] = "board"
-        else:
-            self._on_board[seat] += 1
+        self._deploy_piece(cell, root, piece)
         events: list[Event] = [
             PieceDeployed(seat, cell.pos[0], cell.pos[1], piece.port, segment.kind, action.prophet)
         ]
         self._after_action(events)
         return tuple(events)
+
+    def _deploy_piece(self, cell: _Cell, root: int, piece: PieceRef) -> None:
+        """Put ``piece`` on the feature ``root`` of ``cell``, out of its owner's supply."""
+        self._add_piece(cell, root, piece)
+        if piece.prophet:
+            self._prophets[piece.seat] = "board"
+        else:
+            self._on_board[piece.seat] += 1
 
     def _apply_deploy_on_temple(self, prophet: bool) -> tuple[Event, ...]:
         seat, cell = self._current, self._last
@@ -1162,7 +1184,10 @@ class Game:
     def _fits_somewhere(self, tile_id: str) -> bool:
         """Whether ``tile_id`` fits on some square of the frontier (without listing where)."""
         mask = _fit_mask(tile_id)
-        return any(mask >> code & 1 for code in self._frontier.values())
+        for code in self._frontier.values():  # noqa: SIM110 (a loop is faster than any())
+            if mask >> code & 1:
+                return True
+        return False
 
     def _draw(self, events: list[Event] | None) -> None:
         """Draw for the current player, discarding tiles that fit nowhere; or end the game."""
@@ -1189,21 +1214,29 @@ class Game:
             if not self.temple_complete(*pos):
                 self._score_temple(pos, False, events)
         by_segment = self.rules.unfinished_counts == "segments"
-        segments: dict[int, int] = {}
-        if by_segment:
-            for cell in self._cells.values():
-                for index in range(len(cell.tile.segments)):
-                    root = f.find(cell.base + index)
-                    segments[root] = segments.get(root, 0) + 1
-        else:
-            # The same order as the walk below, found from the pieces: each feature where
-            # it first shows (its lowest node), roads and cities before fields.
-            for _, root in sorted(self._unfinished_claims()):
-                self._score_feature(root, False, events)
+        if not by_segment:
+            if events is None:
+                # Without events the order does not matter: these points only add up (no
+                # piece goes home), so each claimed feature is scored as it comes.
+                scored: set[int] = set()
+                for root in self._piece_roots():
+                    if root not in scored and not f.is_complete(root):
+                        scored.add(root)
+                        self._score_feature(root, False, None)
+            else:
+                # The same order as the walk below, found from the pieces: each feature
+                # where it first shows (its lowest node), roads and cities before fields.
+                for _, root in sorted(self._unfinished_claims()):
+                    self._score_feature(root, False, events)
             self._phase = "over"
             if events is not None:
                 events.append(GameOver(tuple(self._scores), self._leaders()))
             return
+        segments: dict[int, int] = {}
+        for cell in self._cells.values():
+            for index in range(len(cell.tile.segments)):
+                root = f.find(cell.base + index)
+                segments[root] = segments.get(root, 0) + 1
         for kinds in (("road", "city"), ("field",)):
             seen: set[int] = set()
             for cell in self._cells.values():
@@ -1214,7 +1247,7 @@ class Game:
                     if root in seen or not f.pieces[root] or f.is_complete(root):
                         continue
                     seen.add(root)
-                    count = segments[root] if by_segment and segment.kind != "field" else None
+                    count = segments[root] if segment.kind != "field" else None
                     self._score_feature(root, False, events, segments=count)
         self._phase = "over"
         if events is not None:
