@@ -289,10 +289,10 @@ def _approaches(pos: Pos, dx: int, dy: int, target: Pos) -> bool:
 
 def _immutable(value: object) -> bool:
     """True for values two games may share: numbers, strings, None, cells (never changed)
-    and tuples of those."""
+    and tuples or frozensets of those."""
     if value is None or isinstance(value, int | float | str | _Cell):
         return True
-    return isinstance(value, tuple) and all(_immutable(v) for v in value)
+    return isinstance(value, tuple | frozenset) and all(_immutable(v) for v in value)
 
 
 @cache
@@ -305,7 +305,7 @@ def _all_slots(cls: type) -> tuple[str, ...]:
 #: tuples of those, or a cell): :meth:`Game.copy` shares them without looking.
 _IMMUTABLE_SLOTS = frozenset(
     {"_ark", "_current", "_edition", "_last", "_phase", "_players", "_seed", "_tile"}
-    | {"_temples", "_turn", "_view"}
+    | {"_temple_zone", "_temples", "_turn", "_view"}
 )
 
 
@@ -366,6 +366,7 @@ class Game:
         "_rng",
         "_scores",
         "_seed",
+        "_temple_zone",
         "_temples",
         "_tile",
         "_turn",
@@ -384,6 +385,9 @@ class Game:
         self._turn = 0
         self._cells: dict[Pos, _Cell] = {}
         self._temples: tuple[Pos, ...] = ()  # the squares of temple tiles, in board order
+        # The squares of temple tiles and their neighbours: only a tile laid on one of them
+        # can complete a temple.
+        self._temple_zone: frozenset[Pos] = frozenset()
         # What :meth:`_claimed` found, by root, with the squares where a tile placed would
         # change it; dropped when one is (a cache for search, never saved).
         self._claims: dict[int, tuple[ClaimedFeature, set[Pos]]] = {}
@@ -1057,7 +1061,7 @@ class Game:
             root = find(cell.base + index)
             if not open_[root] and root not in completed:
                 completed.append(root)
-        if completed or self._temples:
+        if completed or cell.pos in self._temple_zone:
             self._score_completed(cell, completed, events)
         if self._ark is None and any(kind[root] == "city" for root in completed):
             self._phase = "place_ark"
@@ -1076,7 +1080,7 @@ class Game:
             if kind[root] in early:
                 self._score_feature(root, True, events)
         temples = self._temples
-        if temples:
+        if cell.pos in self._temple_zone:
             for pos in (cell.pos, *neighbours(cell.pos)):
                 if pos in temples and self.temple_complete(*pos):
                     self._score_temple(pos, True, events)
@@ -1317,6 +1321,7 @@ class Game:
         frontier.pop(pos, None)
         if tile.temple:
             self._temples = (*self._temples, pos)
+            self._temple_zone = self._temple_zone.union((pos, *neighbours(pos)))
         if self._claims:
             self._claims = {r: c for r, c in self._claims.items() if pos not in c[1]}
         cells[pos] = cell
