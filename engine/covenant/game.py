@@ -43,6 +43,7 @@ from collections.abc import Callable, Iterator, Mapping
 from copy import deepcopy
 from dataclasses import dataclass
 from functools import cache
+from itertools import islice
 from types import MappingProxyType
 from typing import Any, Literal, NamedTuple
 
@@ -227,7 +228,7 @@ def _base(cell: _Cell) -> int:
 
 
 #: Per tile id, the rotations that fit each needs code, and (bit ``code``) the codes where
-#: some rotation fits; made the first time the tile is asked about.
+#: some rotation fits; made for the whole tile set on import (see _prepare).
 _BY_CODE: dict[str, tuple[tuple[int, ...], ...]] = {}
 _FIT_MASK: dict[str, int] = {}
 
@@ -248,12 +249,15 @@ def _rotations_by_code(tile_id: str) -> tuple[tuple[int, ...], ...]:
     return table
 
 
-def _fit_mask(tile_id: str) -> int:
-    mask = _FIT_MASK.get(tile_id)
-    if mask is None:
+def _prepare() -> None:
+    """Every table of the tile set made once, so that the hot paths read them directly."""
+    for tile_id, design in TILES.items():
         _rotations_by_code(tile_id)
-        mask = _FIT_MASK[tile_id]
-    return mask
+        for rotation in ROTATIONS:
+            _layout(design.rotated(rotation))
+
+
+_prepare()
 
 
 @cache
@@ -1187,7 +1191,7 @@ class Game:
 
     def _fits_somewhere(self, tile_id: str) -> bool:
         """Whether ``tile_id`` fits on some square of the frontier (without listing where)."""
-        mask = _fit_mask(tile_id)
+        mask = _FIT_MASK[tile_id]
         for code in self._frontier.values():  # noqa: SIM110 (a loop is faster than any())
             if mask >> code & 1:
                 return True
@@ -1295,10 +1299,10 @@ class Game:
         """Put ``tile`` on ``pos`` and join its segments to the neighbours' (no checks)."""
         f = self._features
         base = len(f.parent)
-        lay = _layout(tile)
+        lay = _LAYOUTS.get(id(tile)) or _layout(tile)
         f.add_all(lay.columns, pos)
         cell = _Cell(pos, tile, base, lay)
-        frontier, cells, union, find, open_ = self._frontier, self._cells, f.union, f.find, f.open
+        frontier, cells, union, open_ = self._frontier, self._cells, f.union, f.open
         x, y = pos
         for side, other_pos in enumerate(((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))):
             other = cells.get(other_pos)
@@ -1310,14 +1314,14 @@ class Game:
             # The three ports of the side, each joined to the port it touches; a pair already
             # joined (a field or city along the whole side) is not joined again.
             other_base = other.base
-            union(base + m0, other_base + t0)
+            middle = union(base + m0, other_base + t0)
             if m1 != m0 or t1 != t0:
-                union(base + m1, other_base + t1)
+                middle = union(base + m1, other_base + t1)
             if (m2 != m1 or t2 != t1) and (m2 != m0 or t2 != t0):
-                union(base + m2, other_base + t2)
+                union(base + m2, other_base + t2)  # a field: never joined to a road or city
             if lay.closing[side]:
                 # The edge is closed on both sides: the joined road or city lost two open ends.
-                open_[find(base + m1)] -= 2
+                open_[middle] -= 2
         frontier.pop(pos, None)
         if tile.temple:
             self._temples = (*self._temples, pos)
@@ -1384,15 +1388,23 @@ class Game:
         """
         if self._phase == "place_tile":
             assert self._tile is not None
-            frontier = list(self._frontier.items())
-            table = _rotations_by_code(self._tile)
-            start = rng.below(len(frontier))
-            for i in range(len(frontier)):
-                pos, code = frontier[(start + i) % len(frontier)]
-                rotations = table[code]
-                if rotations:
-                    return PlaceTile(pos[0], pos[1], rng.choice(rotations))
-            raise AssertionError("a drawn tile always fits somewhere")
+            # From a random square of the frontier on, the first where the tile fits; the
+            # frontier is read in place (islice), not copied: it holds some 45 squares.
+            frontier = self._frontier
+            table = _BY_CODE[self._tile]
+            found = start = rng.below(len(frontier))
+            for code in islice(frontier.values(), start, None):
+                if table[code]:
+                    break
+                found += 1
+            else:
+                found = 0
+                for code in frontier.values():
+                    if table[code]:
+                        break
+                    found += 1
+            x, y = next(islice(frontier, found, None))
+            return PlaceTile(x, y, rng.choice(table[frontier[(x, y)]]))
         if self._phase == "deploy":
             if self._ark is not None and rng.below(4) == 0:
                 path = self._sample_ark_path(rng)
