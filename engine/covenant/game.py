@@ -144,15 +144,13 @@ class _Layout(NamedTuple):
     tiles is most of a playout's work)."""
 
     columns: Columns
-    #: Per side, the segments of its three ports, clockwise.
-    sides: tuple[tuple[int, int, int], ...]
+    #: Per side: the segments of its three ports, clockwise; whether its edge is a road or
+    #: city (one that closes when a tile meets it); what it adds to the needs code of the
+    #: empty square beyond it.
+    sides: tuple[tuple[int, int, int, bool, int], ...]
     #: Per side ``s`` of a tile laid next to this one, the segments of this tile that its
     #: three ports on side ``s`` touch, in the same order.
     seen_from: tuple[tuple[int, int, int], ...]
-    #: Per side, whether its edge is a road or city (one that closes when a tile meets it).
-    closing: tuple[bool, ...]
-    #: Per side, what it adds to the needs code of the empty square beyond it.
-    need_bits: tuple[int, ...]
     #: The segments that are roads or cities (those a tile can complete).
     closable: tuple[int, ...]
 
@@ -170,6 +168,7 @@ class _Cell(NamedTuple):
     lay: _Layout
 
 
+_SIDES = (0, 1, 2, 3)
 #: Per side, the side of a neighbour that touches it; per port, the port it touches.
 _FACING_SIDE: tuple[int, ...] = tuple(opposite(side) for side in range(4))
 _FACING_PORT: tuple[int, ...] = tuple(facing_port(port) for port in range(12))
@@ -205,7 +204,16 @@ def _layout(tile: RotatedTile) -> _Layout:
                 opens=tuple(len(s.sides) if s.kind != "field" else 0 for s in segments),
                 no_pieces=((),) * len(segments),
             ),
-            sides=tuple((ports[3 * s], ports[3 * s + 1], ports[3 * s + 2]) for s in range(4)),
+            sides=tuple(
+                (
+                    ports[3 * side],
+                    ports[3 * side + 1],
+                    ports[3 * side + 2],
+                    edge != "F",
+                    _EDGE_CODE[edge] << 2 * _FACING_SIDE[side],
+                )
+                for side, edge in enumerate(tile.edges)
+            ),
             seen_from=tuple(
                 (
                     ports[_FACING_PORT[3 * s]],
@@ -213,10 +221,6 @@ def _layout(tile: RotatedTile) -> _Layout:
                     ports[_FACING_PORT[3 * s + 2]],
                 )
                 for s in range(4)
-            ),
-            closing=tuple(edge != "F" for edge in tile.edges),
-            need_bits=tuple(
-                _EDGE_CODE[edge] << 2 * _FACING_SIDE[side] for side, edge in enumerate(tile.edges)
             ),
             closable=tuple(i for i, s in enumerate(segments) if s.kind != "field"),
         )
@@ -756,17 +760,17 @@ class Game:
         The game changes exactly as with :meth:`apply`, but nothing is checked and no event
         is made (playouts never read them); an action that is not legal now may leave the
         game broken instead of being refused."""
-        kind = type(action)
-        if kind is PlaceTile:
-            assert isinstance(action, PlaceTile) and self._tile is not None
+        # By exact type, the cheapest test (actions are final dataclasses).
+        if type(action) is PlaceTile:
+            assert self._tile is not None
             tile = TILES[self._tile].rotated(action.rotation)
             self._last = self._lay(tile, (action.x, action.y))
             self._tile = None
             self._phase = "deploy"
-        elif kind is Pass:
+        elif type(action) is Pass:
             self._after_action(None)
-        elif kind is MoveArk:
-            assert isinstance(action, MoveArk) and self._ark is not None
+        elif type(action) is MoveArk:
+            assert self._ark is not None
             pos = self._ark
             squares = []
             for letter in action.path:
@@ -775,8 +779,8 @@ class Game:
                 squares.append(pos)
             self._move_ark(squares)
             self._after_action(None)
-        elif kind is Deploy and action.port != TEMPLE:
-            assert isinstance(action, Deploy) and self._last is not None
+        elif type(action) is Deploy and action.port != TEMPLE:
+            assert self._last is not None
             cell = self._last
             # A legal deploy names the feature by its first port on the tile already.
             root = self._features.find(cell.base + cell.tile.port_segment[PORT_INDEX[action.port]])
@@ -1304,12 +1308,13 @@ class Game:
         cell = _Cell(pos, tile, base, lay)
         frontier, cells, union, open_ = self._frontier, self._cells, f.union, f.open
         x, y = pos
-        for side, other_pos in enumerate(((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))):
+        for side, other_pos, (m0, m1, m2, closing, need_bits) in zip(
+            _SIDES, ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)), lay.sides, strict=True
+        ):
             other = cells.get(other_pos)
             if other is None:
-                frontier[other_pos] = frontier.get(other_pos, 0) + lay.need_bits[side]
+                frontier[other_pos] = frontier.get(other_pos, 0) + need_bits
                 continue
-            m0, m1, m2 = lay.sides[side]
             t0, t1, t2 = other.lay.seen_from[side]
             # The three ports of the side, each joined to the port it touches; a pair already
             # joined (a field or city along the whole side) is not joined again.
@@ -1319,7 +1324,7 @@ class Game:
                 middle = union(base + m1, other_base + t1)
             if (m2 != m1 or t2 != t1) and (m2 != m0 or t2 != t0):
                 union(base + m2, other_base + t2)  # a field: never joined to a road or city
-            if lay.closing[side]:
+            if closing:
                 # The edge is closed on both sides: the joined road or city lost two open ends.
                 open_[middle] -= 2
         frontier.pop(pos, None)
