@@ -153,6 +153,9 @@ class _Layout(NamedTuple):
     seen_from: tuple[tuple[int, int, int], ...]
     #: The segments that are roads or cities (those a tile can complete).
     closable: tuple[int, ...]
+    #: Per segment in deploy order (by first port, clockwise from NNW): its index, the
+    #: deploy of a follower on it and, for a city, of the Prophet.
+    spots: tuple[tuple[int, Deploy, Deploy | None], ...]
 
 
 class _Cell(NamedTuple):
@@ -187,6 +190,18 @@ _NEEDS: tuple[tuple[str | None, str | None, str | None, str | None], ...] = tupl
     )
     for code in range(256)
 )
+
+#: Deploy actions are values: one of each is made and handed out again.
+_DEPLOYS: dict[tuple[str, bool], Deploy] = {}
+_PASS = Pass()
+
+
+def _deploy(port: str, prophet: bool) -> Deploy:
+    action = _DEPLOYS.get((port, prophet))
+    if action is None:
+        action = _DEPLOYS[(port, prophet)] = Deploy(port, prophet)
+    return action
+
 
 #: Per rotated tile (by identity: they live as long as the tile set), its layout.
 _LAYOUTS: dict[int, _Layout] = {}
@@ -223,6 +238,14 @@ def _layout(tile: RotatedTile) -> _Layout:
                 for s in range(4)
             ),
             closable=tuple(i for i, s in enumerate(segments) if s.kind != "field"),
+            spots=tuple(
+                (
+                    i,
+                    _deploy(segments[i].first_port, False),
+                    _deploy(segments[i].first_port, True) if segments[i].kind == "city" else None,
+                )
+                for i in tile.deploy_order
+            ),
         )
     return lay
 
@@ -253,10 +276,15 @@ def _rotations_by_code(tile_id: str) -> tuple[tuple[int, ...], ...]:
     return table
 
 
+#: Per tile id and rotation, the tile as it lies (``TILES[id].rotated(rotation)``).
+_TURNED: dict[str, dict[int, RotatedTile]] = {}
+
+
 def _prepare() -> None:
     """Every table of the tile set made once, so that the hot paths read them directly."""
     for tile_id, design in TILES.items():
         _rotations_by_code(tile_id)
+        _TURNED[tile_id] = {rotation: design.rotated(rotation) for rotation in ROTATIONS}
         for rotation in ROTATIONS:
             _layout(design.rotated(rotation))
 
@@ -276,18 +304,6 @@ def _fitting_rotations(tile_id: str, needs: tuple[str | None, ...]) -> tuple[int
             for need, edge in zip(needs, design.rotated(rotation).edges, strict=True)
         )
     )
-
-
-#: Deploy actions are values: one of each is made and handed out again.
-_DEPLOYS: dict[tuple[str, bool], Deploy] = {}
-_PASS = Pass()
-
-
-def _deploy(port: str, prophet: bool) -> Deploy:
-    action = _DEPLOYS.get((port, prophet))
-    if action is None:
-        action = _DEPLOYS[(port, prophet)] = Deploy(port, prophet)
-    return action
 
 
 def _approaches(pos: Pos, dx: int, dy: int, target: Pos) -> bool:
@@ -635,21 +651,19 @@ class Game:
         with_prophet = self._prophets[seat] == "hand"
         if not (with_follower or with_prophet):
             return followers
-        find, pieces = f.find, f.pieces
-        segments = cell.tile.segments
+        find, pieces, base = f.find, f.pieces, cell.base
         seen: list[int] = []
-        for index in cell.tile.deploy_order:
-            root = find(cell.base + index)
+        for index, follower, prophet in cell.lay.spots:
+            root = find(base + index)
             # Two segments of the tile may be one feature (a loop closed here, a city round
             # a corner): it is offered once, by its first port in compass order.
             if root in seen or pieces[root]:
                 continue
             seen.append(root)
-            segment = segments[index]
             if with_follower:
-                followers.append(_deploy(segment.first_port, False))
-            if with_prophet and segment.kind == "city":
-                prophets.append(_deploy(segment.first_port, True))
+                followers.append(follower)
+            if with_prophet and prophet is not None:
+                prophets.append(prophet)
         # The temple of a tile just placed is always free.
         if cell.tile.temple and with_follower and self.rules.follower_on_temple:
             followers.append(_deploy(TEMPLE, False))
@@ -763,7 +777,7 @@ class Game:
         # By exact type, the cheapest test (actions are final dataclasses).
         if type(action) is PlaceTile:
             assert self._tile is not None
-            tile = TILES[self._tile].rotated(action.rotation)
+            tile = _TURNED[self._tile][action.rotation]
             self._last = self._lay(tile, (action.x, action.y))
             self._tile = None
             self._phase = "deploy"
