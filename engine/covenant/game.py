@@ -171,6 +171,7 @@ class _Cell(NamedTuple):
     lay: _Layout
 
 
+#: The sides N, E, S, W by number, to go through them alongside per-side data.
 _SIDES = (0, 1, 2, 3)
 #: Per side, the side of a neighbour that touches it; per port, the port it touches.
 _FACING_SIDE: tuple[int, ...] = tuple(opposite(side) for side in range(4))
@@ -208,6 +209,7 @@ _LAYOUTS: dict[int, _Layout] = {}
 
 
 def _layout(tile: RotatedTile) -> _Layout:
+    """The layout of ``tile``, worked out the first time it is asked for."""
     lay = _LAYOUTS.get(id(tile))
     if lay is None:
         segments, ports = tile.segments, tile.port_segment
@@ -261,6 +263,7 @@ _FIT_MASK: dict[str, int] = {}
 
 
 def _rotations_by_code(tile_id: str) -> tuple[tuple[int, ...], ...]:
+    """The rotations of ``tile_id`` that fit, indexed by needs code."""
     table = _BY_CODE.get(tile_id)
     if table is None:
         design = TILES[tile_id]
@@ -1422,6 +1425,8 @@ class Game:
                     if table[code]:
                         break
                     found += 1
+                else:
+                    raise AssertionError("a drawn tile always fits somewhere")
             x, y = next(islice(frontier, found, None))
             return PlaceTile(x, y, rng.choice(table[frontier[(x, y)]]))
         if self._phase == "deploy":
