@@ -8,14 +8,38 @@ and how many of its edges are still open. A road or city is complete when no edg
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from engine.covenant.events import PieceRef
 from engine.covenant.geometry import Pos
+
+
+class Columns(NamedTuple):
+    """What :meth:`Features.add_all` needs of a tile's segments, column by column (one
+    entry per segment), so that a tile is added with a few ``extend`` calls."""
+
+    kinds: tuple[str, ...]
+    extras: tuple[int, ...]
+    wolves: tuple[int, ...]
+    opens: tuple[int, ...]
+    #: One empty piece tuple per segment.
+    no_pieces: tuple[tuple[PieceRef, ...], ...]
 
 
 class Features:
     """Union-find over segments with per-feature totals kept at the roots."""
 
-    __slots__ = ("extras", "kind", "open", "parent", "pieces", "squares", "wolves")
+    __slots__ = (
+        "_fresh_from",
+        "_owned",
+        "extras",
+        "kind",
+        "open",
+        "parent",
+        "pieces",
+        "squares",
+        "wolves",
+    )
 
     def __init__(self) -> None:
         self.parent: list[int] = []
@@ -24,7 +48,11 @@ class Features:
         self.extras: list[int] = []
         self.wolves: list[int] = []
         self.open: list[int] = []
-        self.pieces: list[list[PieceRef]] = []
+        self.pieces: list[tuple[PieceRef, ...]] = []
+        # Square sets that no copy shares, so :meth:`union` may grow them in place: those of
+        # the nodes added since the last copy, and those of the roots in ``_owned``.
+        self._fresh_from = 0
+        self._owned: set[int] = set()
 
     def add(self, kind: str, square: Pos, extras: int, wolves: int, open_edges: int) -> int:
         """A new segment on its own; returns its node."""
@@ -35,19 +63,20 @@ class Features:
         self.extras.append(extras)
         self.wolves.append(wolves)
         self.open.append(open_edges)
-        self.pieces.append([])
+        self.pieces.append(())
         return node
 
-    def add_all(self, rows: tuple[tuple[str, int, int, int], ...], square: Pos) -> None:
-        """One new segment per ``(kind, extras, wolves, open_edges)`` row, as :meth:`add`."""
-        for kind, extras, wolves, open_edges in rows:
-            self.parent.append(len(self.parent))
-            self.kind.append(kind)
-            self.squares.append({square})
-            self.extras.append(extras)
-            self.wolves.append(wolves)
-            self.open.append(open_edges)
-            self.pieces.append([])
+    def add_all(self, columns: Columns, square: Pos) -> None:
+        """One new segment per entry of ``columns``, as :meth:`add`."""
+        node = len(self.parent)
+        count = len(columns.kinds)
+        self.parent.extend(range(node, node + count))
+        self.kind.extend(columns.kinds)
+        self.squares.extend([{square} for _ in range(count)])
+        self.extras.extend(columns.extras)
+        self.wolves.extend(columns.wolves)
+        self.open.extend(columns.opens)
+        self.pieces.extend(columns.no_pieces)
 
     def find(self, node: int) -> int:
         parent = self.parent
@@ -60,22 +89,33 @@ class Features:
 
     def union(self, a: int, b: int) -> int:
         """Join the features of nodes ``a`` and ``b``; returns the surviving root."""
-        ra, rb = self.find(a), self.find(b)
+        parent = self.parent
+        ra = a
+        while parent[ra] != ra:
+            ra = parent[ra]
+        rb = b
+        while parent[rb] != rb:
+            rb = parent[rb]
         if ra == rb:
             return ra
-        if len(self.squares[ra]) < len(self.squares[rb]):
+        squares = self.squares
+        if len(squares[ra]) < len(squares[rb]):
             ra, rb = rb, ra
-        self.parent[rb] = ra
-        # Sets and lists are replaced, never changed, so that copies may share them.
-        self.squares[ra] = self.squares[ra] | self.squares[rb]
+        parent[rb] = ra
+        if ra >= self._fresh_from or ra in self._owned:
+            squares[ra] |= squares[rb]
+        else:
+            # Shared with a copy: replaced, and this game's own from now on.
+            squares[ra] = squares[ra] | squares[rb]
+            self._owned.add(ra)
         self.extras[ra] += self.extras[rb]
         self.wolves[ra] += self.wolves[rb]
         self.open[ra] += self.open[rb]
         if self.pieces[rb]:
             self.pieces[ra] = self.pieces[ra] + self.pieces[rb]
+            self.pieces[rb] = ()
         # The absorbed root's totals are never read again; drop them to save memory.
-        self.squares[rb] = set()
-        self.pieces[rb] = []
+        squares[rb] = set()
         return ra
 
     def is_complete(self, root: int) -> bool:
@@ -84,8 +124,9 @@ class Features:
     def copy(self) -> Features:
         """An independent copy, for search (the game's ``copy()`` calls it).
 
-        The square sets and piece lists are never changed in place (:meth:`union` and the
-        game replace them), so the copy shares them and copies only the lists that hold them.
+        The square sets are shared: from now on neither game grows one in place (each
+        replaces a set the first time it joins it, see :meth:`union`), so both forget what
+        they owned. Piece tuples are immutable.
         """
         new = Features.__new__(Features)
         new.parent = self.parent.copy()
@@ -95,4 +136,8 @@ class Features:
         new.extras = self.extras.copy()
         new.wolves = self.wolves.copy()
         new.open = self.open.copy()
+        new._fresh_from = self._fresh_from = len(self.parent)
+        new._owned = set()
+        if self._owned:
+            self._owned = set()
         return new

@@ -43,6 +43,7 @@ from collections.abc import Callable, Iterator, Mapping
 from copy import deepcopy
 from dataclasses import dataclass
 from functools import cache
+from itertools import islice
 from types import MappingProxyType
 from typing import Any, Literal, NamedTuple
 
@@ -65,12 +66,13 @@ from engine.covenant.events import (
     TilePlaced,
     TurnStarted,
 )
-from engine.covenant.features import Features
+from engine.covenant.features import Columns, Features
 from engine.covenant.geometry import (
     PORT_INDEX,
     ROTATIONS,
     SIDE_INDEX,
     SIDE_NAMES,
+    STEPS,
     Pos,
     facing_port,
     neighbour,
@@ -90,9 +92,6 @@ CATEGORIES = ("road", "city", "temple", "field", "ark")
 SAVE_FORMAT = 1
 #: The ``port`` of a follower standing on a temple (edition "de"): ``Deploy(TEMPLE)``.
 TEMPLE = "temple"
-
-#: The needs of a square no tile touches yet.
-_NO_NEEDS: tuple[None, None, None, None] = (None, None, None, None)
 
 _EDGE_WORDS = {"C": "a city", "R": "a road", "F": "a field"}
 _SIDE_WORDS = ("north", "east", "south", "west")
@@ -140,8 +139,28 @@ class ClaimedFeature(NamedTuple):
     needs: tuple[tuple[str | None, ...], ...] = ()
 
 
+class _Layout(NamedTuple):
+    """What laying and scoring read of a rotated tile, worked out once per tile (laying
+    tiles is most of a playout's work)."""
+
+    columns: Columns
+    #: Per side: the segments of its three ports, clockwise; whether its edge is a road or
+    #: city (one that closes when a tile meets it); what it adds to the needs code of the
+    #: empty square beyond it.
+    sides: tuple[tuple[int, int, int, bool, int], ...]
+    #: Per side ``s`` of a tile laid next to this one, the segments of this tile that its
+    #: three ports on side ``s`` touch, in the same order.
+    seen_from: tuple[tuple[int, int, int], ...]
+    #: The segments that are roads or cities (those a tile can complete).
+    closable: tuple[int, ...]
+    #: Per segment in deploy order (by first port, clockwise from NNW): its index, the
+    #: deploy of a follower on it and, for a city, of the Prophet.
+    spots: tuple[tuple[int, Deploy, Deploy | None], ...]
+
+
 class _Cell(NamedTuple):
-    """A placed tile inside the engine: its view and the first node of its segments.
+    """A placed tile inside the engine: its view, the first node of its segments and its
+    layout.
 
     Immutable, so copies of a game share their cells; the pieces on a tile are kept in the
     game's board (:class:`PlacedTile`), whose values are replaced whole."""
@@ -149,40 +168,131 @@ class _Cell(NamedTuple):
     pos: Pos
     tile: RotatedTile
     base: int
+    lay: _Layout
 
 
+#: The sides N, E, S, W by number, to go through them alongside per-side data.
+_SIDES = (0, 1, 2, 3)
 #: Per side, the side of a neighbour that touches it; per port, the port it touches.
 _FACING_SIDE: tuple[int, ...] = tuple(opposite(side) for side in range(4))
 _FACING_PORT: tuple[int, ...] = tuple(facing_port(port) for port in range(12))
 
-#: Per rotated tile (by identity: they live as long as the tile set), what
-#: :meth:`Features.add_all` needs of each segment: kind, extras, wolves and open edges.
-_ROWS: dict[int, tuple[tuple[str, int, int, int], ...]] = {}
+#: The needs of an empty square (the edge each side must match) are kept as a code, two
+#: bits a side (side ``s`` at bits ``2s``): 0 no neighbour, 1 city, 2 road, 3 field; so
+#: that laying a tile adds to a number and fitting reads a table, where tuples were built.
+_EDGE_CODE: dict[str, int] = {"C": 1, "R": 2, "F": 3}
+_CODE_EDGE: tuple[str | None, ...] = (None, "C", "R", "F")
+_NEEDS: tuple[tuple[str | None, str | None, str | None, str | None], ...] = tuple(
+    (
+        _CODE_EDGE[code & 3],
+        _CODE_EDGE[code >> 2 & 3],
+        _CODE_EDGE[code >> 4 & 3],
+        _CODE_EDGE[code >> 6 & 3],
+    )
+    for code in range(256)
+)
+
+#: Deploy actions are values: one of each is made and handed out again.
+_DEPLOYS: dict[tuple[str, bool], Deploy] = {}
+_PASS = Pass()
 
 
-def _segment_rows(tile: RotatedTile) -> tuple[tuple[str, int, int, int], ...]:
-    rows = _ROWS.get(id(tile))
-    if rows is None:
-        rows = _ROWS[id(tile)] = tuple(
-            (s.kind, s.extras, s.wolves, len(s.sides) if s.kind != "field" else 0)
-            for s in tile.segments
+def _deploy(port: str, prophet: bool) -> Deploy:
+    action = _DEPLOYS.get((port, prophet))
+    if action is None:
+        action = _DEPLOYS[(port, prophet)] = Deploy(port, prophet)
+    return action
+
+
+#: Per rotated tile (by identity: they live as long as the tile set), its layout.
+_LAYOUTS: dict[int, _Layout] = {}
+
+
+def _layout(tile: RotatedTile) -> _Layout:
+    """The layout of ``tile``, worked out the first time it is asked for."""
+    lay = _LAYOUTS.get(id(tile))
+    if lay is None:
+        segments, ports = tile.segments, tile.port_segment
+        lay = _LAYOUTS[id(tile)] = _Layout(
+            columns=Columns(
+                kinds=tuple(s.kind for s in segments),
+                extras=tuple(s.extras for s in segments),
+                wolves=tuple(s.wolves for s in segments),
+                opens=tuple(len(s.sides) if s.kind != "field" else 0 for s in segments),
+                no_pieces=((),) * len(segments),
+            ),
+            sides=tuple(
+                (
+                    ports[3 * side],
+                    ports[3 * side + 1],
+                    ports[3 * side + 2],
+                    edge != "F",
+                    _EDGE_CODE[edge] << 2 * _FACING_SIDE[side],
+                )
+                for side, edge in enumerate(tile.edges)
+            ),
+            seen_from=tuple(
+                (
+                    ports[_FACING_PORT[3 * s]],
+                    ports[_FACING_PORT[3 * s + 1]],
+                    ports[_FACING_PORT[3 * s + 2]],
+                )
+                for s in range(4)
+            ),
+            closable=tuple(i for i, s in enumerate(segments) if s.kind != "field"),
+            spots=tuple(
+                (
+                    i,
+                    _deploy(segments[i].first_port, False),
+                    _deploy(segments[i].first_port, True) if segments[i].kind == "city" else None,
+                )
+                for i in tile.deploy_order
+            ),
         )
-    return rows
+    return lay
 
 
 def _base(cell: _Cell) -> int:
     return cell.base
 
 
-#: Per tile id, whether it fits a square with these needs (filled as it is asked).
-_FITS: dict[str, dict[tuple[str | None, ...], bool]] = {}
+#: Per tile id, the rotations that fit each needs code, and (bit ``code``) the codes where
+#: some rotation fits; made for the whole tile set on import (see _prepare).
+_BY_CODE: dict[str, tuple[tuple[int, ...], ...]] = {}
+_FIT_MASK: dict[str, int] = {}
 
 
-def _fits(tile_id: str) -> dict[tuple[str | None, ...], bool]:
-    table = _FITS.get(tile_id)
+def _rotations_by_code(tile_id: str) -> tuple[tuple[int, ...], ...]:
+    """The rotations of ``tile_id`` that fit, indexed by needs code."""
+    table = _BY_CODE.get(tile_id)
     if table is None:
-        table = _FITS[tile_id] = {}
+        design = TILES[tile_id]
+        found: list[list[int]] = [[] for _ in _NEEDS]
+        for rotation in ROTATIONS:
+            edges = design.rotated(rotation).edges
+            bits = [_EDGE_CODE[edge] << 2 * side for side, edge in enumerate(edges)]
+            # A rotation fits every code that asks, on each side, for its edge or nothing.
+            for subset in range(16):
+                found[sum(bits[side] for side in range(4) if subset >> side & 1)].append(rotation)
+        table = _BY_CODE[tile_id] = tuple(tuple(rotations) for rotations in found)
+        _FIT_MASK[tile_id] = sum(1 << code for code, found in enumerate(table) if found)
     return table
+
+
+#: Per tile id and rotation, the tile as it lies (``TILES[id].rotated(rotation)``).
+_TURNED: dict[str, dict[int, RotatedTile]] = {}
+
+
+def _prepare() -> None:
+    """Every table of the tile set made once, so that the hot paths read them directly."""
+    for tile_id, design in TILES.items():
+        _rotations_by_code(tile_id)
+        _TURNED[tile_id] = {rotation: design.rotated(rotation) for rotation in ROTATIONS}
+        for rotation in ROTATIONS:
+            _layout(design.rotated(rotation))
+
+
+_prepare()
 
 
 @cache
@@ -206,10 +316,10 @@ def _approaches(pos: Pos, dx: int, dy: int, target: Pos) -> bool:
 
 def _immutable(value: object) -> bool:
     """True for values two games may share: numbers, strings, None, cells (never changed)
-    and tuples of those."""
+    and tuples or frozensets of those."""
     if value is None or isinstance(value, int | float | str | _Cell):
         return True
-    return isinstance(value, tuple) and all(_immutable(v) for v in value)
+    return isinstance(value, tuple | frozenset) and all(_immutable(v) for v in value)
 
 
 @cache
@@ -222,7 +332,7 @@ def _all_slots(cls: type) -> tuple[str, ...]:
 #: tuples of those, or a cell): :meth:`Game.copy` shares them without looking.
 _IMMUTABLE_SLOTS = frozenset(
     {"_ark", "_current", "_edition", "_last", "_phase", "_players", "_seed", "_tile"}
-    | {"_temples", "_turn", "_view"}
+    | {"_temple_zone", "_temples", "_turn", "_view"}
 )
 
 
@@ -247,7 +357,7 @@ _SLOT_COPIERS: dict[str, Callable[[Any], Any]] = {
     "_claims": dict.copy,  # of immutable values
     "_deck": list.copy,
     "_features": Features.copy,
-    "_frontier": dict.copy,  # of tuples
+    "_frontier": dict.copy,  # of ints
     "_history": list.copy,  # of tuples
     "_on_board": list.copy,
     "_prophets": list.copy,
@@ -283,6 +393,7 @@ class Game:
         "_rng",
         "_scores",
         "_seed",
+        "_temple_zone",
         "_temples",
         "_tile",
         "_turn",
@@ -301,11 +412,15 @@ class Game:
         self._turn = 0
         self._cells: dict[Pos, _Cell] = {}
         self._temples: tuple[Pos, ...] = ()  # the squares of temple tiles, in board order
+        # The squares of temple tiles and their neighbours: only a tile laid on one of them
+        # can complete a temple.
+        self._temple_zone: frozenset[Pos] = frozenset()
         # What :meth:`_claimed` found, by root, with the squares where a tile placed would
         # change it; dropped when one is (a cache for search, never saved).
         self._claims: dict[int, tuple[ClaimedFeature, set[Pos]]] = {}
         self._board: dict[Pos, PlacedTile] = {}
-        self._frontier: dict[Pos, tuple[str | None, str | None, str | None, str | None]] = {}
+        # Every empty square next to a tile, with its needs code (see _NEEDS).
+        self._frontier: dict[Pos, int] = {}
         self._features = Features()
         self._last: _Cell | None = None
         self._ark: Pos | None = None
@@ -513,40 +628,49 @@ class Game:
 
     def _placements_for(self, tile_id: str) -> dict[Pos, tuple[int, ...]]:
         found = {}
-        for pos in sorted(self._frontier, key=lambda p: (p[1], p[0])):
-            rotations = _fitting_rotations(tile_id, self._frontier[pos])
+        table, frontier = _rotations_by_code(tile_id), self._frontier
+        for pos in sorted(frontier, key=lambda p: (p[1], p[0])):
+            rotations = table[frontier[pos]]
             if rotations:
                 found[pos] = rotations
         return found
 
     def _deploy_actions(self) -> list[Action]:
+        actions = self._deploy_options()
+        if self._ark is not None:
+            actions.extend(MoveArk(path) for path in self._ark_paths())
+        actions.append(_PASS)
+        return actions
+
+    def _deploy_options(self) -> list[Action]:
+        """In ``deploy``: every deploy of a follower, then of the Prophet (no Ark, no Pass)."""
         assert self._last is not None
         seat = self._current
         cell = self._last
         f = self._features
         followers: list[Action] = []
         prophets: list[Action] = []
-        seen: set[int] = set()
-        for index in cell.tile.deploy_order:
-            segment = cell.tile.segments[index]
-            root = f.find(cell.base + index)
+        with_follower = self._on_board[seat] < FOLLOWERS
+        with_prophet = self._prophets[seat] == "hand"
+        if not (with_follower or with_prophet):
+            return followers
+        find, pieces, base = f.find, f.pieces, cell.base
+        seen: list[int] = []
+        for index, follower, prophet in cell.lay.spots:
+            root = find(base + index)
             # Two segments of the tile may be one feature (a loop closed here, a city round
             # a corner): it is offered once, by its first port in compass order.
-            if root in seen or f.pieces[root]:
+            if root in seen or pieces[root]:
                 continue
-            seen.add(root)
-            if self._on_board[seat] < FOLLOWERS:
-                followers.append(Deploy(segment.first_port))
-            if segment.kind == "city" and self._prophets[seat] == "hand":
-                prophets.append(Deploy(segment.first_port, prophet=True))
+            seen.append(root)
+            if with_follower:
+                followers.append(follower)
+            if with_prophet and prophet is not None:
+                prophets.append(prophet)
         # The temple of a tile just placed is always free.
-        if cell.tile.temple and self.rules.follower_on_temple and self._on_board[seat] < FOLLOWERS:
-            followers.append(Deploy(TEMPLE))
-        actions = followers + prophets
-        if self._ark is not None:
-            actions.extend(MoveArk(path) for path in self._ark_paths())
-        actions.append(Pass())
-        return actions
+        if cell.tile.temple and with_follower and self.rules.follower_on_temple:
+            followers.append(_deploy(TEMPLE, False))
+        return followers + prophets
 
     def _ark_paths(self) -> list[str]:
         """Every legal path of the Ark now, in the order of a walk trying N, E, S, W at each
@@ -646,6 +770,46 @@ class Game:
             return self._apply_place_ark(action)
         raise IllegalAction(f"That is not an action of this game: {action!r}.", "malformed")
 
+    def apply_trusted(self, action: Action) -> None:
+        """Play ``action`` for the current player, for search: an action known to be legal,
+        from :meth:`legal_actions` or :meth:`sample_action` of this very state.
+
+        The game changes exactly as with :meth:`apply`, but nothing is checked and no event
+        is made (playouts never read them); an action that is not legal now may leave the
+        game broken instead of being refused."""
+        # By exact type, the cheapest test (actions are final dataclasses).
+        if type(action) is PlaceTile:
+            assert self._tile is not None
+            tile = _TURNED[self._tile][action.rotation]
+            self._last = self._lay(tile, (action.x, action.y))
+            self._tile = None
+            self._phase = "deploy"
+        elif type(action) is Pass:
+            self._after_action(None)
+        elif type(action) is MoveArk:
+            assert self._ark is not None
+            pos = self._ark
+            squares = []
+            for letter in action.path:
+                dx, dy = STEPS[SIDE_INDEX[letter]]
+                pos = (pos[0] + dx, pos[1] + dy)
+                squares.append(pos)
+            self._move_ark(squares)
+            self._after_action(None)
+        elif type(action) is Deploy and action.port != TEMPLE:
+            assert self._last is not None
+            cell = self._last
+            # A legal deploy names the feature by its first port on the tile already.
+            root = self._features.find(cell.base + cell.tile.port_segment[PORT_INDEX[action.port]])
+            x, y = cell.pos
+            self._deploy_piece(
+                cell, root, PieceRef(self._current, x, y, action.port, action.prophet)
+            )
+            self._after_action(None)
+        else:
+            # The Ark's placing and a follower on a temple are rare: the checked way will do.
+            self.apply(action)
+
     def _require_phase(self, phase: Phase, what: str, attempted: str) -> None:
         """Refuse ``attempted`` (an action type, ``what`` in words) outside ``phase``."""
         if self._phase == phase:
@@ -674,14 +838,15 @@ class Game:
         pos = (x, y)
         if pos in self._cells:
             raise IllegalAction("There is already a tile on that square.", "occupied", x=x, y=y)
-        needs = self._frontier.get(pos)
-        if needs is None:
+        code = self._frontier.get(pos)
+        if code is None:
             raise IllegalAction(
                 "A tile must touch a placed tile along a whole edge (not only at a corner).",
                 "not_adjacent",
                 x=x,
                 y=y,
             )
+        needs = _NEEDS[code]
         assert self._tile is not None
         tile = TILES[self._tile].rotated(rotation)
         for side, need in enumerate(needs):
@@ -740,16 +905,20 @@ class Game:
         first = next(i for i in cell.tile.deploy_order if f.find(cell.base + i) == root)
         port = cell.tile.segments[first].first_port
         piece = PieceRef(seat, cell.pos[0], cell.pos[1], port, action.prophet)
-        self._add_piece(cell, root, piece)
-        if action.prophet:
-            self._prophets[seat] = "board"
-        else:
-            self._on_board[seat] += 1
+        self._deploy_piece(cell, root, piece)
         events: list[Event] = [
             PieceDeployed(seat, cell.pos[0], cell.pos[1], piece.port, segment.kind, action.prophet)
         ]
         self._after_action(events)
         return tuple(events)
+
+    def _deploy_piece(self, cell: _Cell, root: int, piece: PieceRef) -> None:
+        """Put ``piece`` on the feature ``root`` of ``cell``, out of its owner's supply."""
+        self._add_piece(cell, root, piece)
+        if piece.prophet:
+            self._prophets[piece.seat] = "board"
+        else:
+            self._on_board[piece.seat] += 1
 
     def _apply_deploy_on_temple(self, prophet: bool) -> tuple[Event, ...]:
         seat, cell = self._current, self._last
@@ -865,14 +1034,19 @@ class Game:
         squares = self._ark_walk(action.path)
         start = self._ark
         assert start is not None
-        points = self._ark_points(squares)
-        bonus = self._ark_bonus(squares)
-        self._ark = squares[-1]
-        self._gain(list(points), "ark")
+        points, bonus = self._move_ark(squares)
         path = action.path.upper()
         events: list[Event] = [ArkMoved(self._current, path, start, tuple(squares), points, bonus)]
         self._after_action(events)
         return tuple(events)
+
+    def _move_ark(self, squares: list[Pos]) -> tuple[tuple[int, ...], int]:
+        """Move the Ark through ``squares`` (a legal path) and give its points; returns
+        them and the mover's bonus."""
+        points = self._ark_points(squares)
+        self._ark = squares[-1]
+        self._gain(list(points), "ark")
+        return points, self._ark_bonus(squares)
 
     def _apply_pass(self) -> tuple[Event, ...]:
         self._require_phase("deploy", "pass", "pass")
@@ -900,48 +1074,59 @@ class Game:
 
     # ------------------------------------------------------------------ the turn's steps
 
-    def _after_action(self, events: list[Event]) -> None:
-        """Score what the new tile completed, then place the Ark or end the turn."""
+    def _after_action(self, events: list[Event] | None) -> None:
+        """Score what the new tile completed, then place the Ark or end the turn.
+
+        With ``events`` None (:meth:`apply_trusted`) no event is made."""
         assert self._last is not None
         cell, f = self._last, self._features
-        first_city = self._ark is None
+        find, open_, kind = f.find, f.open, f.kind
         completed: list[int] = []
-        for index, segment in enumerate(cell.tile.segments):
-            if segment.kind == "field":
-                continue
-            root = f.find(cell.base + index)
-            if root not in completed and not f.open[root]:
+        for index in cell.lay.closable:
+            root = find(cell.base + index)
+            if not open_[root] and root not in completed:
                 completed.append(root)
-        city_done = any(f.kind[root] == "city" for root in completed)
-        # Temples after the roads and cities the edition scores first, so pieces those
-        # returned no longer count for them; the rest (en1: cities) after the temples.
-        early = self.rules.scored_before_temples
-        for root in completed:
-            if f.kind[root] in early:
-                events.append(self._score_feature(root, complete=True))
-        for pos in (cell.pos, *neighbours(cell.pos)):
-            other = self._cells.get(pos)
-            if other is not None and other.tile.temple and self.temple_complete(*pos):
-                events.append(self._score_temple(pos, complete=True))
-        for root in completed:
-            if f.kind[root] not in early:
-                events.append(self._score_feature(root, complete=True))
-        if first_city and city_done:
+        if completed or cell.pos in self._temple_zone:
+            self._score_completed(cell, completed, events)
+        if self._ark is None and any(kind[root] == "city" for root in completed):
             self._phase = "place_ark"
             return
         self._end_turn(events)
 
+    def _score_completed(
+        self, cell: _Cell, completed: list[int], events: list[Event] | None
+    ) -> None:
+        """Score the roads and cities in ``completed`` and the temples ``cell`` completed."""
+        kind = self._features.kind
+        # Temples after the roads and cities the edition scores first, so pieces those
+        # returned no longer count for them; the rest (en1: cities) after the temples.
+        early = self.rules.scored_before_temples
+        for root in completed:
+            if kind[root] in early:
+                self._score_feature(root, True, events)
+        temples = self._temples
+        if cell.pos in self._temple_zone:
+            for pos in (cell.pos, *neighbours(cell.pos)):
+                if pos in temples and self.temple_complete(*pos):
+                    self._score_temple(pos, True, events)
+        for root in completed:
+            if kind[root] not in early:
+                self._score_feature(root, True, events)
+
     def _score_feature(
-        self, root: int, complete: bool, segments: int | None = None
-    ) -> FeatureScored:
-        """Score a feature; ``segments`` (unfinished roads and cities in an edition that
-        counts them) replaces the count of tiles."""
+        self, root: int, complete: bool, events: list[Event] | None, segments: int | None = None
+    ) -> None:
+        """Score a feature and add what happened to ``events`` (unless None); ``segments``
+        (unfinished roads and cities in an edition that counts them) replaces the count of
+        tiles."""
         f = self._features
-        kind = f.kind[root]
         pieces = f.pieces[root]
+        if events is None and not pieces:
+            return  # nobody scores and no piece goes home: nothing changes
+        kind = f.kind[root]
         tiles = len(f.squares[root])
         extras = f.extras[root]
-        winners = majority(p.seat for p in pieces)
+        winners = majority([p.seat for p in pieces])
         if kind == "field":
             value = 2 * max(0, extras - f.wolves[root])
         elif complete and kind == "city":
@@ -961,23 +1146,32 @@ class Game:
             returned = tuple(pieces)
             self._return_pieces(root)
         self._gain(points, kind)
-        return FeatureScored(
-            feature=kind,  # type: ignore[arg-type]
-            complete=complete,
-            squares=tuple(sorted(f.squares[root], key=lambda p: (p[1], p[0]))),
-            tiles=tiles,
-            extras=extras,
-            wolves=f.wolves[root],
-            points=tuple(points),
-            winners=winners,
-            doubled=doubled,
-            returned=returned,
-            segments=segments,
+        if events is None:
+            return
+        events.append(
+            FeatureScored(
+                feature=kind,  # type: ignore[arg-type]
+                complete=complete,
+                squares=tuple(sorted(f.squares[root], key=lambda p: (p[1], p[0]))),
+                tiles=tiles,
+                extras=extras,
+                wolves=f.wolves[root],
+                points=tuple(points),
+                winners=winners,
+                doubled=doubled,
+                returned=returned,
+                segments=segments,
+            )
         )
 
-    def _score_temple(self, pos: Pos, complete: bool) -> FeatureScored:
-        squares = [p for p in (pos, *neighbours(pos)) if p in self._cells]
-        seats = [piece.seat for p in squares for piece in self._board[p].pieces]
+    def _score_temple(self, pos: Pos, complete: bool, events: list[Event] | None) -> None:
+        """Score the temple on ``pos``; an unfinished one without pieces around is not
+        reported in ``events``."""
+        board = self._board
+        squares = [p for p in (pos, *neighbours(pos)) if p in board]
+        seats = [piece.seat for p in squares for piece in board[p].pieces]
+        if not seats and (events is None or not complete):
+            return  # nobody scores and no piece goes home
         winners = majority(seats)
         value = TEMPLE_POINTS if complete else TEMPLE_POINTS_UNFINISHED
         ark_doubled = complete and self._ark == pos and self.rules.temple_ark_factor > 1
@@ -988,78 +1182,90 @@ class Game:
         returned: tuple[PieceRef, ...] = ()
         if complete:
             # A follower on the temple itself ("de") goes home once its temple is scored.
-            pieces = self._board[pos].pieces
+            pieces = board[pos].pieces
             returned = tuple(p for p in pieces if p.port == TEMPLE)
             for piece in returned:
                 self._on_board[piece.seat] -= 1
             if returned:
                 self._set_pieces(pos, tuple(p for p in pieces if p.port != TEMPLE))
-        return FeatureScored(
-            feature="temple",
-            complete=complete,
-            squares=(pos, *sorted(squares[1:], key=lambda p: (p[1], p[0]))),
-            tiles=len(squares),
-            extras=0,
-            wolves=0,
-            points=tuple(points),
-            winners=winners,
-            returned=returned,
-            ark_doubled=ark_doubled,
+        if events is None:
+            return
+        events.append(
+            FeatureScored(
+                feature="temple",
+                complete=complete,
+                squares=(pos, *sorted(squares[1:], key=lambda p: (p[1], p[0]))),
+                tiles=len(squares),
+                extras=0,
+                wolves=0,
+                points=tuple(points),
+                winners=winners,
+                returned=returned,
+                ark_doubled=ark_doubled,
+            )
         )
 
-    def _end_turn(self, events: list[Event]) -> None:
+    def _end_turn(self, events: list[Event] | None) -> None:
         self._history.append(tuple(self._scores))
         self._current = (self._current + 1) % self._players
         self._draw(events)
 
     def _fits_somewhere(self, tile_id: str) -> bool:
         """Whether ``tile_id`` fits on some square of the frontier (without listing where)."""
-        table = _fits(tile_id)
-        for needs in self._frontier.values():
-            fits = table.get(needs)
-            if fits is None:
-                fits = table[needs] = bool(_fitting_rotations(tile_id, needs))
-            if fits:
+        mask = _FIT_MASK[tile_id]
+        for code in self._frontier.values():  # noqa: SIM110 (a loop is faster than any())
+            if mask >> code & 1:
                 return True
         return False
 
-    def _draw(self, events: list[Event]) -> None:
+    def _draw(self, events: list[Event] | None) -> None:
         """Draw for the current player, discarding tiles that fit nowhere; or end the game."""
-        while self._deck:
-            tile = self._deck.pop(0)
+        deck = self._deck
+        while deck:
+            tile = deck.pop(0)
             if self._fits_somewhere(tile):
                 self._tile = tile
                 self._phase = "place_tile"
                 self._turn += 1
-                events.append(TurnStarted(self._current, tile, self._turn, len(self._deck)))
+                if events is not None:
+                    events.append(TurnStarted(self._current, tile, self._turn, len(deck)))
                 return
-            events.append(TileDiscarded(self._current, tile))
+            if events is not None:
+                events.append(TileDiscarded(self._current, tile))
         self._tile = None
         self._final_scoring(events)
 
-    def _final_scoring(self, events: list[Event]) -> None:
-        events.append(FinalScoring())
+    def _final_scoring(self, events: list[Event] | None) -> None:
+        if events is not None:
+            events.append(FinalScoring())
         f = self._features
         for pos in self._temples:
             if not self.temple_complete(*pos):
-                scored = self._score_temple(pos, complete=False)
-                if scored.winners:
-                    events.append(scored)
+                self._score_temple(pos, False, events)
         by_segment = self.rules.unfinished_counts == "segments"
-        segments: dict[int, int] = {}
-        if by_segment:
-            for cell in self._cells.values():
-                for index in range(len(cell.tile.segments)):
-                    root = f.find(cell.base + index)
-                    segments[root] = segments.get(root, 0) + 1
-        else:
-            # The same order as the walk below, found from the pieces: each feature where
-            # it first shows (its lowest node), roads and cities before fields.
-            for _, root in sorted(self._unfinished_claims()):
-                events.append(self._score_feature(root, complete=False))
+        if not by_segment:
+            if events is None:
+                # Without events the order does not matter: these points only add up (no
+                # piece goes home), so each claimed feature is scored as it comes.
+                scored: set[int] = set()
+                for root in self._piece_roots():
+                    if root not in scored and not f.is_complete(root):
+                        scored.add(root)
+                        self._score_feature(root, False, None)
+            else:
+                # The same order as the walk below, found from the pieces: each feature
+                # where it first shows (its lowest node), roads and cities before fields.
+                for _, root in sorted(self._unfinished_claims()):
+                    self._score_feature(root, False, events)
             self._phase = "over"
-            events.append(GameOver(tuple(self._scores), self._leaders()))
+            if events is not None:
+                events.append(GameOver(tuple(self._scores), self._leaders()))
             return
+        segments: dict[int, int] = {}
+        for cell in self._cells.values():
+            for index in range(len(cell.tile.segments)):
+                root = f.find(cell.base + index)
+                segments[root] = segments.get(root, 0) + 1
         for kinds in (("road", "city"), ("field",)):
             seen: set[int] = set()
             for cell in self._cells.values():
@@ -1070,10 +1276,11 @@ class Game:
                     if root in seen or not f.pieces[root] or f.is_complete(root):
                         continue
                     seen.add(root)
-                    count = segments[root] if by_segment and segment.kind != "field" else None
-                    events.append(self._score_feature(root, complete=False, segments=count))
+                    count = segments[root] if segment.kind != "field" else None
+                    self._score_feature(root, False, events, segments=count)
         self._phase = "over"
-        events.append(GameOver(tuple(self._scores), self._leaders()))
+        if events is not None:
+            events.append(GameOver(tuple(self._scores), self._leaders()))
 
     def _unfinished_claims(self) -> list[tuple[tuple[int, int], int]]:
         """Each unfinished road, city or field with pieces on it, once, as
@@ -1113,36 +1320,34 @@ class Game:
         """Put ``tile`` on ``pos`` and join its segments to the neighbours' (no checks)."""
         f = self._features
         base = len(f.parent)
-        f.add_all(_segment_rows(tile), pos)
-        cell = _Cell(pos, tile, base)
-        frontier, cells, union = self._frontier, self._cells, f.union
-        mine = tile.port_segment
+        lay = _LAYOUTS.get(id(tile)) or _layout(tile)
+        f.add_all(lay.columns, pos)
+        cell = _Cell(pos, tile, base, lay)
+        frontier, cells, union, open_ = self._frontier, self._cells, f.union, f.open
         x, y = pos
-        for side, other_pos in enumerate(((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))):
+        for side, other_pos, (m0, m1, m2, closing, need_bits) in zip(
+            _SIDES, ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)), lay.sides, strict=True
+        ):
             other = cells.get(other_pos)
             if other is None:
-                needs = frontier.get(other_pos, _NO_NEEDS)
-                facing = _FACING_SIDE[side]
-                frontier[other_pos] = (*needs[:facing], tile.edges[side], *needs[facing + 1 :])  # type: ignore[assignment]
+                frontier[other_pos] = frontier.get(other_pos, 0) + need_bits
                 continue
-            theirs, other_base = other.tile.port_segment, other.base
+            t0, t1, t2 = other.lay.seen_from[side]
             # The three ports of the side, each joined to the port it touches; a pair already
             # joined (a field or city along the whole side) is not joined again.
-            p = 3 * side
-            a0, b0 = base + mine[p], other_base + theirs[_FACING_PORT[p]]
-            a1, b1 = base + mine[p + 1], other_base + theirs[_FACING_PORT[p + 1]]
-            a2, b2 = base + mine[p + 2], other_base + theirs[_FACING_PORT[p + 2]]
-            union(a0, b0)
-            if a1 != a0 or b1 != b0:
-                union(a1, b1)
-            if (a2 != a1 or b2 != b1) and (a2 != a0 or b2 != b0):
-                union(a2, b2)
-            if tile.edges[side] != "F":
+            other_base = other.base
+            middle = union(base + m0, other_base + t0)
+            if m1 != m0 or t1 != t0:
+                middle = union(base + m1, other_base + t1)
+            if (m2 != m1 or t2 != t1) and (m2 != m0 or t2 != t0):
+                union(base + m2, other_base + t2)  # a field: never joined to a road or city
+            if closing:
                 # The edge is closed on both sides: the joined road or city lost two open ends.
-                f.open[f.find(a1)] -= 2
+                open_[middle] -= 2
         frontier.pop(pos, None)
         if tile.temple:
             self._temples = (*self._temples, pos)
+            self._temple_zone = self._temple_zone.union((pos, *neighbours(pos)))
         if self._claims:
             self._claims = {r: c for r, c in self._claims.items() if pos not in c[1]}
         cells[pos] = cell
@@ -1152,7 +1357,7 @@ class Game:
     def _add_piece(self, cell: _Cell, root: int, piece: PieceRef) -> None:
         # Lists and sets of the features are replaced, never changed: copies share them.
         f = self._features
-        f.pieces[root] = [*f.pieces[root], piece]
+        f.pieces[root] = (*f.pieces[root], piece)
         self._claims.pop(root, None)
         self._set_pieces(cell.pos, (*self._board[cell.pos].pieces, piece))
 
@@ -1167,7 +1372,7 @@ class Game:
                 self._prophets[piece.seat] = "box"
             else:
                 self._on_board[piece.seat] -= 1
-        self._features.pieces[root] = []
+        self._features.pieces[root] = ()
         self._claims.pop(root, None)
 
     def _set_pieces(self, pos: Pos, pieces: tuple[PieceRef, ...]) -> None:
@@ -1205,20 +1410,33 @@ class Game:
         """
         if self._phase == "place_tile":
             assert self._tile is not None
-            frontier = list(self._frontier.items())
-            start = rng.below(len(frontier))
-            for i in range(len(frontier)):
-                pos, needs = frontier[(start + i) % len(frontier)]
-                rotations = _fitting_rotations(self._tile, needs)
-                if rotations:
-                    return PlaceTile(pos[0], pos[1], rng.choice(rotations))
-            raise AssertionError("a drawn tile always fits somewhere")
+            # From a random square of the frontier on, the first where the tile fits; the
+            # frontier is read in place (islice), not copied: it holds some 45 squares.
+            frontier = self._frontier
+            table = _BY_CODE[self._tile]
+            found = start = rng.below(len(frontier))
+            for code in islice(frontier.values(), start, None):
+                if table[code]:
+                    break
+                found += 1
+            else:
+                found = 0
+                for code in frontier.values():
+                    if table[code]:
+                        break
+                    found += 1
+                else:
+                    raise AssertionError("a drawn tile always fits somewhere")
+            x, y = next(islice(frontier, found, None))
+            return PlaceTile(x, y, rng.choice(table[frontier[(x, y)]]))
         if self._phase == "deploy":
             if self._ark is not None and rng.below(4) == 0:
                 path = self._sample_ark_path(rng)
                 if path is not None:
                     return MoveArk(path)
-            return rng.choice(self.deploys())
+            options = self._deploy_options()
+            options.append(_PASS)
+            return rng.choice(options)
         if self._phase == "place_ark":
             return rng.choice(self.legal_actions())
         raise IllegalAction("The game is over.", "game_over")
@@ -1228,11 +1446,9 @@ class Game:
         Pass), listed by the rules without walking every path of the Ark; else ``[]``."""
         if self._phase != "deploy":
             return []
-        ark, self._ark = self._ark, None
-        try:
-            return [a for a in self._deploy_actions() if not isinstance(a, MoveArk)]
-        finally:
-            self._ark = ark
+        actions = self._deploy_options()
+        actions.append(_PASS)
+        return actions
 
     def ark_paths(self) -> list[str]:
         """Every path the Ark may take now (in ``deploy``, once it is on the board)."""
@@ -1245,13 +1461,17 @@ class Game:
         whenever walks fail) one drawn from the full list, so that every path can come;
         None when the Ark cannot move (edition "de": no temple to head for)."""
         if rng.below(16):
+            # A walk never enters a tile twice, which is all the rules ask but for
+            # edition "de" (every step towards one temple): only there is it checked.
+            checked = self.rules.ark_towards_temples
             for _ in range(4):
                 path = self._random_walk(rng)
                 if path:
-                    try:
-                        self._ark_walk(path)
-                    except IllegalAction:
-                        continue
+                    if checked:
+                        try:
+                            self._ark_walk(path)
+                        except IllegalAction:
+                            continue
                     return path
         paths = self._ark_paths()
         return rng.choice(paths) if paths else None
@@ -1305,7 +1525,7 @@ class Game:
     def frontier(self) -> dict[Pos, tuple[str | None, str | None, str | None, str | None]]:
         """Every empty square next to a tile, with the edge each side must match (``"C"``,
         ``"R"``, ``"F"``, or None where no tile touches), sides in the order N, E, S, W."""
-        return dict(self._frontier)
+        return {pos: _NEEDS[code] for pos, code in self._frontier.items()}
 
     @staticmethod
     def rotations_fitting(
@@ -1369,7 +1589,7 @@ class Game:
                         and find(base + ports[3 * side + 1]) == root
                     ):
                         holes.append(other)
-                        needs.append(frontier[other])
+                        needs.append(_NEEDS[frontier[other]])
         return ClaimedFeature(
             kind=kind,
             tiles=len(f.squares[root]),
@@ -1467,8 +1687,8 @@ class Game:
                 if (tile_id, pos, rotation) != (START_TILE, (0, 0), 0):
                     raise ValueError("the start tile must come first, at (0, 0)")
             else:
-                needs = game._frontier.get(pos)
-                if needs is None or rotation not in _fitting_rotations(tile_id, tuple(needs)):
+                code = game._frontier.get(pos)
+                if code is None or rotation not in _rotations_by_code(tile_id)[code]:
                     raise ValueError(f"tile {tile_id} does not fit at {pos}")
             game._lay(TILES[tile_id].rotated(rotation), pos)
         game._last = game._cells[tuple(state["last"])] if state["last"] else None
