@@ -24,7 +24,7 @@ LEVELS: tuple[str, ...] = ("easy", "normal", "strong")
 #: Search settings per game, tuned with bench/ai.py.
 SETTINGS: dict[str, SearchSettings] = {
     "covenant": SearchSettings(first_width=4, widen=0.5, horizon=1),
-    "noah": SearchSettings(first_width=5, widen=0.5, horizon=2),
+    "noah": SearchSettings(first_width=5, widen=0.5, horizon=1),
 }
 
 
