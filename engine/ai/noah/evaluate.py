@@ -6,11 +6,6 @@ more when a cabin is open to it now (the cabin options), less as the rain runs o
 majorities are counted with these expected figures, so a card that would take or keep the
 lead on a scoring card weighs more than one that only adds a figure behind.
 
-The strong level's weights (:data:`STRONG_WEIGHTS`) also count the turns left: a hand larger
-than the cards the seat can still play before the end (about a quarter of the supply cards
-left before the last rain, plus one endgame card per disc) counts each card for less, so
-that cards are not taken only to stay in the hand when the game ends.
-
 Only what the seat sees is read: its own hand and pet, and for the others the public view
 (figures, discs, how many cards each holds, whether they have a pet).
 """
@@ -39,26 +34,9 @@ class Weights:
     unknown: float = 0.45  # a card of another player's hand, spread over the cards
     disc: float = 1.0  # an action disc kept is a point
     disc_play: float = 0.4  # while cards are still played, a disc also opens cabins
-    room: float = 0.0  # cards playable per supply card left before the last rain; 0: no cap
 
 
 WEIGHTS = Weights()
-
-#: The strong level's: a hand beyond the cards the turns left can play counts for less.
-#: (Strong, horizon 1, 80 four-player games at 30 iterations: 0.406 against 0.356 without.)
-STRONG_WEIGHTS = Weights(room=0.25)
-
-
-def room_left(game: Game, seat: int, per_card: float) -> float:
-    """About how many cards ``seat`` can still play: in the endgame one per disc; before,
-    ``per_card`` for each supply card expected to be drawn before the last rain (the rain
-    cards still to fall lie at random in the supply) plus the endgame's."""
-    discs = game.discs[seat]
-    if game.phase == "endgame":
-        return discs
-    rain_left = 5 - game.rain_fallen
-    drawn = game.supply_size * rain_left / (rain_left + 1)
-    return per_card * drawn + discs
 
 
 @lru_cache(maxsize=1 << 16)
@@ -104,15 +82,11 @@ def values(
     options = game.cabin_options(seat, own) if own else {}
     share_open = w.endgame if endgame else w.playable
     share_stuck = w.stuck * (0.3 if endgame else 1.0)
-    counted = [c for c in own if KIND_INDEX[c] >= 0 and not (endgame and PLAYS_ALONE[c])]
-    # Cards beyond the room left share it (the drawn cards, valued apart, bring their own).
-    cut = 1.0
-    if w.room and counted:
-        cut = min(1.0, (room_left(game, seat, w.room) + unknown) / len(counted))
     odds_by_kind: list[list[float]] = [[] for _ in KINDS]
-    for card in counted:
-        odds = share_open if options[card] else share_stuck
-        odds_by_kind[KIND_INDEX[card]].append(cut * odds)
+    for card in own:
+        kind = KIND_INDEX[card]
+        if kind >= 0 and not (endgame and PLAYS_ALONE[card]):
+            odds_by_kind[kind].append(share_open if options[card] else share_stuck)
     # Cards still to come from each hand: sizes are public; a player who passed has none.
     cards_left = [
         0 if endgame and game.has_passed(s) else len(game.hand(s)) for s in range(players)
@@ -144,13 +118,7 @@ def values(
     return result
 
 
-def margin(
-    game: Game,
-    seat: int,
-    hand: tuple[int, ...] | None = None,
-    unknown: int = 0,
-    weights: Weights = WEIGHTS,
-) -> float:
+def margin(game: Game, seat: int, hand: tuple[int, ...] | None = None, unknown: int = 0) -> float:
     """``seat``'s value less the best rival's."""
-    v = values(game, seat, hand, unknown, weights)
+    v = values(game, seat, hand, unknown)
     return v[seat] - max(x for s, x in enumerate(v) if s != seat)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.ai.model import Candidate
-from engine.ai.noah.evaluate import STRONG_WEIGHTS, WEIGHTS, Weights, margin
+from engine.ai.noah.evaluate import margin
 from engine.ai.noah.reasons import reason_for
 from engine.common import Rng
 from engine.noah import ChoosePet, Game, Pass, PlayCards, TakeCards
@@ -13,14 +13,12 @@ from engine.noah.cards import CARDS
 
 
 class NoahModel:
-    """One per decision like every model; its only state is the evaluation's weights, the
-    normal ones until :meth:`refine` (called by the strong level alone) sets the strong's."""
+    """Stateless; one per decision like every model."""
 
     scale = 5.0
 
     def __init__(self, root: Game) -> None:
         self.root = root
-        self.weights: Weights = WEIGHTS
 
     def easy(self, game: Game, rng: Rng) -> Any:
         """Takes or plays a single card at random, keeps a scoring pet: a beginner's game."""
@@ -48,33 +46,20 @@ class NoahModel:
         found.sort(key=lambda c: -c.value)
         return found
 
-    def refine(
-        self, game: Game, seat: int, candidates: list[Candidate], width: int
-    ) -> list[Candidate]:
-        """The strong level's evaluation from here on (its search's leaves and playouts),
-        and the best ``width`` candidates scored again by it, best first, before the rest."""
-        self.weights = STRONG_WEIGHTS
-        hand = game.hand(seat)
-        again = [
-            c._replace(value=self._after(c.detail, seat, hand, c.actions[0]))
-            for c in candidates[:width]
-        ]
-        again.sort(key=lambda c: -c.value)
-        return again + candidates[width:]
-
-    def _after(self, trial: Game, seat: int, hand: tuple[int, ...], action: Any) -> float:
+    @staticmethod
+    def _after(trial: Game, seat: int, hand: tuple[int, ...], action: Any) -> float:
         if isinstance(action, TakeCards) and trial.phase != "over":
             # The card drawn is hidden from the evaluation: it counts as an unknown card.
             known = (*hand, action.card)
             drawn = len(trial.hand(seat)) - len(known)
-            return margin(trial, seat, known, drawn, self.weights)
-        return margin(trial, seat, weights=self.weights)
+            return margin(trial, seat, known, unknown=drawn)
+        return margin(trial, seat)
 
     def reason(self, game: Game, seat: int, candidate: Candidate) -> tuple[str, dict[str, Any]]:
         return reason_for(game, candidate.detail, seat, candidate.actions[0])
 
     def margin(self, game: Game, seat: int) -> float:
-        return margin(game, seat, weights=self.weights)
+        return margin(game, seat)
 
     def playout(self, game: Game, seat: int, rng: Rng, turns: int) -> None:
         for _ in range(turns):
