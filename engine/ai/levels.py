@@ -26,6 +26,13 @@ SETTINGS: dict[str, SearchSettings] = {
     "covenant": SearchSettings(first_width=4, widen=0.5, horizon=1),
     "noah": SearchSettings(first_width=5, widen=0.5, horizon=2),
 }
+# The card game's, measured against three normal players (strong in every seat, 80-100
+# four-player games, 95% interval about +-0.10): none of these beat the settings above for
+# sure. Horizon 1, 3: 0.356, 0.237 against 0.310 at 30 iterations; horizon 1 with a strong
+# evaluation cutting a hand larger than the turns left can play: 0.431 against 0.310 at 30
+# iterations, but 0.290 against 0.290 at 0.1 s and 0.281 against 0.344 at 100 iterations.
+# Playouts to the end from the fourth or fifth rain, prior weights 1-8, exploration 0.15,
+# 1 or 5 playout samples, a widening of 0.25 or 8 children at most: none better.
 
 
 #: Candidates the strong level looks at again with the model's deeper evaluation.
