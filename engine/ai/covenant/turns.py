@@ -247,7 +247,7 @@ def reply_turn(game: Game, seat: int, evaluator: Evaluator, keep: int = 4) -> li
             placement = PlaceTile(x, y, r)
             placed = game.copy()
             events = list(placed.apply(placement))
-            placed.claimed_features()
+            # The margin finds the features, kept by the follow-ups' copies.
             screened.append((evaluator.margin(placed, seat), order, placement, placed, events))
             order += 1
     screened.sort(key=lambda s: (-s[0], s[1]))
