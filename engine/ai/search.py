@@ -158,21 +158,28 @@ def lookahead_search(
 ) -> Candidate:
     """The best of the first ``width`` candidates by ``model.lookahead``: each round deals
     one world and scores every candidate in it (common random numbers), the candidate's
-    value counting as ``prior_weight`` samples; rounds go on within the budget."""
+    value counting as ``prior_weight`` samples; rounds go on within the budget. A round the
+    budget cuts short is dropped: it would compare some candidates on one more world than
+    others, and a lucky or unlucky deal would then decide between them."""
     count = min(len(candidates), width)
     if count == 1:
         return candidates[0]
     totals = [prior_weight * c.value for c in candidates[:count]]
-    visits = [prior_weight] * count
-    done = False
-    while not done:
+    visits = prior_weight
+    while True:
         world_seed = rng.next_u64()
+        scores = []
         for i in range(count):
             if not budget.more():
-                done = True
                 break
             world = game.determinise(seat, Rng(world_seed))
-            totals[i] += model.lookahead(world, seat, candidates[i], Rng(world_seed ^ 0x9E37))
-            visits[i] += 1
-    best = max(range(count), key=lambda i: totals[i] / visits[i])
+            scores.append(model.lookahead(world, seat, candidates[i], Rng(world_seed ^ 0x9E37)))
+        if len(scores) < count:
+            break
+        for i, score in enumerate(scores):
+            totals[i] += score
+        visits += 1
+    if not visits:
+        return candidates[0]
+    best = max(range(count), key=lambda i: totals[i])  # every candidate has as many samples
     return candidates[best]

@@ -24,7 +24,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from engine.covenant import Game
-from engine.covenant.game import TEMPLE_POINTS, TEMPLE_POINTS_UNFINISHED
+from engine.covenant.game import TEMPLE_POINTS, TEMPLE_POINTS_UNFINISHED, ClaimedFeature
 from engine.covenant.majority import majority
 
 Needs = tuple[str | None, str | None, str | None, str | None]
@@ -53,7 +53,7 @@ WEIGHTS = Weights()
 class Evaluator:
     """Evaluates positions that follow one root position (it counts the tiles to come once)."""
 
-    __slots__ = ("_deck", "_fits", "_total", "exact_ark", "weights")
+    __slots__ = ("_deck", "_fits", "_gains", "_players", "_total", "exact_ark", "weights")
 
     def __init__(self, root: Game, weights: Weights = WEIGHTS, exact_ark: bool = False) -> None:
         #: With ``exact_ark`` the next seat's best Ark move is found path by path (a reply
@@ -62,6 +62,10 @@ class Evaluator:
         self._deck = Counter(root.tiles_to_come())
         self._total = max(1, sum(self._deck.values()))
         self._fits: dict[Needs, float] = {}
+        self._gains: dict[
+            tuple[int, int], tuple[ClaimedFeature, tuple[tuple[int, float], ...]]
+        ] = {}
+        self._players = root.players
         self.weights = weights
 
     def fit_share(self, needs: Needs) -> float:
@@ -81,38 +85,17 @@ class Evaluator:
         players = game.players
         values = [float(s) for s in scores]
         left = game.tiles_left + (1 if game.phase == "place_tile" else 0)
-        draws = left / players
         time_left = min(1.0, left / w.hand_horizon)
+        cache = self._gains
         for feature in game.claimed_features():
-            seats = [p.seat for p in feature.pieces]
-            winners = majority(seats)
-            kind = feature.kind
-            if kind == "field":
-                gain = 2.0 * max(0, feature.extras - feature.wolves)
-                gain += w.field_growth * left * min(feature.tiles, 6)
-                for seat in winners:
-                    values[seat] += gain
-                continue
-            odds = 1.0 if left and feature.holes else 0.0
-            if odds:
-                fits, turns = self._fits, max(1.0, draws)
-                for needs in feature.needs:
-                    share = fits.get(needs)  # type: ignore[call-overload]
-                    if share is None:
-                        share = self.fit_share(needs)  # type: ignore[arg-type]
-                    odds *= w.closing * (1.0 - (1.0 - share) ** turns)
-            size = feature.tiles + feature.extras
-            grown = size + w.growth * feature.open
-            done = 2.0 * grown if kind == "city" else grown
-            unfinished = float(size)
-            prophets = {p.seat for p in feature.pieces if p.prophet}
-            for seat in winners:
-                complete = done * (2.0 if seat in prophets else 1.0)
-                values[seat] += odds * complete + (1.0 - odds) * unfinished
-            back = odds * w.returned * w.follower * time_left
-            for piece in feature.pieces:
-                if not piece.prophet:
-                    values[piece.seat] += back
+            # Unchanged features are the same objects in the copies a search makes, and
+            # their worth depends only on the tiles left: found once per decision.
+            key = (id(feature), left)
+            known = cache.get(key)
+            if known is None or known[0] is not feature:
+                known = cache[key] = (feature, self._feature_gains(feature, left))
+            for seat, gain in known[1]:
+                values[seat] += gain
         for _pos, around, seats in game.open_temples():
             if not seats:
                 continue
@@ -137,6 +120,41 @@ class Evaluator:
             else:
                 values[nxt] += w.ark_next * reach[nxt]
         return values
+
+    def _feature_gains(self, feature: ClaimedFeature, left: int) -> tuple[tuple[int, float], ...]:
+        """What ``feature`` should still bring, as ``(seat, points)`` in the order added."""
+        w = self.weights
+        draws = left / self._players
+        time_left = min(1.0, left / w.hand_horizon)
+        gains: list[tuple[int, float]] = []
+        seats = [p.seat for p in feature.pieces]
+        winners = majority(seats)
+        kind = feature.kind
+        if kind == "field":
+            gain = 2.0 * max(0, feature.extras - feature.wolves)
+            gain += w.field_growth * left * min(feature.tiles, 6)
+            return tuple((seat, gain) for seat in winners)
+        odds = 1.0 if left and feature.holes else 0.0
+        if odds:
+            fits, turns = self._fits, max(1.0, draws)
+            for needs in feature.needs:
+                share = fits.get(needs)  # type: ignore[call-overload]
+                if share is None:
+                    share = self.fit_share(needs)  # type: ignore[arg-type]
+                odds *= w.closing * (1.0 - (1.0 - share) ** turns)
+        size = feature.tiles + feature.extras
+        grown = size + w.growth * feature.open
+        done = 2.0 * grown if kind == "city" else grown
+        unfinished = float(size)
+        prophets = {p.seat for p in feature.pieces if p.prophet}
+        for seat in winners:
+            complete = done * (2.0 if seat in prophets else 1.0)
+            gains.append((seat, odds * complete + (1.0 - odds) * unfinished))
+        back = odds * w.returned * w.follower * time_left
+        for piece in feature.pieces:
+            if not piece.prophet:
+                gains.append((piece.seat, back))
+        return tuple(gains)
 
     def margin(self, game: Game, seat: int) -> float:
         """``seat``'s value less the best rival's."""

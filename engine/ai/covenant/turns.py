@@ -124,6 +124,24 @@ def _evaluate(
     return Candidate(tuple(actions), value, events + more)
 
 
+def ark_turns(
+    game: Game, seat: int, evaluator: Evaluator, placement: PlaceTile | None, ends: int
+) -> list[Candidate]:
+    """Turns that move the Ark: ``placement`` (None: ``game`` is in ``deploy`` already),
+    then the Ark's best path to each of its best ``ends`` end squares for ``seat``."""
+    placed, before, events = game, [], []
+    if placement is not None:
+        placed = game.copy()
+        events = list(placed.apply(placement))
+        before = [placement]
+    if placed.phase != "deploy" or placed.ark is None:
+        return []
+    return [
+        _evaluate(placed, seat, evaluator, before, events, MoveArk(path))
+        for _, path in best_ark_paths(placed, seat)[:ends]
+    ]
+
+
 def quick_turn(
     game: Game, evaluator: Evaluator, rng: Any, samples: int = 2, holes: int = 3
 ) -> None:
@@ -247,7 +265,7 @@ def reply_turn(game: Game, seat: int, evaluator: Evaluator, keep: int = 4) -> li
             placement = PlaceTile(x, y, r)
             placed = game.copy()
             events = list(placed.apply(placement))
-            placed.claimed_features()
+            # The margin finds the features, kept by the follow-ups' copies.
             screened.append((evaluator.margin(placed, seat), order, placement, placed, events))
             order += 1
     screened.sort(key=lambda s: (-s[0], s[1]))
