@@ -12,6 +12,7 @@ import pytest
 from PIL import ImageDraw
 
 from render import style
+from render.style import player_names
 
 #: Display names as long as Discord allows (32 characters).
 LONG_NAMES = [
@@ -68,6 +69,17 @@ class Pictures:
                     ):
                         found.append(f"over each other: {one!r} and {other!r}")
         return found
+
+    def check_all(
+        self, every_picture: Callable[[list[str]], dict[str, Callable[[], object]]], language: str
+    ) -> None:
+        """Every picture ``every_picture(names)`` gives, with long names and with the
+        default names of ``language``: nothing cut but names, nothing outside its picture,
+        no text over another."""
+        for names in (LONG_NAMES, player_names(5, None, language)):
+            for name, draw in every_picture(names).items():
+                assert self.problems(draw, names) == [], name
+        assert self.checked > 500
 
 
 def watch(monkeypatch: pytest.MonkeyPatch) -> Pictures:

@@ -266,10 +266,7 @@ def test_every_picture_keeps_its_words_in_every_language(
 ) -> None:
     """Long names and the longest words of each language: nothing cut but names, nothing
     outside its picture, no text over another."""
-    for names in (LONG_NAMES, player_names(5, None, language)):
-        for name, draw in every_picture(games, names, language).items():
-            assert pictures.problems(draw, names) == [], name
-    assert pictures.checked > 500
+    pictures.check_all(lambda names: every_picture(games, names, language), language)
 
 
 def test_the_board_panel_keeps_its_words_inside(pictures: Pictures, games: dict[str, Game]) -> None:
