@@ -319,6 +319,11 @@ class Game:
             for k, kind in enumerate(KINDS)
         }
 
+    def halves(self) -> list[list[int]]:
+        """Figures per scoring card and seat, counted in halves (one on an orange disc is
+        3): ``halves()[k][seat]`` for scoring card ``KINDS[k]``; pets not yet counted."""
+        return [list(column) for column in zip(*self._halves(), strict=True)]
+
     def _halves(self) -> list[list[int]]:
         state = self._state
         return [
@@ -843,8 +848,8 @@ class Game:
         saved = state.hands[seat]
         state.hands[seat] = hand
         try:
-            for placement in legal_placements(state, seat, endgame, set(), not endgame):
-                counts[placement.card] += 1
+            # Counted, not listed (the evaluation asks this of every position it scores).
+            counts.update(placement_counts(state, seat, endgame, set(), not endgame))
         finally:
             state.hands[seat] = saved
         return counts

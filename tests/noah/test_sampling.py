@@ -11,7 +11,7 @@ from engine.common import Rng
 from engine.noah import CARDS, ChoosePet, Game, Pass, PlayCards, TakeCards
 from engine.noah.actions import SIDES
 from engine.noah.ark import CLASHES, FEARS, fit_problem, shy_blocked, shy_blocker
-from engine.noah.cards import IS_RAIN, PLAYS_ALONE, SHY, SPECIAL
+from engine.noah.cards import IS_RAIN, KINDS, PLAYS_ALONE, SHY, SPECIAL
 from engine.noah.placing import (
     has_placement,
     legal_placements,
@@ -150,3 +150,34 @@ def test_shy_blocked_says_what_shy_blocker_says() -> None:
             game.apply(game.sample_action(rng))
     assert checked > 100  # the positions did hold shy animals kept out
     assert all(bool(FEARS[c]) == SHY[c] for c in range(len(CARDS)))
+
+
+def test_cabin_options_count_the_listed_first_placements() -> None:
+    # The evaluation asks cabin_options of every position it scores: counted, they must be
+    # what listing every placement of each card as a first card (or endgame play) gives.
+    for seed in range(20):
+        game = Game.new(players=3 + seed % 3, seed=seed)
+        rng = Rng(seed + 3)
+        while game.phase != "over":
+            for seat in range(game.players):
+                state = game._state
+                endgame = game.phase == "endgame"
+                hand = state.hands[seat]
+                listed = legal_placements(state, seat, endgame, set(), not endgame)
+                expected = {card: 0 for card in hand}
+                for placement in listed:
+                    expected[placement.card] += 1
+                assert game.cabin_options(seat) == expected, (seed, seat)
+            game.apply(game.sample_action(rng))
+
+
+def test_halves_count_figures_per_scoring_card_and_seat() -> None:
+    game = Game.new(players=3, seed=5)
+    state = game._state
+    kind = 2
+    state.plain[1][kind] = 2
+    state.on_disc[1][kind] = 1
+    state.plain[0][kind] = 1
+    halves = game.halves()
+    assert halves[kind] == [2, 7, 0]  # 2 halves, then 2 plain and one on a disc: 4 + 3
+    assert halves[kind][1] == round(2 * game.figures(1)[KINDS[kind]])

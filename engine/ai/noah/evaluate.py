@@ -44,9 +44,19 @@ def _card_points(halves: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(card_points(halves))
 
 
-def _points(column: list[int]) -> tuple[int, ...]:
-    """:func:`card_points`, remembered (a pure function of a few small numbers)."""
-    return _card_points(tuple(column))
+@lru_cache(maxsize=1 << 16)
+def _steps(column: tuple[int, ...], seat: int, count: int) -> tuple[tuple[int, ...], ...]:
+    """What each of ``count`` more figures of ``seat`` changes on a scoring card, one after
+    the other, for every seat: remembered, as the evaluation asks it of every position."""
+    changes = []
+    before = _card_points(column)
+    trial = list(column)
+    for _ in range(count):
+        trial[seat] += 2
+        after = _card_points(tuple(trial))
+        changes.append(tuple(a - b for a, b in zip(after, before, strict=True)))
+        before = after
+    return tuple(changes)
 
 
 def values(
@@ -67,10 +77,9 @@ def values(
         return [float(s) for s in game.scores]
     w = weights
     players = game.players
+    seats = range(players)
     endgame = game.phase == "endgame"
-    figures = [game.figures(s) for s in range(players)]
-    # In halves: a figure on an orange disc counts 1.5 figures.
-    columns = [[round(2 * figures[s][kind]) for s in range(players)] for kind in KINDS]
+    columns = game.halves()  # a figure on an orange disc counts 3 halves
     own = game.hand(seat) if hand is None else hand
     if endgame and game.has_passed(seat):
         own = ()  # a player who passed plays no more
@@ -88,33 +97,31 @@ def values(
         if kind >= 0 and not (endgame and PLAYS_ALONE[card]):
             odds_by_kind[kind].append(share_open if options[card] else share_stuck)
     # Cards still to come from each hand: sizes are public; a player who passed has none.
-    cards_left = [
-        0 if endgame and game.has_passed(s) else len(game.hand(s)) for s in range(players)
-    ]
+    cards_left = [0 if endgame and game.has_passed(s) else len(game.hand(s)) for s in seats]
     cards_left[seat] = unknown
-    for k, column in enumerate(columns):
-        now = _points(column)
-        for s in range(players):
+    # Unknown cards (the others', and the seat's own drawn ones): one figure's worth for
+    # their owner, times the figures they are expected to bring; a pet may add one more.
+    expected = [cards_left[s] * w.unknown / _KIND_COUNT for s in seats]
+    expected_pet = [
+        x + 0.5 / len(_PET_KINDS) if s != seat and game.pet(s) is not None else x
+        for s, x in enumerate(expected)
+    ]
+    for k, listed in enumerate(columns):
+        column = tuple(listed)
+        now = _card_points(column)
+        for s in seats:
             result[s] += now[s]
         # The seat's own cards: exact changes for everyone, weighed by their odds.
-        before = now
-        for j, odds in enumerate(sorted(odds_by_kind[k], reverse=True), start=1):
-            trial = column.copy()
-            trial[seat] += 2 * j
-            after = _points(trial)
-            for s in range(players):
-                result[s] += odds * (after[s] - before[s])
-            before = after
-        # Unknown cards (the others', and the seat's own drawn ones): one figure's worth
-        # for their owner, times the figures they are expected to bring.
-        for s in range(players):
-            expected = cards_left[s] * w.unknown / _KIND_COUNT
-            if s != seat and k in _PET_KINDS and game.pet(s) is not None:
-                expected += 0.5 / len(_PET_KINDS)
-            if expected:
-                trial = column.copy()
-                trial[s] += 2
-                result[s] += expected * (_points(trial)[s] - now[s])
+        odds = odds_by_kind[k]
+        if odds:
+            odds.sort(reverse=True)
+            for chance, change in zip(odds, _steps(column, seat, len(odds)), strict=True):
+                for s in seats:
+                    result[s] += chance * change[s]
+        weights_k = expected_pet if k in _PET_KINDS else expected
+        for s in seats:
+            if weights_k[s]:
+                result[s] += weights_k[s] * _steps(column, s, 1)[0][s]
     return result
 
 
