@@ -3,10 +3,12 @@
 - easy: the model's plausible but weak move.
 - normal: the candidate turn the normal evaluation likes best, on a position dealt from what
   the mover knows (so that applying a candidate never reveals a hidden card or tile).
-- strong: the same candidates, the best looked at again by the model's deeper evaluation
-  (``refine``), then, within the budget, :func:`engine.ai.search.lookahead_search` (The Ark
-  of the Covenant: the next player's reply looked at in dealt worlds) or
-  :func:`engine.ai.search.search` (the card game: playouts).
+- strong: the same candidates (the card game values them with the strong level's own
+  weights, which its search scores with too), the best looked at again by the model's
+  deeper evaluation (``refine``), then, within the budget,
+  :func:`engine.ai.search.lookahead_search` (The Ark of the Covenant: the next player's
+  reply looked at in dealt worlds) or :func:`engine.ai.search.search` (the card game:
+  playouts).
 """
 
 from __future__ import annotations
@@ -46,8 +48,8 @@ REFINE_WIDTH = 16
 LOOKAHEAD: dict[str, tuple[int, float]] = {"covenant": (4, 1.0)}
 
 
-def model_for(game: Any) -> Model:
-    """The model of ``game``'s engine, bound to this position."""
+def model_for(game: Any, level: str = "normal") -> Model:
+    """The model of ``game``'s engine for ``level``, bound to this position."""
     name = registry.name_of(game)
     if name == "covenant":
         from engine.ai.covenant import CovenantModel
@@ -55,8 +57,9 @@ def model_for(game: Any) -> Model:
         return CovenantModel(game)
     if name == "noah":
         from engine.ai.noah import NoahModel
+        from engine.ai.noah.evaluate import STRONG_WEIGHTS, WEIGHTS
 
-        return NoahModel(game)
+        return NoahModel(game, STRONG_WEIGHTS if level == "strong" else WEIGHTS)
     raise KeyError(f"no computer player for {name}")
 
 
@@ -67,10 +70,11 @@ def _seat_of(game: Any) -> int:
     return seat
 
 
-def ranked(game: Any, seed: int) -> tuple[Model, int, list[Candidate], Any]:
-    """The model, the mover, the candidates best first, and the dealt root they came from."""
+def ranked(game: Any, seed: int, level: str = "normal") -> tuple[Model, int, list[Candidate], Any]:
+    """The model of ``level``, the mover, the candidates best first, and the dealt root they
+    came from."""
     seat = _seat_of(game)
-    model = model_for(game)
+    model = model_for(game, level)
     rng = Rng(seed)
     root = game.determinise(seat, rng)
     return model, seat, model.candidates(root, seat, rng), root
@@ -85,7 +89,7 @@ def choose_candidate(
     if level == "easy":
         return None
     budget = Budget(budget_s, iterations)  # started before the candidates: they count too
-    model, seat, candidates, _root = ranked(game, seed)
+    model, seat, candidates, _root = ranked(game, seed, level)
     if level == "normal" or len(candidates) == 1:
         return model, candidates[0]
     refine = getattr(model, "refine", None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.ai.model import Candidate
-from engine.ai.noah.evaluate import margin
+from engine.ai.noah.evaluate import WEIGHTS, Weights, margin
 from engine.ai.noah.reasons import reason_for
 from engine.common import Rng
 from engine.noah import ChoosePet, Game, Pass, PlayCards, TakeCards
@@ -13,12 +13,14 @@ from engine.noah.cards import CARDS
 
 
 class NoahModel:
-    """Stateless; one per decision like every model."""
+    """One per decision like every model; ``weights`` are the evaluation's (the strong
+    level has its own, see :data:`~engine.ai.noah.evaluate.STRONG_WEIGHTS`)."""
 
     scale = 5.0
 
-    def __init__(self, root: Game) -> None:
+    def __init__(self, root: Game, weights: Weights = WEIGHTS) -> None:
         self.root = root
+        self.weights = weights
 
     def easy(self, game: Game, rng: Rng) -> Any:
         """Takes or plays a single card at random, keeps a scoring pet: a beginner's game."""
@@ -46,20 +48,19 @@ class NoahModel:
         found.sort(key=lambda c: -c.value)
         return found
 
-    @staticmethod
-    def _after(trial: Game, seat: int, hand: tuple[int, ...], action: Any) -> float:
+    def _after(self, trial: Game, seat: int, hand: tuple[int, ...], action: Any) -> float:
         if isinstance(action, TakeCards) and trial.phase != "over":
             # The card drawn is hidden from the evaluation: it counts as an unknown card.
             known = (*hand, action.card)
             drawn = len(trial.hand(seat)) - len(known)
-            return margin(trial, seat, known, unknown=drawn)
-        return margin(trial, seat)
+            return margin(trial, seat, known, drawn, self.weights)
+        return margin(trial, seat, weights=self.weights)
 
     def reason(self, game: Game, seat: int, candidate: Candidate) -> tuple[str, dict[str, Any]]:
         return reason_for(game, candidate.detail, seat, candidate.actions[0])
 
     def margin(self, game: Game, seat: int) -> float:
-        return margin(game, seat)
+        return margin(game, seat, weights=self.weights)
 
     def playout(self, game: Game, seat: int, rng: Rng, turns: int) -> None:
         for _ in range(turns):
