@@ -33,7 +33,15 @@ from engine.common import Rng
 class SearchSettings:
     """The search's tuned constants (see ``bench/ai.py`` for how they were measured)."""
 
-    __slots__ = ("exploration", "first_width", "horizon", "max_width", "prior_weight", "widen")
+    __slots__ = (
+        "close",
+        "exploration",
+        "first_width",
+        "horizon",
+        "max_width",
+        "prior_weight",
+        "widen",
+    )
 
     def __init__(
         self,
@@ -43,6 +51,7 @@ class SearchSettings:
         max_width: int = 12,
         horizon: int = 1,
         prior_weight: float = 3.0,
+        close: float | None = None,
     ) -> None:
         self.exploration = exploration  # UCB1 constant, rewards in [0, 1]
         self.first_width = first_width  # children open from the start
@@ -50,6 +59,9 @@ class SearchSettings:
         self.max_width = max_width
         self.horizon = horizon  # turns played on after the mover's
         self.prior_weight = prior_weight  # virtual samples at the evaluation's value
+        # Only the candidates within this much of the best by the evaluation (its units)
+        # are searched, and a clear best is played at once; None: no such limit.
+        self.close = close
 
 
 def _sigmoid(x: float) -> float:
@@ -80,6 +92,9 @@ def search(
 ) -> Candidate:
     """The candidate the search prefers."""
     s = settings or SearchSettings()
+    if s.close is not None:
+        best_value = candidates[0].value
+        candidates = [c for c in candidates if c.value >= best_value - s.close]
     count = min(len(candidates), s.max_width)
     if count == 1:
         return candidates[0]

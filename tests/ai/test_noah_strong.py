@@ -4,8 +4,11 @@ for less than with the normal level's, so strong plays cards where normal would 
 from __future__ import annotations
 
 from engine import ai
+from engine.ai.budget import Budget
 from engine.ai.levels import ranked
 from engine.ai.noah.evaluate import STRONG_WEIGHTS, WEIGHTS, Weights, values
+from engine.ai.search import SearchSettings, search
+from engine.common import Rng
 from engine.noah import Game, PlayCards, TakeCards
 from engine.noah.actions import Placement
 
@@ -40,3 +43,21 @@ def test_strong_plays_two_cards_where_normal_takes() -> None:
             )
         ),
     )
+
+
+def test_the_search_only_weighs_candidates_the_evaluation_cannot_tell_apart() -> None:
+    game = Game.new(players=4, seed=3)
+    model, seat, candidates, _root = ranked(game, 0, "strong")
+    settings = SearchSettings(first_width=5, widen=0.5, horizon=2, close=1.0)
+    # A best candidate two points ahead of the rest is played without a single playout.
+    ahead = [candidates[0]._replace(value=candidates[1].value + 2.0), *candidates[1:]]
+    budget = Budget(iterations=50)
+    assert search(game, model, seat, ahead, budget, Rng(1), settings) == ahead[0]
+    assert budget.done == 0
+    # Within a point of each other, the first three are searched as if there were no others.
+    near = [c._replace(value=1.0 - 0.25 * i) for i, c in enumerate(candidates[:3])]
+    far = [c._replace(value=-5.0) for c in candidates[3:]]
+    assert len(far) >= 3
+    found = search(game, model, seat, near + far, Budget(iterations=50), Rng(1), settings)
+    alone = search(game, model, seat, near, Budget(iterations=50), Rng(1), settings)
+    assert found == alone and found in near
