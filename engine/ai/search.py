@@ -13,6 +13,11 @@ evaluation (it tries the moves that matter: the holes of claimed features and th
 best steps, or a few sampled plays of the cards) and the position is scored by the
 evaluation, a sigmoid of the margin, or by the result if the game ended.
 
+A game's settings may hand the search only the candidates its evaluation cannot tell
+apart (``close``): in the card game a search over every candidate, or over those within a
+point of the best, lost to the strong evaluation's own choice (see ``engine/ai/levels.py``),
+so there the search only breaks the evaluation's ties and a clear best is played at once.
+
 The open children are compared on common random numbers: each round deals one world and
 plays every open child in it with the same playout seed, so the luck of the deal cancels
 out of their differences. A child is kept while an upper confidence bound (UCB1, tuned
