@@ -235,3 +235,25 @@ async def test_a_claim_ends_with_its_post_or_the_next_move(
             await play_one(two, game)
     clock.advance(minutes=3)
     assert {r.id for r in await two.claim_missed()} == {first, second}
+
+
+async def test_a_read_sees_one_moment_while_another_process_moves(open_service: Opener) -> None:
+    """A game and its log read together agree, even when another process stores a move in
+    between: on SQLite the reads once ran one by one, and a move landing between them made
+    the reader take the game for damaged and stop it."""
+    one, two = await open_service(), await open_service()
+    lobby = await one.create_game(GUILD, 1, ALICE, "Alice", seed=1)
+    await one.join(1, BOB, "Bob")
+    await one.start(1, ALICE)
+    await play_one(two, lobby.id)
+    async with one.storage.read() as tx:
+        before = await tx.game(lobby.id)
+        await play_one(two, lobby.id)  # another process moves; its write commits
+        assert before == await tx.game(lobby.id)
+        assert len(await tx.actions(lobby.id)) == 1
+    async with one.storage.read() as tx:
+        after = await tx.game(lobby.id)
+        assert len(await tx.actions(lobby.id)) == 2
+    assert before is not None and after is not None and after.version > before.version
+    record, _game = await one.state(lobby.id)  # and nothing took the game for damaged
+    assert record.status == "active"

@@ -17,7 +17,7 @@ import os
 import secrets
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -199,8 +199,19 @@ class SqliteStorage(Storage, Transaction):
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Transaction]:
+        # One read transaction, so every query of the block sees the same moment, as on
+        # PostgreSQL (repeatable read): without it, another process's move committed between
+        # reading a game and reading its log looked like a damaged record (and the reader
+        # stopped the game). In WAL mode a reader never blocks the writer, nor it the reader.
         async with self._lock:
-            yield self
+            await self.connection.execute("BEGIN")
+            try:
+                yield self
+            except BaseException:
+                with suppress(sqlite3.Error):  # the block's own error is the one to report
+                    await self.connection.execute("ROLLBACK")
+                raise
+            await self.connection.execute("COMMIT")
 
     def on_commit(self, callback: Callable[[], None]) -> None:
         self._committed.append(callback)
