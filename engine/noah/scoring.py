@@ -44,9 +44,9 @@ def card_points(halves: Sequence[int]) -> list[int]:
 
 
 @lru_cache(maxsize=1 << 16)
-def _remembered_points(halves: tuple[int, ...]) -> tuple[int, ...]:
+def remembered_points(halves: tuple[int, ...]) -> tuple[int, ...]:
     """:func:`card_points`, remembered: a pure function of a few small numbers that every
-    playout of the computer players ends with."""
+    playout of the computer players ends with, and their evaluation asks of every position."""
     return tuple(card_points(halves))
 
 
@@ -54,7 +54,7 @@ def total_scores(halves_by_seat: Sequence[Sequence[int]], discs: Sequence[int]) 
     """Points per seat: every scoring card (``halves_by_seat[seat][kind]``) plus discs."""
     scores = list(discs)
     for column in zip(*halves_by_seat, strict=True):
-        for seat, points in enumerate(_remembered_points(column)):
+        for seat, points in enumerate(remembered_points(column)):
             scores[seat] += points
     return scores
 

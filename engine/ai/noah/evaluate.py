@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from engine.noah import Game
 from engine.noah.cards import CARDS, KIND_INDEX, KINDS, PLAYS_ALONE
-from engine.noah.scoring import card_points
+from engine.noah.scoring import remembered_points as _card_points
 
 _KIND_COUNT = len(KINDS)
 #: Scoring cards that an unknown card or pet may add to (a pet is never a provision).
@@ -45,11 +45,6 @@ WEIGHTS = Weights()
 #: three normal players (the bench's scheme, 0.25 is parity): 0.445 (games 0-99) and
 #: 0.425 (games 100-199); with a playable card at 0.9 instead: 0.13.
 STRONG_WEIGHTS = Weights(playable=0.6)
-
-
-@lru_cache(maxsize=1 << 16)
-def _card_points(halves: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(card_points(halves))
 
 
 @lru_cache(maxsize=1 << 16)
