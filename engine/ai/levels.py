@@ -37,10 +37,12 @@ SETTINGS: dict[str, SearchSettings] = {
 # (``close``: within a point of the best) 0.393, within 0.3 0.343; but on games 0-249,
 # greedy 0.404 and within a point 0.344 (within two points 0.346). Over the 390 games:
 # greedy 0.394, within a point 0.362; so the strong level plays its evaluation's best, and
-# the search only tells apart candidates rated the same. (Before the strong weights,
-# 80-100 games each: horizon 1, 3, playouts to the end from the fourth rain, prior weights
-# 1-8, exploration 0.15, 1 or 5 samples, narrower widening: none better than 0.29-0.34;
-# the hidden hands shown to the search, 0.275 against 0.292: what it misses is not them.)
+# the search only tells apart candidates rated the same. Later, 400 games (0-399): greedy
+# 0.391; as played at 0.1 s, 0.440 on 0-99 but 0.352 on 100-399 (0.374): below 0.40 yet.
+# (Before the strong weights, 80-100 games each: horizon 1, 3, playouts to the end from the
+# fourth rain, prior weights 1-8, exploration 0.15, 1 or 5 samples, narrower widening: none
+# better than 0.29-0.34; the hidden hands shown to the search, 0.275 against 0.292: what it
+# misses is not them.)
 
 
 #: Candidates the strong level looks at again with the model's deeper evaluation.
@@ -58,6 +60,13 @@ LOOKAHEAD: dict[str, tuple[int, float]] = {"covenant": (4, 1.0)}
 # of the moves had no full round (one game: 28 of 73) and most second rounds were cut and
 # thrown away: 0.675 against 0.688 for strong vs normal, games 0-199 paired on the same
 # decks at 0.1 s (0-99: 0.670/0.620, 100-199: 0.680/0.755).
+# What the lookahead brings, in lookaheads (iterations=, the same on any machine), strong
+# vs normal: none (the refined values alone) 0.66 (games 0-199); one round of four 0.713
+# (0-399); one round of eight 0.718 (0-399); refining 32 instead of 16, one round of four,
+# 0.709 (0-399); on games 0-99, three rounds 0.62, ten rounds 0.705, 0.1 s on a quiet
+# machine (3-5 rounds) 0.730. So the first round is what counts. Also tried: narrowing
+# the first round to the lookaheads the clock leaves room for, so that it is never thrown
+# away: at 0.033 s 0.645 against 0.640 (0-99), kept out.
 
 
 def model_for(game: Any, level: str = "normal") -> Model:

@@ -43,7 +43,10 @@ WEIGHTS = Weights()
 #: in hand on average when they lose and 1.7 when they win (60 games), and a cabin open to a
 #: card now does not make sure it gets played before the end. Greedy with these against
 #: three normal players (the bench's scheme, 0.25 is parity): 0.445 (games 0-99) and
-#: 0.425 (games 100-199); with a playable card at 0.9 instead: 0.13.
+#: 0.425 (games 100-199); with a playable card at 0.9 instead: 0.13. Over games 0-399:
+#: 0.391; one weight changed at a time, none better: playable 0.5 0.354, 0.7 0.270; stuck
+#: 0.2 0.381, 0.4 0.393; endgame 0.45 0.371, 0.65 0.388; unknown 0.35 0.320, 0.55 0.321;
+#: disc 0.8 0.334, 1.2 0.361; disc_play 0.25 0.356, 0.55 0.368.
 STRONG_WEIGHTS = Weights(playable=0.6)
 
 
