@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from engine.noah import Game
 from engine.noah.cards import CARDS, KIND_INDEX, KINDS, PLAYS_ALONE
-from engine.noah.scoring import remembered_points as _card_points
+from engine.noah.scoring import remembered_points
 
 _KIND_COUNT = len(KINDS)
 #: Scoring cards that an unknown card or pet may add to (a pet is never a provision).
@@ -55,11 +55,11 @@ def _steps(column: tuple[int, ...], seat: int, count: int) -> tuple[tuple[int, .
     """What each of ``count`` more figures of ``seat`` changes on a scoring card, one after
     the other, for every seat: remembered, as the evaluation asks it of every position."""
     changes = []
-    before = _card_points(column)
+    before = remembered_points(column)
     trial = list(column)
     for _ in range(count):
         trial[seat] += 2
-        after = _card_points(tuple(trial))
+        after = remembered_points(tuple(trial))
         changes.append(tuple(a - b for a, b in zip(after, before, strict=True)))
         before = after
     return tuple(changes)
@@ -114,7 +114,7 @@ def values(
     ]
     for k, listed in enumerate(columns):
         column = tuple(listed)
-        now = _card_points(column)
+        now = remembered_points(column)
         for s in seats:
             result[s] += now[s]
         # The seat's own cards: exact changes for everyone, weighed by their odds.
