@@ -38,7 +38,9 @@ SETTINGS: dict[str, SearchSettings] = {
 # greedy 0.404 and within a point 0.344 (within two points 0.346). Over the 390 games:
 # greedy 0.394, within a point 0.362; so the strong level plays its evaluation's best, and
 # the search only tells apart candidates rated the same. Later, 400 games (0-399): greedy
-# 0.391; as played at 0.1 s, 0.440 on 0-99 but 0.352 on 100-399 (0.374): below 0.40 yet.
+# 0.391; as played at 0.1 s, 0.440 on 0-99 but 0.352 on 100-399 (0.374): below 0.40.
+# With a card played alone valued as often as it gets played (``Weights.alone``), as
+# played at 0.1 s: 0.491 on games 0-399 and 0.489 on 400-799 (greedy: 0.485 and 0.419).
 # (Before the strong weights, 80-100 games each: horizon 1, 3, playouts to the end from the
 # fourth rain, prior weights 1-8, exploration 0.15, 1 or 5 samples, narrower widening: none
 # better than 0.29-0.34; the hidden hands shown to the search, 0.275 against 0.292: what it

@@ -1,7 +1,10 @@
-"""The card game's strong level scores positions with its own weights: a card in hand counts
-for less than with the normal level's, so strong plays cards where normal would take more."""
+"""The card game's strong level scores positions with its own weights: a card played alone
+(a slow animal or a provision) counts for less than with the normal level's, the less the
+more rain has fallen."""
 
 from __future__ import annotations
+
+import pytest
 
 from engine import ai
 from engine.ai.budget import Budget
@@ -11,38 +14,45 @@ from engine.ai.search import SearchSettings, search
 from engine.common import Rng
 from engine.noah import Game, PlayCards, TakeCards
 from engine.noah.actions import Placement
+from engine.noah.cards import KIND_INDEX, PLAYS_ALONE
 
 
-def test_a_card_with_a_cabin_open_counts_for_less_with_the_strong_weights() -> None:
-    game = Game.new(players=3, seed=0)
-    assert game.hand(0) == (10, 44)
-    assert game.cabin_options(0) == {10: 0, 44: 4}
+def test_a_card_played_alone_counts_for_less_with_the_strong_weights() -> None:
+    game = Game.new(players=3, seed=5)
+    assert game.hand(0) == (3, 50)  # grain (a provision: played alone), flamingo
+    assert PLAYS_ALONE[3] and not PLAYS_ALONE[50]
+    assert game.cabin_options(0) == {3: 7, 50: 4}
 
     # Nobody has a figure yet: one more on a scoring card would be a first place, 10 points.
-    def worth(card: int, weights: Weights) -> float:
-        return values(game, 0, (card,), 0, weights)[0] - values(game, 0, (), 0, weights)[0]
+    def worth(g: Game, card: int, weights: Weights) -> float:
+        return values(g, 0, (card,), 0, weights)[0] - values(g, 0, (), 0, weights)[0]
 
-    assert worth(44, WEIGHTS) == 7.5  # 0.75 of the 10 points: a cabin is open to it
-    assert worth(44, STRONG_WEIGHTS) == 6.0  # 0.6 of them
-    assert worth(10, WEIGHTS) == worth(10, STRONG_WEIGHTS) == 3.0  # no cabin: 0.3 for both
+    assert worth(game, 50, WEIGHTS) == worth(game, 50, STRONG_WEIGHTS) == 7.5  # 0.75 of 10
+    assert worth(game, 3, WEIGHTS) == 7.5
+    assert worth(game, 3, STRONG_WEIGHTS) == pytest.approx(5.25)  # 0.7 of that, no rain yet
 
-
-def test_strong_plays_two_cards_where_normal_takes() -> None:
-    game = Game.new(players=3, seed=0)
-    for _ in range(3):
+    # Later the share follows the rain cards fallen: 0.37 of the normal one after three.
+    while game.rain_fallen < 3:
         game.apply(ai.choose(game, "normal", seed=0))
-    assert game.current_player == 0 and game.hand(0) == (10, 12)
+    assert game.phase == "play" and game.current_player == 0
+    turtle = 32  # a slow animal: played alone
+    assert PLAYS_ALONE[turtle] and game.halves()[KIND_INDEX[turtle]] == [2, 0, 4]
+    # One more turtle would tie seat 0 for first place with seat 2: 8 points instead of 6.
+    assert worth(game, turtle, WEIGHTS) == 1.5  # 0.75 of the 2 points: a cabin is open to it
+    assert worth(game, turtle, STRONG_WEIGHTS) == pytest.approx(0.37 * 1.5)
+
+
+def test_strong_plays_a_card_that_plays_alone_where_normal_takes() -> None:
+    game = Game.new(players=3, seed=1)
+    for _ in range(6):
+        game.apply(ai.choose(game, "normal", seed=0))
+    assert game.current_player == 0 and game.rain_fallen == 0
+    assert game.hand(0) == (0, 36)  # hay and a penguin: each takes a turn of its own
+    assert all(PLAYS_ALONE[card] for card in game.hand(0))
     assert ai.choose(game, "normal", seed=0) == TakeCards(50)
     _model, _seat, candidates, _root = ranked(game, 0, "strong")
-    # Two new cabins, each taking a face-up card: two figures, and the hand stays at two.
-    assert candidates[0].actions == (
-        PlayCards(
-            (
-                Placement(12, "starboard", 5, take=50),
-                Placement(50, "port", 5, take=28),
-            )
-        ),
-    )
+    # The hay in a new cabin, which takes the face-up card that normal would take.
+    assert candidates[0].actions == (PlayCards((Placement(0, "starboard", 5, take=50),)),)
 
 
 def test_the_search_only_weighs_candidates_the_evaluation_cannot_tell_apart() -> None:

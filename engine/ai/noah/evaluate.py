@@ -2,9 +2,10 @@
 
 A seat's value is what the scoring cards would give at the end, the discs it keeps, and
 what its hand should still add: each card counts as part of a figure on its scoring card,
-more when a cabin is open to it now (the cabin options), less as the rain runs out. The
-majorities are counted with these expected figures, so a card that would take or keep the
-lead on a scoring card weighs more than one that only adds a figure behind.
+more when a cabin is open to it now (the cabin options), less as the rain runs out, and
+with the strong level's weights less for a card played alone (it needs a turn of its
+own). The majorities are counted with these expected figures, so a card that would take
+or keep the lead on a scoring card weighs more than one that only adds a figure behind.
 
 Only what the seat sees is read: its own hand and pet, and for the others the public view
 (figures, discs, how many cards each holds, whether they have a pet).
@@ -34,20 +35,31 @@ class Weights:
     unknown: float = 0.45  # a card of another player's hand, spread over the cards
     disc: float = 1.0  # an action disc kept is a point
     disc_play: float = 0.4  # while cards are still played, a disc also opens cabins
+    # Before the endgame, a card played alone (a slow animal or a provision: it takes a turn
+    # of its own, and none is played in the endgame) counts for this share of another, by
+    # the rain cards fallen (0 to 4).
+    alone: tuple[float, ...] = (1.0, 1.0, 1.0, 1.0, 1.0)
 
 
 #: The normal level's.
 WEIGHTS = Weights()
-#: The strong level's (its search scores positions with these): a card in hand counts for
-#: less, so it takes fewer cards and plays more. Normal players end a game with 3.5 cards
-#: in hand on average when they lose and 1.7 when they win (60 games), and a cabin open to a
-#: card now does not make sure it gets played before the end. Greedy with these against
-#: three normal players (the bench's scheme, 0.25 is parity): 0.445 (games 0-99) and
-#: 0.425 (games 100-199); with a playable card at 0.9 instead: 0.13. Over games 0-399:
-#: 0.391; one weight changed at a time, none better: playable 0.5 0.354, 0.7 0.270; stuck
-#: 0.2 0.381, 0.4 0.393; endgame 0.45 0.371, 0.65 0.388; unknown 0.35 0.320, 0.55 0.321;
-#: disc 0.8 0.334, 1.2 0.361; disc_play 0.25 0.356, 0.55 0.368.
-STRONG_WEIGHTS = Weights(playable=0.6)
+#: The strong level's (its search scores positions with these): a card played alone counts
+#: for less, as often as such cards got played (``bench/noah_card_odds.py --weights
+#: earlier``): in 200 four-player games of players greedy with the earlier strong weights,
+#: a slow animal or a provision in hand before the endgame was played later (or kept as a
+#: scoring pet) 0.67, 0.56, 0.34, 0.31 and 0.28 of the time after 0 to 4 rain cards, any
+#: other card 0.97, 0.90, 0.84, 0.85 and 0.80 (a cabin open to it now or not changed
+#: little). ``alone`` holds the ratios, 0.70, 0.63, 0.41, 0.36 and 0.34 (0.37 after three
+#: rain cards as first read off, and so measured).
+#: Greedy with these against three normal players (the bench's scheme, 0.25 is parity):
+#: 0.485 on games 0-399 and 0.419 on 400-799, where the earlier strong weights (a card
+#: with a cabin open at 0.6, no ``alone``) won 0.391 and 0.350. Around them, on games
+#: 0-399: a playable card at 0.7 0.469, at 0.85 0.436; a stuck one at 0.5 0.480; the
+#: endgame share 0.45 0.473, 0.65 0.489; the ratios taken further from 1 (0.6 to 0.2)
+#: 0.464, nearer (0.8 to 0.5, a playable card at 0.7) 0.458; the ratios with a playable
+#: card at 0.6, 0.410. (Without ``alone``, a playable card at 0.6 had done best, 0.391;
+#: one weight changed at a time, none better.)
+STRONG_WEIGHTS = Weights(alone=(0.7, 0.63, 0.41, 0.37, 0.34))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -98,10 +110,14 @@ def values(
     share_open = w.endgame if endgame else w.playable
     share_stuck = w.stuck * (0.3 if endgame else 1.0)
     odds_by_kind: list[list[float]] = [[] for _ in KINDS]
+    rain = min(game.rain_fallen, 4)
     for card in own:
         kind = KIND_INDEX[card]
         if kind >= 0 and not (endgame and PLAYS_ALONE[card]):
-            odds_by_kind[kind].append(share_open if options[card] else share_stuck)
+            share = share_open if options[card] else share_stuck
+            if PLAYS_ALONE[card] and not endgame:
+                share *= w.alone[rain]
+            odds_by_kind[kind].append(share)
     # Cards still to come from each hand: sizes are public; a player who passed has none.
     cards_left = [0 if endgame and game.has_passed(s) else len(game.hand(s)) for s in seats]
     cards_left[seat] = unknown
