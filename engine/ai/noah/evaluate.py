@@ -49,8 +49,8 @@ WEIGHTS = Weights()
 #: a slow animal or a provision in hand before the endgame was played later (or kept as a
 #: scoring pet) 0.67, 0.56, 0.34, 0.31 and 0.28 of the time after 0 to 4 rain cards, any
 #: other card 0.97, 0.90, 0.84, 0.85 and 0.80 (a cabin open to it now or not changed
-#: little). ``alone`` holds the ratios, 0.70, 0.63, 0.41, 0.36 and 0.34 (0.37 after three
-#: rain cards as first read off, and so measured).
+#: little). ``alone`` holds the ratios, 0.70, 0.63, 0.41, 0.36 and 0.34, but 0.37 after
+#: three rain cards: the first reading, with which the games below were played.
 #: Greedy with these against three normal players (the bench's scheme, 0.25 is parity):
 #: 0.485 on games 0-399 and 0.419 on 400-799, where the earlier strong weights (a card
 #: with a cabin open at 0.6, no ``alone``) won 0.391 and 0.350. Around them, on games
@@ -109,15 +109,14 @@ def values(
     options = game.cabin_options(seat, own) if own else {}
     share_open = w.endgame if endgame else w.playable
     share_stuck = w.stuck * (0.3 if endgame else 1.0)
+    # A card played alone: none in the endgame (skipped below), before it a share of another.
+    alone = 1.0 if endgame else w.alone[min(game.rain_fallen, 4)]
     odds_by_kind: list[list[float]] = [[] for _ in KINDS]
-    rain = min(game.rain_fallen, 4)
     for card in own:
         kind = KIND_INDEX[card]
         if kind >= 0 and not (endgame and PLAYS_ALONE[card]):
             share = share_open if options[card] else share_stuck
-            if PLAYS_ALONE[card] and not endgame:
-                share *= w.alone[rain]
-            odds_by_kind[kind].append(share)
+            odds_by_kind[kind].append(share * alone if PLAYS_ALONE[card] else share)
     # Cards still to come from each hand: sizes are public; a player who passed has none.
     cards_left = [0 if endgame and game.has_passed(s) else len(game.hand(s)) for s in seats]
     cards_left[seat] = unknown
