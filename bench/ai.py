@@ -17,6 +17,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from _common import figure, header, median
+from playout_baseline import HERE, measure
 
 from engine import ai
 from engine.common import Rng
@@ -123,30 +124,6 @@ def copy_us(repeats: int = 5, copies: int = 2000) -> tuple[float, float]:
     return median(fast), median(slow)
 
 
-def playouts_per_s(make, seconds: float = 1.0, repeats: int = 3, listing: bool = False) -> float:  # type: ignore[no-untyped-def]
-    """Random playouts to the end from a mid-game position, as the search plays them:
-    sample_action and, where the engine has it, apply_trusted (the apply without the safety
-    copy that lets apply refuse cleanly); with ``listing``, as before: a uniform pick from
-    legal_actions() and apply."""
-    rates = []
-    for repeat in range(repeats):
-        game = make(repeat + 1)
-        rng = Rng(repeat)
-        count = 0
-        start = time.perf_counter()
-        while time.perf_counter() - start < seconds:
-            world = game.copy()
-            play = world.apply if listing else getattr(world, "apply_trusted", world.apply)
-            while world.phase != "over":
-                if listing:
-                    play(rng.choice(world.legal_actions()))
-                else:
-                    play(world.sample_action(rng))
-            count += 1
-        rates.append(count / (time.perf_counter() - start))
-    return median(rates)
-
-
 def move_times(budget: float, moves: int) -> list[float]:
     """Milliseconds per strong move at ``budget`` seconds, over positions of both games."""
     times = []
@@ -197,18 +174,17 @@ def main() -> None:
         fast, slow = copy_us()
         figure("copy_us", fast, "us (covenant, mid-game)")
         figure("copy_json_us", slow, "us (the JSON round trip copy() used before)")
-        figure("playouts_per_s_covenant", playouts_per_s(mid_covenant), "playouts/s")
-        figure(
-            "playouts_per_s_covenant_listing",
-            playouts_per_s(mid_covenant, listing=True),
-            "playouts/s (legal_actions, as before)",
-        )
-        figure("playouts_per_s_noah", playouts_per_s(mid_noah), "playouts/s")
-        figure(
-            "playouts_per_s_noah_listing",
-            playouts_per_s(mid_noah, listing=True),
-            "playouts/s (legal_actions, as before)",
-        )
+        # Random playouts to the end from mid-game positions, as the search plays them
+        # (sample_action, apply_trusted), and as before (legal_actions, apply); the same
+        # measurement as bench/playout_baseline.py, which holds them against the engines
+        # before the search work, on the same machine.
+        for name in ("covenant", "noah"):
+            figure(f"playouts_per_s_{name}", measure(HERE, name, True, 1.0, 3), "playouts/s")
+            figure(
+                f"playouts_per_s_{name}_listing",
+                measure(HERE, name, False, 1.0, 3),
+                "playouts/s (legal_actions, as before)",
+            )
 
 
 if __name__ == "__main__":

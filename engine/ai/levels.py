@@ -5,7 +5,8 @@
   the mover knows (so that applying a candidate never reveals a hidden card or tile).
 - strong: the same candidates (the card game values them with the strong level's own
   weights, which its search scores with too), the best looked at again by the model's
-  deeper evaluation (``refine``), then, within the budget,
+  deeper evaluation (``refine``; The Ark of the Covenant's has weights of its own, where
+  pieces at hand count for more), then, within the budget,
   :func:`engine.ai.search.lookahead_search` (The Ark of the Covenant: the next player's
   reply looked at in dealt worlds) or :func:`engine.ai.search.search` (the card game:
   playouts).

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.ai.covenant.evaluate import Evaluator
+from engine.ai.covenant.evaluate import STRONG_WEIGHTS, Evaluator
 from engine.ai.covenant.reasons import reason_for
 from engine.ai.covenant.turns import ark_turns, quick_turn, reply_turn, turn_candidates
 from engine.ai.model import Candidate
@@ -36,7 +36,9 @@ class CovenantModel:
 
     def __init__(self, root: Game) -> None:
         self.evaluator = Evaluator(root)
-        self.searcher = Evaluator(root, exact_ark=True)
+        # The strong level's own evaluation (only it refines and looks ahead); the
+        # candidates and the reply it expects of the next player are the normal level's.
+        self.searcher = Evaluator(root, STRONG_WEIGHTS, exact_ark=True)
 
     def easy(self, game: Game, rng: Rng) -> Any:
         # The demo's "sensible" player: snug placements, claims whatever is at hand, moves
