@@ -3,7 +3,9 @@ bank and near its end, time-outs, quiet hours, time away, stalled games, setting
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 
@@ -21,6 +23,7 @@ from bot.service.pace import (
     schedule,
 )
 from engine.covenant import Pass, PlaceTile
+from tests.databases import _connect
 from tests.service.conftest import (
     ALICE,
     BOB,
@@ -135,6 +138,39 @@ async def test_reminder_at_half_the_bank_the_last_one_near_its_end_then_the_time
     assert bob.clock is not None and bob.clock["banks"][0] == 12 * HOUR_MS  # all used, +12 h
     clock.advance(hours=36)
     assert [d.seat.user_id for d in await service.due()] == [BOB]
+
+
+async def test_a_reminder_marked_sent_beside_another_write_of_the_game_does_not_deadlock(
+    service: GameService, clock: FakeClock, db_target: str | Path
+) -> None:
+    if not isinstance(db_target, str):
+        pytest.skip("row locks between connections: PostgreSQL's (SQLite has one writer)")
+    record = await started_game(service, deck=SCRIPTED_DECK)
+    clock.advance(hours=36)
+    (due,) = await service.due()
+    assert await service.claim(due)
+    # Another process's write of the same game, as a claim of the same notice makes it:
+    # it locks the game's row, then writes the notice. A mark_sent that wrote the notice
+    # before it locked the row waited for this one, which waited for it, until PostgreSQL
+    # broke the deadlock (three processes hit it).
+    other = await _connect(db_target)
+    try:
+        writing = other.transaction()
+        await writing.start()
+        await other.execute("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", record.id)
+        marking = asyncio.create_task(service.mark_sent(due))
+        await asyncio.sleep(0.5)  # mark_sent is waiting for the row now
+        assert not marking.done()
+        await other.execute(
+            "UPDATE notices SET claimed_at = claimed_at WHERE game_id = $1 AND user_id = $2",
+            record.id,
+            due.seat.user_id,
+        )
+        await writing.commit()
+    finally:
+        await other.close()
+    await asyncio.wait_for(marking, 10)
+    assert await service.due() == []  # sent once, not again
 
 
 async def test_a_quick_player_saves_time_for_a_busy_week(
