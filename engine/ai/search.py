@@ -175,18 +175,22 @@ def lookahead_search(
     rng: Rng,
     width: int,
     prior_weight: float,
+    rounds: int | None = None,
 ) -> Candidate:
     """The best of the first ``width`` candidates by ``model.lookahead``: each round deals
     one world and scores every candidate in it (common random numbers), the candidate's
-    value counting as ``prior_weight`` samples; rounds go on within the budget. A round the
-    budget cuts short is dropped: it would compare some candidates on one more world than
-    others, and a lucky or unlucky deal would then decide between them."""
+    value counting as ``prior_weight`` samples; rounds go on within the budget, up to
+    ``rounds`` of them (None: as many as it allows). A round the budget cuts short is
+    dropped: it would compare some candidates on one more world than others, and a lucky or
+    unlucky deal would then decide between them."""
     count = min(len(candidates), width)
     if count == 1:
         return candidates[0]
     totals = [prior_weight * c.value for c in candidates[:count]]
     visits = prior_weight
-    while True:
+    done = 0
+    while rounds is None or done < rounds:
+        done += 1
         world_seed = rng.next_u64()
         scores = []
         for i in range(count):
