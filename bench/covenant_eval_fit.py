@@ -58,7 +58,8 @@ def terms(game: Game) -> tuple[list[float], list[float]]:
     rest = values(_NONE)
     per_term = []
     for keep, drop in TERMS.values():
-        kept, dropped = values(keep), values(drop)
+        kept = values(keep)
+        dropped = rest if drop is _NONE else values(drop)  # the rest, valued once
         per_term.append([k - d for k, d in zip(kept, dropped, strict=True)])
     return rest, [list(seat) for seat in zip(*per_term, strict=True)]
 

@@ -38,7 +38,8 @@ def measure(root: Path, game_name: str, fast: bool, seconds: float, repeats: int
     """Median playouts a second from three mid-game positions, of the engine in ``root``:
     with ``fast`` as the search plays them, else as before. Another checkout's engine is
     measured in a child process, where no ``engine`` was imported yet."""
-    sys.path.insert(0, str(root))  # ahead of this checkout, which _common put first
+    if sys.path[0] != str(root):
+        sys.path.insert(0, str(root))  # ahead of this checkout, which _common put first
     import engine
     from engine.common import Rng
 

@@ -1081,11 +1081,8 @@ class GameService:
             return
         now = self._now_ms()
         async with self.storage.write() as tx:
-            # The game's row first, then the notice's, as every write takes them: a claim
-            # of the same notice in another process does, and the other order deadlocked
-            # with it on PostgreSQL (tests/service/test_time.py plays it out).
-            record = await tx.game(due.game.id)
             await tx.mark_notice_sent(due.game.id, due.version, due.seat.user_id, due.kind, now)
+            record = await tx.game(due.game.id)
             if record is None or record.version != due.version or record.clock is None:
                 return
             done = STAGES[: STAGES.index(due.kind) + 1] if due.kind in STAGES else STAGES

@@ -150,9 +150,9 @@ async def test_a_reminder_marked_sent_beside_another_write_of_the_game_does_not_
     (due,) = await service.due()
     assert await service.claim(due)
     # Another process's write of the same game, as a claim of the same notice makes it:
-    # it locks the game's row, then writes the notice. A mark_sent that wrote the notice
-    # before it locked the row waited for this one, which waited for it, until PostgreSQL
-    # broke the deadlock (three processes hit it).
+    # it locks the game's row, then writes the notice. When mark_sent wrote the notice
+    # before the game's row was locked, it waited for this one, which waited for it, until
+    # PostgreSQL broke the deadlock (three processes hit it).
     other = await _connect(db_target)
     try:
         writing = other.transaction()

@@ -11,6 +11,10 @@ runs them one after another). What the service relies on (see :mod:`.base`) is k
   rewrite the seats from the same old list.
 - **Reads** are one REPEATABLE READ, READ ONLY transaction: a game's row and its log come
   from one snapshot, even while another process appends to that log.
+- **Notices** (reminders, time-outs, stall warnings) are written with their game's row
+  locked first, in the same order as every other write of the game (the game, then the
+  rest): a claim of a notice in one process and its marking as sent in another, each
+  holding one of the two rows and waiting for the other, deadlocked.
 - **Claims** of background work take rows with ``FOR UPDATE SKIP LOCKED``: a process
   claiming never waits for another's claim, and never gets the same rows.
 - The partial unique index on open games per channel raises :class:`ChannelBusy`.
@@ -574,6 +578,7 @@ class PostgresTransaction(Transaction):
     async def claim_notice(
         self, game_id: int, version: int, user_id: int, kind: str, now_ms: int, stale_ms: int
     ) -> bool:
+        await self._lock(game_id)  # the game first, then the notice (see the module's notes)
         # One statement: of two processes claiming at once, the second waits for the first's
         # row, then finds it claimed.
         claimed = await self.connection.fetchval(
@@ -604,6 +609,7 @@ class PostgresTransaction(Transaction):
     async def mark_notice_sent(
         self, game_id: int, version: int, user_id: int, kind: str, now_ms: int
     ) -> None:
+        await self._lock(game_id)  # the game first, then the notice (see the module's notes)
         await self.connection.execute(
             "INSERT INTO notices (game_id, version, user_id, kind, claimed_at, sent_at) "
             "VALUES ($1, $2, $3, $4, $5, $5) ON CONFLICT (game_id, version, user_id, kind) "
