@@ -14,7 +14,7 @@ is. A term the evaluation weighs right gets a fitted weight near its own. The te
 - ``ark_reach``: per point the Ark could bring a seat in one move;
 - ``ark_exact``: the next seat's best Ark move, path by path (the strong level's term).
 
-The strong level's weights came from this (``engine/ai/covenant/evaluate.py``): a fit says
+The strong level's weights came from this (``engine/covenant/ai/evaluate.py``): a fit says
 what foretells the margin in such games, not what a choice causes, so the weights were
 then played, and kept where they won.
 """
@@ -28,8 +28,8 @@ from concurrent.futures import ProcessPoolExecutor
 from _common import figure, header
 
 from engine import ai
-from engine.ai.covenant.evaluate import WEIGHTS, Evaluator, Weights
 from engine.covenant import Game
+from engine.covenant.ai.evaluate import WEIGHTS, Evaluator, Weights
 
 #: The terms fitted: each as (weights that keep it, weights that drop it); the term is the
 #: difference of the two values, since the evaluation is linear in these weights.

@@ -1,5 +1,5 @@
 """How often a card in hand of Ark, the card game, gets played: the measurement behind the
-strong level's ``Weights.alone`` (see ``engine/ai/noah/evaluate.py``).
+strong level's ``Weights.alone`` (see ``engine/noah/ai/evaluate.py``).
 
 Four players greedy with given weights play seeded four-player games. At each decision of
 the play phase, every card in the mover's hand is noted with the rain cards fallen and
@@ -20,10 +20,10 @@ from concurrent.futures import ProcessPoolExecutor
 
 from _common import figure, header
 
-from engine.ai.noah import NoahModel
-from engine.ai.noah.evaluate import STRONG_WEIGHTS, Weights
 from engine.common import Rng
 from engine.noah import ChoosePet, Game, PlayCards
+from engine.noah.ai import NoahModel
+from engine.noah.ai.evaluate import STRONG_WEIGHTS, Weights
 from engine.noah.cards import CARDS, PLAYS_ALONE
 
 RAINS = 5  # rain cards fallen before the endgame: 0 to 4

@@ -1,8 +1,10 @@
 """What every engine offers, so that the computer players, the game service and the bot's
 table drive any game the same way (as python-chess drives its variants).
 
-An engine is one package, ``engine.<name>``, whose ``Game`` class satisfies :class:`Game`
-below; :mod:`engine.registry` finds it by name.
+An engine is one package, ``engine.<name>`` (the game's name is its folder's), whose ``Game``
+class satisfies :class:`Game` below; :mod:`engine.registry` finds it, with the game's other
+layers. Computer players are optional: a package ``engine.<name>.ai`` with a ``COMPUTER``
+(:class:`engine.ai.computer.Computer`).
 """
 
 from __future__ import annotations
@@ -36,6 +38,8 @@ class Game(Protocol):
       if ``seat`` is given and it is not that seat's turn.
     - ``to_json()`` / ``from_json(text)``: an exact round trip of the whole state.
     - ``copy()``: an independent game in the same state.
+    - ``hidden_information`` (a class attribute, False if missing): whether players hold
+      what the others may not see (hands, pets), so that views differ by seat.
     - ``view(seat)``: what ``seat`` may see (``None``: what everyone may see: no card in a
       hand, no pet, no order of the tiles or cards still to come). Public pictures and
       messages are made from ``view(None)`` only.

@@ -2,9 +2,10 @@
 
 A message id is ``"<domain>.<section>.<name>"``: ``t("covenant.story.passed", "nl",
 player="Ruth")``. Domain ``common`` holds words every part shares, ``table`` the bot's own
-texts, and each game its own (``covenant``, ``noah``); a domain's catalogues are the files
-``data/i18n/<domain>/<language>.toml`` (or a folder given to :func:`register_domain`, as a
-game defined outside the project does).
+texts, and each game its own, named as the game; a domain's catalogues are the files
+``data/i18n/<domain>/<language>.toml``, or for a game the folder :mod:`engine.registry`
+gives (a game installed from outside the project keeps its words in its own package), so
+that every process, the picture workers too, finds a game's words the same way.
 
 Templates are ICU MessageFormat, the subset we need, so a translator can say a plural the way
 their language does: ``{name}`` is a value; ``{count, plural, one {# step} other {# steps}}``
@@ -32,13 +33,12 @@ from typing import Any
 from babel import Locale, UnknownLocaleError
 from babel.numbers import get_decimal_symbol
 
+from engine import registry
 from engine.common.data import DATA_DIR
 
 log = logging.getLogger("arkbot.i18n")
 
 DEFAULT_LANGUAGE = "en"
-#: Folder of each domain's catalogues.
-_DOMAINS: dict[str, Path] = {}
 _WARNED: set[tuple[str, str]] = set()
 
 
@@ -67,14 +67,9 @@ class ListOf:
     style: str = "unit"
 
 
-def register_domain(name: str, folder: Path) -> None:
-    """Read domain ``name``'s catalogues from ``folder/<language>.toml``."""
-    _DOMAINS[name] = Path(folder)
-    catalogue.cache_clear()
-
-
 def _folder(domain: str) -> Path:
-    return _DOMAINS.get(domain, DATA_DIR / "i18n" / domain)
+    described = registry.games().get(domain)
+    return described.texts if described is not None else DATA_DIR / "i18n" / domain
 
 
 @cache

@@ -1,62 +1,43 @@
 """Every game the bot can host, found by name: ``plugin("covenant")``.
 
-A game is one folder here (``bot/games/<game>/``, whose ``__init__`` defines ``PLUGIN``, a
-:class:`~bot.games.base.Plugin`) and one line in :data:`BUILT_IN`. Nothing else in ``bot/``
-names a game. Tests register games of their own with :func:`register`.
+A game's front is its package ``bot/games/<game>/`` (or the ``front`` package of a game
+installed through the ``arkbot.games`` entry points), whose ``PLUGIN`` is a
+:class:`~bot.games.base.Plugin`. :mod:`engine.registry` finds them, the same way in the bot
+and in every worker process; nothing else in ``bot/`` names a game.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import cache
 from importlib import import_module
 
 from bot.games.base import Front, GameRules, Plugin, Seen, TurnRecord
-from render.i18n import register_domain
+from engine import registry
 
-__all__ = [
-    "BUILT_IN",
-    "Front",
-    "GameRules",
-    "Plugin",
-    "Seen",
-    "TurnRecord",
-    "plugin",
-    "plugins",
-    "register",
-    "unregister",
-]
-
-#: The games of the project, by plugin name: one line per game.
-BUILT_IN: tuple[str, ...] = (
-    "covenant",
-    "noah",
-)
-_PLUGINS: dict[str, Plugin] = {}
+__all__ = ["Front", "GameRules", "Plugin", "Seen", "TurnRecord", "plugin", "plugins"]
 
 
-def _load() -> None:
-    for name in BUILT_IN:
-        if name not in _PLUGINS:
-            _PLUGINS[name] = import_module(f"bot.games.{name}").PLUGIN
-
-
-def register(game: Plugin) -> None:
-    """Make ``game`` known to every table and service created afterwards."""
-    _load()
-    _PLUGINS[game.name] = game
-    if game.texts is not None:
-        register_domain(game.name, game.texts)
-
-
-def unregister(name: str) -> None:
-    _PLUGINS.pop(name, None)
+@cache
+def _load(name: str, module: str) -> Plugin:
+    found: Plugin = import_module(module).PLUGIN
+    # The name is the folder's (its message domain too): a game cannot call itself otherwise.
+    found.rules.name = found.front.name = name
+    return replace(found, descriptor=registry.game(name))
 
 
 def plugins() -> dict[str, Plugin]:
-    """Every known game by name, the built-in ones first."""
-    _load()
-    return dict(_PLUGINS)
+    """Every game the bot can host, by name, the built-in ones first."""
+    return {
+        name: _load(name, descriptor.front)
+        for name, descriptor in registry.games().items()
+        if descriptor.front is not None
+    }
 
 
 def plugin(name: str) -> Plugin:
     """The game called ``name``; ``KeyError`` if there is none."""
-    return plugins()[name]
+    descriptor = registry.game(name)
+    if descriptor.front is None:
+        raise KeyError(name)
+    return _load(name, descriptor.front)

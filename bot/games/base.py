@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import engine.ai
 from bot.panels import Choice, CommandSpec, Panel, Picture, Play, TableOption, Text
 from engine.common.rng import Rng
+from engine.registry import Descriptor
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +68,7 @@ class Seen:
 class GameRules:
     """How the game service runs one game's engine. Subclass and fill in."""
 
-    #: The engine's registered name (``engine.registry``) and the plugin's name.
+    #: The game's name (its folder's), set when :func:`bot.games.plugin` loads it.
     name: str = ""
     min_players: int = 2
     max_players: int = 5
@@ -122,6 +122,8 @@ class GameRules:
 class Front:
     """How the table shows one game and turns taps and typed commands into moves."""
 
+    #: The game's name (its folder's, and its catalogues' domain), set when
+    #: :func:`bot.games.plugin` loads it.
     name: str = ""
     #: The typed commands' group (``/<group> ...``), and the commands.
     command_group: str = ""
@@ -198,13 +200,20 @@ class Front:
 
 @dataclass(frozen=True, slots=True)
 class Plugin:
-    """One game as the bot knows it. ``texts`` is the folder of its catalogues when they are
-    not in the project's ``data/i18n/<game>/`` (a game defined elsewhere)."""
+    """One game as the bot knows it: its rules for the service and its front for the table.
+    A game's package makes it with these two; :func:`bot.games.plugin` adds the game's
+    :class:`~engine.registry.Descriptor` (its name, what it has, where its words are)."""
 
     rules: GameRules
     front: Front
-    texts: Path | None = None
+    descriptor: Descriptor | None = None
 
     @property
     def name(self) -> str:
-        return self.rules.name
+        assert self.descriptor is not None, "a plugin is named by the registry"
+        return self.descriptor.name
+
+    @property
+    def has_computers(self) -> bool:
+        """Whether computer players can sit at its tables and give hints."""
+        return self.descriptor is not None and self.descriptor.has_computers

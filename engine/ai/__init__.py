@@ -9,8 +9,7 @@ The public API
 ``choose(game, level, *, seed=0, budget_s=1.0, iterations=None) -> action``
     A legal action for the player to act. ``level`` is ``"easy"`` (plausible but weak:
     beginners can win), ``"normal"`` (the best whole turn by a good evaluation of the
-    position after it: unfinished features, majorities, the Ark's reach, fields and temples;
-    in the card game majorities, discs and the cabins open to each card in hand) or
+    position after it, the game's own: see its ``ai`` package) or
     ``"strong"`` (information-set Monte Carlo tree search: hidden information dealt anew each
     iteration, playouts guided by the evaluation, within the budget). ``budget_s`` bounds the
     thinking in seconds (the clock is read only to stop); ``iterations`` bounds it by search
@@ -19,11 +18,13 @@ The public API
 
 ``hint(game, seat=None, *, seed=0, budget_s=0.3, iterations=None, level="normal") -> Hint``
     A suggestion for ``seat`` (default: the player to act; it must be their turn): the
-    action and ``reason = (key, params)``, a message key of :data:`REASONS` and its numbers,
-    feature kinds, card ids or squares, for the bot to translate, e.g.
+    action and ``reason = (key, params)``, a message key of the game's reasons and its
+    numbers, feature kinds, card ids or squares, for the bot to translate, e.g.
     ``("hint.completes_city", {"points": 8})``.
 
-``REASONS``: every reason key with its parameter names; ``LEVELS``: the level names.
+``reasons(game_name)``: every reason key of a game with its parameter names; ``LEVELS``: the
+level names. A game has computer players when its engine package has an ``ai`` package with
+a ``COMPUTER`` (:class:`engine.ai.computer.Computer`); :mod:`engine.registry` finds it.
 
 The engines' search methods used here (documented in :mod:`engine.protocol`):
 ``sample_action(rng)``, ``determinise(seat, rng)`` and a fast ``copy()``.
@@ -31,13 +32,21 @@ The engines' search methods used here (documented in :mod:`engine.protocol`):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from engine.ai.levels import LEVELS, choose_candidate, model_for
-from engine.ai.reasons import REASONS, Hint
+from engine import registry
+from engine.ai.computer import Computer, Lookahead
+from engine.ai.levels import LEVELS, choose_candidate, computer_of, model_for
+from engine.ai.reasons import Hint
 from engine.common import Rng
 
-__all__ = ["LEVELS", "REASONS", "Hint", "choose", "hint"]
+__all__ = ["LEVELS", "Computer", "Hint", "Lookahead", "choose", "hint", "reasons"]
+
+
+def reasons(game_name: str) -> Mapping[str, tuple[str, ...]]:
+    """Every hint reason key of the game called ``game_name``, with its parameters' names."""
+    return registry.game(game_name).computer().reasons  # type: ignore[no-any-return]
 
 
 def choose(
@@ -76,4 +85,5 @@ def hint(
     assert found is not None
     model, candidate = found
     reason = model.reason(game, game.current_player, candidate)
-    return Hint(candidate.actions[0], reason, candidate.value, candidate.actions[1:])
+    suggested = Hint(candidate.actions[0], reason, candidate.value, candidate.actions[1:])
+    return suggested.check(computer_of(game).reasons)

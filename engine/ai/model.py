@@ -1,7 +1,8 @@
 """What each game gives the search: its candidate turns, a guided playout and an evaluation.
 
-One :class:`Model` per game (``engine.ai.covenant.MODEL``, ``engine.ai.noah.MODEL``) lets
-the levels and the search in :mod:`engine.ai.search` be written once for every game.
+One :class:`Model` per game and position, made by the game's
+:class:`~engine.ai.computer.Computer`, lets the levels and the search in
+:mod:`engine.ai.search` be written once for every game.
 """
 
 from __future__ import annotations

@@ -1,22 +1,20 @@
 """The strong level: information-set Monte Carlo search over the mover's turns.
 
 First the model may look again at its best candidates with a deeper, searched evaluation
-(``Model.refine``: in The Ark of the Covenant, the next player's best Ark move found path by
-path, a reply the normal evaluation only estimates). Then each sample deals the hidden
-information anew (``game.determinise(seat, rng)``: the tile order, or the other hands, pets
-and the supply), so the search never reads what the mover cannot see and averages over what
-it might be. The root's children are the candidate turns in that order; progressive
+(``Model.refine``, e.g. the next player's best reply found move by move, which the normal
+evaluation only estimates). Then each sample deals the hidden information anew
+(``game.determinise(seat, rng)``: a tile order, other players' hands...), so the search
+never reads what the mover cannot see and averages over what it might be. The root's children are the candidate turns in that order; progressive
 widening opens them best first as the samples grow, so that a large branching (every
 square and rotation of a tile, every pair of cards) costs only what the good options need.
-Below a child the game is played on for a few turns by a cheap policy guided by the
-evaluation (it tries the moves that matter: the holes of claimed features and the Ark's
-best steps, or a few sampled plays of the cards) and the position is scored by the
-evaluation, a sigmoid of the margin, or by the result if the game ended.
+Below a child the game is played on for a few turns by the model's cheap policy guided by
+its evaluation (``Model.playout``) and the position is scored by the evaluation, a sigmoid
+of the margin, or by the result if the game ended.
 
 A game's settings may hand the search only the candidates its evaluation cannot tell
-apart (``close``): in the card game a search over every candidate, or over those within a
-point of the best, lost to the strong evaluation's own choice (see ``engine/ai/levels.py``),
-so there the search only breaks the evaluation's ties and a clear best is played at once.
+apart (``close``): where a search over every candidate lost to the strong evaluation's own
+choice (a game's ``ai/NOTES.md`` says where), the search only breaks the
+evaluation's ties and a clear best is played at once.
 
 The open children are compared on common random numbers: each round deals one world and
 plays every open child in it with the same playout seed, so the luck of the deal cancels

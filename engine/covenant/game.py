@@ -373,6 +373,9 @@ class Game:
     change it only with :meth:`apply`.
     """
 
+    #: Nobody holds what others may not see (the order of the tiles is hidden from all).
+    hidden_information = False
+
     __slots__ = (
         "_ark",
         "_board",

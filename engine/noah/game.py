@@ -119,6 +119,9 @@ def starting_discs(players: int, seat: int) -> int:
 class Game:
     """One game of Ark. Create it with :meth:`new` (or :meth:`arranged` for a set position)."""
 
+    #: Players hold cards and a pet the others may not see (see :mod:`engine.protocol`).
+    hidden_information = True
+
     __slots__ = ("_legal", "_preview", "_state")
 
     def __init__(self, state: State) -> None:

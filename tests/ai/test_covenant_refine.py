@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from engine.ai.covenant.model import ARK_ENDS
 from engine.ai.levels import REFINE_WIDTH, ranked
 from engine.common import Rng
 from engine.covenant import Game, MoveArk
+from engine.covenant.ai.model import ARK_ENDS
 
 
 def ark_on_board() -> Game:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engine import ai
-from engine.ai.covenant.evaluate import STRONG_WEIGHTS, WEIGHTS, Evaluator
 from engine.covenant import Deploy, Game, Pass, PlaceArk, PlaceTile
+from engine.covenant.ai.evaluate import STRONG_WEIGHTS, WEIGHTS, Evaluator
 
 # Two normal players' first twelve turns (seed 2): each has put out its Prophet and five of
 # its seven followers, a piece on every tile it laid.

@@ -9,11 +9,11 @@ import pytest
 from engine import ai
 from engine.ai.budget import Budget
 from engine.ai.levels import ranked
-from engine.ai.noah.evaluate import STRONG_WEIGHTS, WEIGHTS, Weights, values
 from engine.ai.search import SearchSettings, search
 from engine.common import Rng
 from engine.noah import Game, PlayCards, TakeCards
 from engine.noah.actions import Placement
+from engine.noah.ai.evaluate import STRONG_WEIGHTS, WEIGHTS, Weights, values
 from engine.noah.cards import KIND_INDEX, PLAYS_ALONE
 
 

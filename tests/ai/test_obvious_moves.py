@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine import ai
-from engine.ai import REASONS, Hint
+from engine import ai, registry
+from engine.ai import Hint
 from engine.covenant import Deploy, Game, Pass, PlaceTile
 from engine.noah import Game as Noah
 from engine.noah import Placement, PlayCards, card_id
@@ -69,16 +69,19 @@ def test_normal_plays_the_card_that_takes_the_majority() -> None:
 
 def test_reasons_are_keys_and_plain_params_only() -> None:
     for game in (city_to_close(), majority_to_take()):
+        reasons = ai.reasons(registry.name_of(game))
         key, params = ai.hint(game, iterations=0).reason
-        assert key in REASONS and set(params) == set(REASONS[key])
+        assert key in reasons and set(params) == set(reasons[key])
         assert all(isinstance(v, int | str | bool | list) for v in params.values())
-    assert all(key.startswith("hint.") for key in REASONS)
+        assert all(key.startswith("hint.") for key in reasons)
 
 
 def test_a_hint_checks_its_reason_and_its_seat() -> None:
+    reasons = ai.reasons("covenant")
     with pytest.raises(ValueError):
-        Hint(Pass(), ("hint.unknown", {}))
+        Hint(Pass(), ("hint.unknown", {})).check(reasons)
     with pytest.raises(ValueError):
-        Hint(Pass(), ("hint.completes_city", {"score": 3}))
+        Hint(Pass(), ("hint.completes_city", {"score": 3})).check(reasons)
+    assert Hint(Pass(), ("hint.completes_city", {"points": 3})).check(reasons).value == 0.0
     with pytest.raises(ValueError):
         ai.hint(city_to_close(), 1)  # not seat 1's turn

@@ -62,7 +62,6 @@ def _pos(value: str) -> tuple[int, int]:
 
 
 class CovenantFront(Front):
-    name = "covenant"
     command_group = "covenant"
     warm_up = (f"{RENDER}:warm_up",)
     commands = (

@@ -13,7 +13,6 @@ from engine.covenant.players import sensible_action
 
 
 class CovenantRules(GameRules):
-    name = "covenant"
     min_players = 2
     max_players = 5
 

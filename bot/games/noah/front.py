@@ -76,7 +76,6 @@ def features(card: int) -> Text:
 
 
 class NoahFront(Front):
-    name = "noah"
     command_group = "ark"
     warm_up = (f"{RENDER}:warm_up",)
     commands = (

@@ -11,7 +11,6 @@ from engine.noah import Game, Pass, TakeCards, action_from_dict
 
 
 class NoahRules(GameRules):
-    name = "noah"
     min_players = 3
     max_players = 5
 

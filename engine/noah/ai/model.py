@@ -5,16 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from engine.ai.model import Candidate
-from engine.ai.noah.evaluate import WEIGHTS, Weights, margin
-from engine.ai.noah.reasons import reason_for
 from engine.common import Rng
 from engine.noah import ChoosePet, Game, Pass, PlayCards, TakeCards
+from engine.noah.ai.evaluate import WEIGHTS, Weights, margin
+from engine.noah.ai.hints import reason_for
 from engine.noah.cards import CARDS
 
 
 class NoahModel:
     """One per decision like every model; ``weights`` are the evaluation's (the strong
-    level has its own, see :data:`~engine.ai.noah.evaluate.STRONG_WEIGHTS`)."""
+    level has its own, see :data:`~engine.noah.ai.evaluate.STRONG_WEIGHTS`)."""
 
     scale = 5.0
 

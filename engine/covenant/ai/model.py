@@ -4,21 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.ai.covenant.evaluate import STRONG_WEIGHTS, Evaluator
-from engine.ai.covenant.reasons import reason_for
-from engine.ai.covenant.turns import ark_turns, quick_turn, reply_turn, turn_candidates
 from engine.ai.model import Candidate
 from engine.common import Rng
 from engine.covenant import Game, PlaceTile
+from engine.covenant.ai.evaluate import STRONG_WEIGHTS, Evaluator
+from engine.covenant.ai.hints import reason_for
+from engine.covenant.ai.turns import ark_turns, quick_turn, reply_turn, turn_candidates
 from engine.covenant.players import sensible_action
 
 #: Placements of the reply's tile looked at with their follow-ups (the rest by a screen).
 REPLY_KEEP = 4
-# Tried and not better: the reply predicted as the normal level finds it (its evaluator,
-# counting the tiles to come without the one it drew; the Ark's paths after the first
-# placement in the board's order, ties to the first turn): normal's real turn 0.795 of
-# the time against 0.752 (210 replies, 3 games) at the same cost, but strong vs normal
-# won 0.678 against 0.714, 185 games (0-92 and 100-191) paired on the same decks at 0.1 s.
+
 
 #: The strong level's own Ark moves: for the placements of its best candidates (this
 #: many), the Ark's best paths to this many end squares, where the normal list keeps two a

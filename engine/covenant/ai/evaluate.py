@@ -49,17 +49,8 @@ class Weights:
 
 WEIGHTS = Weights()
 
-#: The strong level's own (its searcher's): pieces at hand count for more. A least-squares
-#: fit of what foretells the final margin in 300 games of normal against normal
-#: (bench/covenant_eval_fit.py, the rest of the evaluation as it is) gives a follower at
-#: hand 8.6, the Prophet 12.0 and a follower coming back 0.65 of one; with the features'
-#: terms fitted too, 6.8, 10.9 and 0.675. A fit tells what goes with a good end, not what a
-#: choice brings, so the weights were then played: strong against normal without lookahead
-#: (iterations=0, games 0-159) won 0.638 with the normal weights, 0.694 with 8.5 / 13.0,
-#: 0.694 with 6.8 / 10.9, 0.734 with these (5.0 / 8.0); with the whole second fit, its
-#: Ark terms too (the reach 1.54, the next seat's best move 1.75), 0.547, and with those
-#: Ark terms alone 0.525. As shipped, with one round of lookahead (iterations=4), games
-#: 0-399: 0.766, where the normal weights won 0.7125.
+#: The strong level's own (its searcher's): pieces at hand count for more (fitted, then
+#: played: ``NOTES.md`` beside this file).
 STRONG_WEIGHTS = Weights(follower=5.0, prophet=8.0, returned=0.675)
 
 

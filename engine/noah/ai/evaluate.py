@@ -44,21 +44,7 @@ class Weights:
 #: The normal level's.
 WEIGHTS = Weights()
 #: The strong level's (its search scores positions with these): a card played alone counts
-#: for less, as often as such cards got played (``bench/noah_card_odds.py --weights
-#: earlier``): in 200 four-player games of players greedy with the earlier strong weights,
-#: a slow animal or a provision in hand before the endgame was played later (or kept as a
-#: scoring pet) 0.67, 0.56, 0.34, 0.31 and 0.28 of the time after 0 to 4 rain cards, any
-#: other card 0.97, 0.90, 0.84, 0.85 and 0.80 (a cabin open to it now or not changed
-#: little). ``alone`` holds the ratios, 0.70, 0.63, 0.41, 0.36 and 0.34, but 0.37 after
-#: three rain cards: the first reading, with which the games below were played.
-#: Greedy with these against three normal players (the bench's scheme, 0.25 is parity):
-#: 0.485 on games 0-399 and 0.419 on 400-799, where the earlier strong weights (a card
-#: with a cabin open at 0.6, no ``alone``) won 0.391 and 0.350. Around them, on games
-#: 0-399: a playable card at 0.7 0.469, at 0.85 0.436; a stuck one at 0.5 0.480; the
-#: endgame share 0.45 0.473, 0.65 0.489; the ratios taken further from 1 (0.6 to 0.2)
-#: 0.464, nearer (0.8 to 0.5, a playable card at 0.7) 0.458; the ratios with a playable
-#: card at 0.6, 0.410. (Without ``alone``, a playable card at 0.6 had done best, 0.391;
-#: one weight changed at a time, none better.)
+#: for less, as often as such cards got played (measured: ``NOTES.md`` beside this file).
 STRONG_WEIGHTS = Weights(alone=(0.7, 0.63, 0.41, 0.37, 0.34))
 
 

@@ -1,11 +1,27 @@
-"""Why a move of Ark, the card game, is good, as a hint reason."""
+"""Why a move of Ark, the card game, is good, as a hint reason: a message key and its
+parameters, never a sentence (the bot says it in the player's language)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from engine.noah import ChoosePet, Game, Pass, PlayCards, TakeCards
 from engine.noah.cards import KINDS
+
+#: Every reason key a hint of this game gives, with the names of its parameters: scoring
+#: card kinds (``"heavy"``...) and card ids.
+REASONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "hint.takes_lead": ("kind", "card"),  # `card` puts you first on scoring card `kind`
+        "hint.plays_cards": ("cards",),  # list of card ids
+        "hint.takes_card": ("card",),  # take face-up card `card`
+        "hint.chooses_pet": ("card",),
+        "hint.declines_pet": (),
+        "hint.passes": (),  # keep your discs (the endgame)
+    }
+)
 
 
 def leaders(game: Game, kind: int) -> set[int]:

@@ -1,16 +1,36 @@
-"""Why a turn of The Ark of the Covenant is good, read from the events it makes."""
+"""Why a turn of The Ark of the Covenant is good, read from the events it makes: a hint's
+reason is a message key and its parameters, never a sentence (the bot says it in the
+player's language)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from engine.covenant import ArkMoved, ArkPlaced, FeatureScored, Game, PieceDeployed, PlaceTile
+
+#: Every reason key a hint of this game gives, with the names of its parameters: numbers,
+#: feature kinds ("city", "road", "field") and square coordinates ``x``/``y``.
+REASONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "hint.completes_city": ("points",),  # completes your city for `points`
+        "hint.completes_road": ("points",),
+        "hint.completes_temple": ("points",),
+        "hint.claims_feature": ("feature", "x", "y", "prophet"),  # a piece on a feature
+        "hint.extends_feature": ("feature", "x", "y"),  # grows a road/city you hold
+        "hint.moves_ark": ("points",),  # the Ark's path gives you `points`
+        "hint.places_ark": ("x", "y"),
+        "hint.places_tile": ("x", "y"),  # the best square for the tile, nothing more to say
+        "hint.passes": (),  # keep your pieces
+    }
+)
 
 
 def reason_for(
     game: Game, seat: int, actions: list[Any], events: list[Any]
 ) -> tuple[str, dict[str, Any]]:
-    """The one thing the turn does best, as a hint reason (see ``engine.ai.reasons``)."""
+    """The one thing the turn does best, as a hint reason (see :data:`REASONS`)."""
     completed: dict[str, int] = {}
     for event in events:
         if isinstance(event, FeatureScored) and event.complete and event.points[seat] > 0:

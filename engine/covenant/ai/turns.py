@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.ai.covenant.evaluate import Evaluator
 from engine.ai.model import Candidate
 from engine.covenant import Game, IllegalAction, MoveArk, Pass, PlaceArk, PlaceTile
+from engine.covenant.ai.evaluate import Evaluator
 
 #: Ark moves kept per placement when a whole turn is planned from the tile.
 ARK_MOVES_PER_PLACEMENT = 2
