@@ -4,9 +4,10 @@ First the model may look again at its best candidates with a deeper, searched ev
 (``Model.refine``, e.g. the next player's best reply found move by move, which the normal
 evaluation only estimates). Then each sample deals the hidden information anew
 (``game.determinise(seat, rng)``: a tile order, other players' hands...), so the search
-never reads what the mover cannot see and averages over what it might be. The root's children are the candidate turns in that order; progressive
-widening opens them best first as the samples grow, so that a large branching (every
-square and rotation of a tile, every pair of cards) costs only what the good options need.
+never reads what the mover cannot see and averages over what it might be. The root's
+children are the candidate turns in that order; progressive widening opens them best first
+as the samples grow, so that a large branching (every square and rotation of a tile, every
+pair of cards) costs only what the good options need.
 Below a child the game is played on for a few turns by the model's cheap policy guided by
 its evaluation (``Model.playout``) and the position is scored by the evaluation, a sigmoid
 of the margin, or by the result if the game ended.
