@@ -8,8 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from engine import registry
+
 ROOT = Path(__file__).resolve().parents[1]
-GAMES = sorted(p.name for p in (ROOT / "bot" / "games").iterdir() if (p / "__init__.py").exists())
+#: The built-in games: the packages of engine/ but the shared ones (engine.registry's rule).
+GAMES = sorted(registry.games())
 
 #: For each folder, the top-level packages its modules must never import.
 FORBIDDEN = {
@@ -50,20 +53,38 @@ def test_imports_point_down_only(folder: str) -> None:
 
 def test_the_games_are_the_plugins() -> None:
     assert {"covenant", "noah"} <= set(GAMES)
+    fronts = {p.name for p in (ROOT / "bot" / "games").iterdir() if (p / "__init__.py").exists()}
+    assert fronts == set(GAMES)
     for game in GAMES:
+        described = registry.game(game)
+        assert (described.engine, described.front) == (f"engine.{game}", f"bot.games.{game}")
         assert (ROOT / "engine" / game / "__init__.py").exists(), game
-        assert (ROOT / "bot" / "games" / game / "__init__.py").exists(), game
 
 
-@pytest.mark.parametrize("layer", ["bot", "render"])
+def test_the_shared_engine_names_no_game() -> None:
+    """engine/ai and engine/common are written once for every game: no import of a game's
+    package, and no game's name in their code (a game's computer players live in its own
+    folder, engine/<game>/ai, and are found through the registry)."""
+    offenders = {}
+    for shared in sorted(registry.SHARED):
+        for path in sorted((ROOT / "engine" / shared).rglob("*.py")):
+            named = {n for n in imports(path) for g in GAMES if n.split(".")[:2] == ["engine", g]}
+            source = path.read_text()
+            said = {g for g in GAMES if f'"{g}"' in source or f"'{g}'" in source}
+            if named or said:
+                offenders[str(path.relative_to(ROOT))] = sorted(named | said)
+    assert offenders == {}
+
+
+@pytest.mark.parametrize("layer", ["bot", "render", "engine"])
 def test_only_a_games_own_folder_names_it(layer: str) -> None:
     """No module of bot/ outside bot/games/<game>/ imports engine.<game> or render.<game>;
-    no module of render/ outside render/<game>/ imports another game's engine."""
+    no module of render/ or engine/ outside its <game>/ imports another game's package."""
     offenders = {}
     for path in sorted((ROOT / layer).rglob("*.py")):
         relative = path.relative_to(ROOT).parts
         own = relative[2] if layer == "bot" and relative[1] == "games" else None
-        if layer == "render" and len(relative) > 2:
+        if layer in ("render", "engine") and len(relative) > 2:
             own = relative[1]
         named = {
             name

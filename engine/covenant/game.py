@@ -510,8 +510,9 @@ class Game:
         return self._phase
 
     @property
-    def current_player(self) -> int:
-        return self._current
+    def current_player(self) -> int | None:
+        """The seat to act now, or ``None`` once the game is over (the protocol's rule)."""
+        return None if self._phase == "over" else self._current
 
     @property
     def tile(self) -> str | None:
