@@ -93,6 +93,20 @@ def test_the_engine_keeps_the_protocol(name: str) -> None:
         )
 
 
+def _seen(view: Any) -> str:
+    return view.to_json() if hasattr(view, "to_json") else json.dumps(view, default=str)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_what_a_seat_sees_is_what_the_descriptor_says(name: str) -> None:
+    """A game with hidden information shows each seat something the public may not see;
+    a game without any shows every seat the public view."""
+    game = registry.game_class(name).new(players=seat_counts(name)[-1], seed=4)
+    public = _seen(game.view(None))
+    private = {_seen(game.view(seat)) != public for seat in range(game.players)}
+    assert private == {registry.game(name).hidden_information}
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_a_random_game_ends_with_winners_and_then_refuses(name: str) -> None:
     for players in seat_counts(name):
