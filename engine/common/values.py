@@ -16,4 +16,5 @@ class Serialisable:
     type: ClassVar[str]
 
     def to_dict(self) -> dict[str, Any]:
+        # Every subclass is a dataclass; this base is not one, so its self is not typed as one.
         return {"type": self.type, **asdict(self)}  # type: ignore[call-overload]
