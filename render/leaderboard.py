@@ -93,7 +93,7 @@ def columns(
 
 def _rating(value: object) -> str:
     # A row arrives as JSON from the bot's process: its rating is a number, typed object.
-    return f"{float(value):.0f}"  # type: ignore[arg-type]
+    return f"{float(value):.0f}"  # type: ignore[arg-type]  # a JSON number
 
 
 def leaderboard_png(

@@ -1741,7 +1741,7 @@ class Game:
         cls = type(self)
         new = cls.__new__(cls)
         # A class is hashable; mypy misreads a type[...] against Hashable (python/mypy#20409).
-        shared, copied, checked = _copy_plan(cls)  # type: ignore[arg-type]
+        shared, copied, checked = _copy_plan(cls)  # type: ignore[arg-type]  # mypy#20409
         for name in shared:
             setattr(new, name, getattr(self, name))
         for name, copier in copied:
