@@ -57,8 +57,10 @@ async def run(settings: Settings) -> int:
         runner.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await runner
-    if not stop.is_set() and runner.exception() is not None:
-        raise runner.exception()  # type: ignore[misc]
+    if not stop.is_set():
+        failure = runner.exception()
+        if failure is not None:
+            raise failure
     return 0
 
 

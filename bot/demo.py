@@ -32,8 +32,8 @@ def _write(panel: Panel, out: Path | None, language: str, name: str | None = Non
         return
     for picture in panel.pictures:
         data = draw(picture.function, picture.args, language)
-        alone = name is not None and len(panel.pictures) == 1
-        (out / (name if alone else picture.filename)).write_bytes(data)
+        alone = len(panel.pictures) == 1
+        (out / (name if name is not None and alone else picture.filename)).write_bytes(data)
 
 
 async def play(

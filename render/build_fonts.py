@@ -153,8 +153,8 @@ def build_emoji(out_dir: Path) -> None:
     atlas.quantize(256, method=Image.Quantize.FASTOCTREE).save(
         out_dir / fonts.EMOJI_ATLAS, optimize=True
     )
-    index = {"cell": CELL, "columns": COLUMNS, "sequences": dict(sorted(keys.items()))}
-    (out_dir / fonts.EMOJI_INDEX).write_text(json.dumps(index, separators=(",", ":")) + "\n")
+    lookup = {"cell": CELL, "columns": COLUMNS, "sequences": dict(sorted(keys.items()))}
+    (out_dir / fonts.EMOJI_INDEX).write_text(json.dumps(lookup, separators=(",", ":")) + "\n")
 
 
 LICENCE_SOURCE = Path("/usr/share/doc/fonts-noto-cjk/copyright")

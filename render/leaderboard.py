@@ -92,7 +92,8 @@ def columns(
 
 
 def _rating(value: object) -> str:
-    return f"{float(value):.0f}"  # type: ignore[arg-type]
+    # A row arrives as JSON from the bot's process: its rating is a number, typed object.
+    return f"{float(value):.0f}"  # type: ignore[arg-type]  # a JSON number
 
 
 def leaderboard_png(

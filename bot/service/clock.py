@@ -7,7 +7,7 @@ instead of sleeping, and the bot uses :class:`SystemClock`.
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from typing import Protocol
+from typing import Protocol, overload
 
 
 class Clock(Protocol):
@@ -47,6 +47,10 @@ def to_ms(moment: datetime) -> int:
     return int(moment.timestamp() * 1000)
 
 
+@overload
+def from_ms(ms: int) -> datetime: ...
+@overload
+def from_ms(ms: None) -> None: ...
 def from_ms(ms: int | None) -> datetime | None:
     """The inverse of :func:`to_ms` (``None`` stays ``None``)."""
     return None if ms is None else datetime.fromtimestamp(ms / 1000, UTC)

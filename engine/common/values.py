@@ -14,6 +14,8 @@ class Serialisable:
 
     __slots__ = ()
     type: ClassVar[str]
+    #: Made by ``@dataclass`` on every subclass; declared here so ``asdict(self)`` is typed.
+    __dataclass_fields__: ClassVar[dict[str, Any]]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"type": self.type, **asdict(self)}  # type: ignore[call-overload]
+        return {"type": self.type, **asdict(self)}

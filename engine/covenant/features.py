@@ -12,13 +12,14 @@ from typing import NamedTuple
 
 from engine.covenant.events import PieceRef
 from engine.covenant.geometry import Pos
+from engine.covenant.tiles import Kind
 
 
 class Columns(NamedTuple):
     """What :meth:`Features.add_all` needs of a tile's segments, column by column (one
     entry per segment), so that a tile is added with a few ``extend`` calls."""
 
-    kinds: tuple[str, ...]
+    kinds: tuple[Kind, ...]
     extras: tuple[int, ...]
     wolves: tuple[int, ...]
     opens: tuple[int, ...]
@@ -43,7 +44,7 @@ class Features:
 
     def __init__(self) -> None:
         self.parent: list[int] = []
-        self.kind: list[str] = []
+        self.kind: list[Kind] = []
         self.squares: list[set[Pos]] = []
         self.extras: list[int] = []
         self.wolves: list[int] = []
@@ -54,7 +55,7 @@ class Features:
         self._fresh_from = 0
         self._owned: set[int] = set()
 
-    def add(self, kind: str, square: Pos, extras: int, wolves: int, open_edges: int) -> int:
+    def add(self, kind: Kind, square: Pos, extras: int, wolves: int, open_edges: int) -> int:
         """A new segment on its own; returns its node."""
         node = len(self.parent)
         self.parent.append(node)

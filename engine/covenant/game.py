@@ -1154,7 +1154,7 @@ class Game:
             return
         events.append(
             FeatureScored(
-                feature=kind,  # type: ignore[arg-type]
+                feature=kind,
                 complete=complete,
                 squares=tuple(sorted(f.squares[root], key=lambda p: (p[1], p[0]))),
                 tiles=tiles,
@@ -1712,7 +1712,7 @@ class Game:
             if not prophet:
                 game._on_board[seat] += 1
         game._prophets = [str(p) for p in state["prophets"]]
-        game._ark = tuple(state["ark"]) if state["ark"] else None  # type: ignore[assignment]
+        game._ark = tuple(state["ark"]) if state["ark"] else None
         game._scores = [int(s) for s in state["scores"]]
         game._breakdown = [{k: int(d[k]) for k in CATEGORIES} for d in state["breakdown"]]
         game._history = [tuple(int(s) for s in row) for row in state["history"]]
@@ -1744,7 +1744,8 @@ class Game:
         """
         cls = type(self)
         new = cls.__new__(cls)
-        shared, copied, checked = _copy_plan(cls)
+        # A class is hashable; mypy misreads a type[...] against Hashable (python/mypy#20409).
+        shared, copied, checked = _copy_plan(cls)  # type: ignore[arg-type]  # mypy#20409
         for name in shared:
             setattr(new, name, getattr(self, name))
         for name, copier in copied:

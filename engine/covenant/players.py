@@ -41,12 +41,12 @@ def sensible_action(game: Game, rng: Rng) -> Action:
     if deploys and rng.below(10) < 7:
         x, y = game.last_placed or (0, 0)
         by_kind: dict[str, list[Deploy]] = {}
-        for action in deploys:
-            if action.port == TEMPLE:
+        for deploy in deploys:
+            if deploy.port == TEMPLE:
                 kind = "temple"
             else:
-                kind = game.board[(x, y)].view.segment_at(action.port).kind
-            by_kind.setdefault(kind, []).append(action)
+                kind = game.board[(x, y)].view.segment_at(deploy.port).kind
+            by_kind.setdefault(kind, []).append(deploy)
         for kind in ("city", "temple", "road", "field"):
             options = by_kind.get(kind, [])
             if kind == "field" and game.tiles_left < 30:

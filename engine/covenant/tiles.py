@@ -156,7 +156,7 @@ def _design(raw: Mapping[str, Any]) -> TileDesign:
     design = TileDesign(
         id=tile_id,
         count=raw["count"],
-        edges=edges,  # type: ignore[arg-type]
+        edges=edges,
         segments=tuple(segments),
         temple=bool(raw.get("temple", False)),
         start=bool(raw.get("start", False)),
@@ -193,11 +193,11 @@ def _turn(design: TileDesign, quarter_turns: int) -> RotatedTile:
     for index, segment in enumerate(segments):
         for port in segment.ports:
             port_segment[port] = index
-    edges = tuple(design.edges[(side - quarter_turns) % 4] for side in range(4))
+    north, east, south, west = (design.edges[(side - quarter_turns) % 4] for side in range(4))
     return RotatedTile(
         id=design.id,
         rotation=90 * quarter_turns,
-        edges=edges,  # type: ignore[arg-type]
+        edges=(north, east, south, west),
         segments=segments,
         port_segment=tuple(port_segment),
         temple=design.temple,

@@ -80,7 +80,7 @@ class Pass(Serialisable):
 
 #: Every action type.
 Action = TakeCards | PlayCards | ChoosePet | Pass
-ACTION_TYPES: tuple[type, ...] = (TakeCards, PlayCards, ChoosePet, Pass)
+ACTION_TYPES: tuple[type[Action], ...] = (TakeCards, PlayCards, ChoosePet, Pass)
 
 
 def action_from_dict(data: Any) -> Action:

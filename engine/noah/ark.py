@@ -94,8 +94,8 @@ def fit_problem(cabin: Sequence[int], card: int) -> IllegalAction | None:
     climate = CLIMATE[card]
     if climate != ANY:
         for other in cabin:
-            theirs = CLIMATE[other]
-            if theirs != ANY and theirs != climate:
+            their_climate = CLIMATE[other]
+            if their_climate != ANY and their_climate != climate:
                 return _climate(card, other)
     if IS_PROVISION[card]:
         for other in cabin:

@@ -279,7 +279,8 @@ class Game:
     @property
     def cabins(self) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
         """The ark: ``cabins[side][row]`` is the cards of a cabin (side 0 port, 1 starboard)."""
-        return tuple(tuple(tuple(c) for c in side) for side in self._state.cabins)  # type: ignore[return-value]
+        port, starboard = self._state.cabins
+        return tuple(tuple(c) for c in port), tuple(tuple(c) for c in starboard)
 
     @property
     def face_up(self) -> tuple[int, ...]:
@@ -872,8 +873,9 @@ class Game:
         pool = [c for c in state.deck if not IS_RAIN[c]]
         for other in others:
             pool.extend(state.hands[other])
-            if state.pets[other] is not None:
-                pool.append(state.pets[other])  # type: ignore[arg-type]
+            pet = state.pets[other]
+            if pet is not None:
+                pool.append(pet)
         # Sorted first, so that the deal depends on nothing ``seat`` cannot see.
         pool.sort()
         rng.shuffle(pool)

@@ -511,6 +511,7 @@ def legal_placements(
     tilt = state.tilt
     # Only a chimpanzee, played or driven out, needs these: found when first needed.
     halves: list[str] | None = None
+    half: str | None  # a chimpanzee's scoring card (None for any other card)
     cabins = state.cabins
     fill = known is not None and first
     hand = state.hands[seat]
@@ -522,8 +523,8 @@ def legal_placements(
         if entries is None:
             # Entries kept in ``known`` are read again at other tilts: only others skip sides.
             entries = _entries(state, card, used, known is None)
-            if fill:
-                known[card] = entries  # type: ignore[index]
+            if fill and known is not None:  # fill implies known; the check tells the types
+                known[card] = entries
         for side, row, victim, delta in entries:
             if (side, row) in used:
                 continue

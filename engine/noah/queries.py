@@ -19,11 +19,15 @@ Decisions:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from engine.errors import IllegalAction
 from engine.noah.actions import SIDES, Placement
 from engine.noah.cards import CARDS
 from engine.noah.state import ENDGAME, PET, PLAY
+
+if TYPE_CHECKING:
+    from engine.noah.game import Game
 
 __all__ = [
     "CabinChoice",
@@ -51,22 +55,22 @@ class CabinChoice:
     cards: tuple[int, ...] = ()
 
 
-def _ways(game: object, card: int, after: Placement | None) -> list[Placement]:
+def _ways(game: Game, card: int, after: Placement | None) -> list[Placement]:
     if after is None:
-        return [p for p in game.placements(card)]  # type: ignore[attr-defined]
-    return [p for p in game.second_placements(after) if p.card == card]  # type: ignore[attr-defined]
+        return [p for p in game.placements(card)]
+    return [p for p in game.second_placements(after) if p.card == card]
 
 
-def cabin_choices(game: object, card: int, after: Placement | None = None) -> list[CabinChoice]:
+def cabin_choices(game: Game, card: int, after: Placement | None = None) -> list[CabinChoice]:
     """The cabins where ``card`` may go now (as the second card after ``after`` if given):
     port cabins from the bow then starboard ones, each new cabin after the open ones of its
     side; empty if it can go nowhere (:meth:`~engine.noah.Game.why_not` says why)."""
-    endgame = game.phase == ENDGAME  # type: ignore[attr-defined]
+    endgame = game.phase == ENDGAME
     ways = _ways(game, card, after)
     if not ways:
         return []
     # After a first card the ark is as that card left it (it may have opened a cabin).
-    shown = game if after is None else game.preview([after])  # type: ignore[attr-defined]
+    shown = game if after is None else game.preview([after])
     cabins = shown.cabins
     grouped: dict[tuple[str, int], list[Placement]] = {}
     for placement in ways:
@@ -80,19 +84,20 @@ def cabin_choices(game: object, card: int, after: Placement | None = None) -> li
     return choices
 
 
-def card_choices(game: object, after: Placement | None = None) -> dict[int, IllegalAction | None]:
+def card_choices(game: Game, after: Placement | None = None) -> dict[int, IllegalAction | None]:
     """For each card of the current player's hand, in hand order (after a first card that
     opened a cabin, the face-up card it took last): ``None`` if it can be played now (as the
     second card after ``after`` if given), else the refusal that says best why not. Empty
     outside the play and endgame phases."""
-    if game.phase not in (PLAY, ENDGAME):  # type: ignore[attr-defined]
+    if game.phase not in (PLAY, ENDGAME):
         return {}
-    seat = game.current_player  # type: ignore[attr-defined]
-    hand = [c for c in game.hand(seat) if after is None or c != after.card]  # type: ignore[attr-defined]
+    seat = game.current_player
+    assert seat is not None  # None only once the game is over
+    hand = [c for c in game.hand(seat) if after is None or c != after.card]
     if after is not None and after.take is not None and after.take not in hand:
         # The face-up card a new cabin took is in the hand at once: it may be the second.
         hand.append(after.take)
-    return {card: game.why_not(card, after) for card in hand}  # type: ignore[attr-defined]
+    return {card: game.why_not(card, after) for card in hand}
 
 
 def pet_scores(card: int) -> bool:
@@ -101,10 +106,12 @@ def pet_scores(card: int) -> bool:
     return found.can_be_pet
 
 
-def pet_choices(game: object) -> list[tuple[int, bool]]:
+def pet_choices(game: Game) -> list[tuple[int, bool]]:
     """In the pet choice, each card of the current player's hand and whether it would score
     as a pet; empty at any other time."""
-    if game.phase != PET:  # type: ignore[attr-defined]
+    if game.phase != PET:
         return []
-    hand = game.hand(game.current_player)  # type: ignore[attr-defined]
+    seat = game.current_player
+    assert seat is not None  # None only once the game is over
+    hand = game.hand(seat)
     return [(card, pet_scores(card)) for card in hand]

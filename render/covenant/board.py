@@ -8,13 +8,14 @@ picture always agree on what "C4" means.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol
 
 from PIL import Image, ImageDraw
 
 from engine.covenant import TEMPLE, RotatedTile
-from engine.covenant.game import FOLLOWERS, Game
+from engine.covenant.game import FOLLOWERS, Game, PlacedTile
 from engine.covenant.geometry import Pos
 from engine.covenant.notation import Grid, column_name, row_name, square_name
 from engine.covenant.tiles import TILES
@@ -248,7 +249,28 @@ def _outline(draw: ImageDraw.ImageDraw, box: Box, colour: tuple[int, int, int], 
     )
 
 
-def _draw_pieces(image: Image.Image, game: Game, layout: BoardLayout) -> None:
+class PiecesShown(Protocol):
+    """What drawing the pieces reads of a game: its tiles and the Ark's square (a close-up
+    passes a game without its Ark, to draw the Ark where it would go instead)."""
+
+    @property
+    def board(self) -> Mapping[Pos, PlacedTile]: ...
+
+    @property
+    def ark(self) -> Pos | None: ...
+
+
+class SquareBoxes(Protocol):
+    """What drawing the pieces reads of a layout: a square's size and its box (the whole
+    board's layout, or a window of a few squares)."""
+
+    @property
+    def tile(self) -> int: ...
+
+    def box(self, pos: Pos) -> Box: ...
+
+
+def _draw_pieces(image: Image.Image, game: PiecesShown, layout: SquareBoxes) -> None:
     tile = layout.tile
     for pos, placed in game.board.items():
         x0, y0, _, _ = layout.box(pos)
@@ -365,7 +387,7 @@ def draw_deploy_spots(game: Game, chosen: str | None = None, prophet: bool = Fal
             if placed is not None:
                 x0, y0, _, _ = window.box((cx0 + dx, cy0 + dy))
                 image.paste(sprite(placed.id, placed.rotation, DEPLOY_TILE), (x0, y0))
-    _draw_pieces(image, game, window)  # type: ignore[arg-type]
+    _draw_pieces(image, game, window)
     draw = ImageDraw.Draw(image, "RGBA")
     # Dim the neighbours so the eye goes to the new tile.
     draw.rectangle([0, 0, size, DEPLOY_TILE], fill=(*PARCHMENT, 90))

@@ -7,15 +7,16 @@ Every close-up names its squares along the edges (the names of
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFont
 
-from engine.covenant.game import Game
+from engine.covenant.game import Game, PlacedTile
 from engine.covenant.geometry import SIDE_INDEX, Pos, neighbour
 from engine.covenant.notation import column_name, row_name
 from render.covenant import pieces
-from render.covenant.board import Overlay, _draw_pieces, _outline, overlay_for
+from render.covenant.board import Overlay, PiecesShown, _draw_pieces, _outline, overlay_for
 from render.covenant.palette import LAST_TILE, SPOT
 from render.covenant.tileart import sprite
 from render.i18n import DEFAULT_LANGUAGE, t
@@ -97,7 +98,7 @@ def _draw_window(
         bx, by, _, _ = window.box(overlay.pos)
         image.paste(sprite(overlay.tile_id, overlay.rotation, window.tile), (bx, by))
     shown = game if ark else _without_ark(game)
-    _draw_pieces(image, shown, window)  # type: ignore[arg-type]
+    _draw_pieces(image, shown, window)
     # Square names along all four edges.
     face = font(22, bold=True)
     for c in range(window.columns):
@@ -122,14 +123,14 @@ class _NoArk:
         self._game = game
 
     @property
-    def board(self):  # type: ignore[no-untyped-def]
+    def board(self) -> Mapping[Pos, PlacedTile]:
         return self._game.board
 
-    ark = None
+    ark: Pos | None = None
 
 
-def _without_ark(game: Game) -> Game:
-    return _NoArk(game)  # type: ignore[return-value]
+def _without_ark(game: Game) -> PiecesShown:
+    return _NoArk(game)
 
 
 # --------------------------------------------------------------------- the tile in hand
@@ -213,8 +214,8 @@ def ark_image(
     # Where the Ark may still go from the end of the path: the rest is softened.
     ahead = {_walk(game.ark, p)[-1] for p in paths if p.startswith(path) and len(p) > len(path)}
     for c in range(columns):
-        for r in range(rows):
-            pos = (window.left + c, window.top + r)
+        for row in range(rows):
+            pos = (window.left + c, window.top + row)
             bx0, by0, bx1, by1 = window.box(pos)
             if pos not in game.board:
                 continue
@@ -261,8 +262,8 @@ def ark_image(
     lines, face = _caption_lines(game, path, names, language, window.size[0] - 24)
     step = face.size + 4
     top = ARK_CAPTION / 2 - step * (len(lines) - 1) / 2
-    for i, line in enumerate(lines):
-        draw_text(draw, (12, top + i * step), line, face, INK, "lm")
+    for i, text in enumerate(lines):
+        draw_text(draw, (12, top + i * step), text, face, INK, "lm")
     return image
 
 

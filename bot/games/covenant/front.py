@@ -421,7 +421,7 @@ class CovenantFront(Front):
         self, seen: Seen, command: str, option: str, current: str, typed: Mapping[str, Any]
     ) -> Sequence[Choice]:
         game: Game = seen.game
-        typed = current.strip().upper()
+        prefix = current.strip().upper()
         if command == "place" and option == "square":
             return [
                 Choice(
@@ -431,7 +431,7 @@ class CovenantFront(Front):
                     s.square,
                 )
                 for s in spot_choices(game)
-                if not typed or s.square.startswith(typed) or str(s.number) == typed
+                if not prefix or s.square.startswith(prefix) or str(s.number) == prefix
             ]
         if command == "place" and option == "rotation":
             # The rotations that fit on the square typed so far (all four before that).

@@ -29,6 +29,7 @@ from bot.panels import (
     Choice,
     CommandOption,
     CommandSpec,
+    Control,
     Option,
     Panel,
     Picture,
@@ -161,7 +162,7 @@ class NoahFront(Front):
     def _card_menu(
         self, game: Game, plan: Plan, reasons: Mapping[int, IllegalAction | None], second: bool
     ) -> Select | None:
-        options = []
+        options: list[Option] = []
         after = plan.done[0] if plan.done else None
         for card, why in reasons.items():
             if why is not None or any(o.value == str(card) for o in options):
@@ -197,7 +198,7 @@ class NoahFront(Front):
             self._hand_line(game, seen.seat),
             *self._reasons(reasons),
         ]
-        controls: list[Any] = []
+        controls: list[Control] = []
         if not endgame:
             for card in game.face_up:
                 controls.append(
@@ -257,7 +258,7 @@ class NoahFront(Front):
             lines.append(_t(f"turn.ask_{current.ask}", card=card_text(card), cabin=where))
             for value in current.options():
                 options.append(self._need_option(current.ask, value))
-        controls: list[Any] = [
+        controls: list[Control] = [
             Select(
                 "pick",
                 tuple(options[:SELECT_PAGE]),
@@ -326,7 +327,7 @@ class NoahFront(Front):
         cost = self._cost(game, plan.done)
         if cost:
             lines.append(_t("turn.cost", cost=cost, discs=game.discs[seen.seat]))
-        controls: list[Any] = []
+        controls: list[Control] = []
         one = len(plan.done) == 1
         if one and game.phase == "play":
             reasons = card_choices(game, plan.done[0])
@@ -387,13 +388,13 @@ class NoahFront(Front):
                 raise Refusal("noah.turn.no_such_card", card=str(chosen))
             key = "turn.pet_confirm" if scores else "turn.pet_confirm_no_score"
             line = _t(key, card=card_text(chosen), kind=kind_text(CARDS[chosen].kind or "none"))
-            controls = (
+            buttons = (
                 Button("petok", (str(chosen),), _t("button.pet_ok"), style="success", emoji="✅"),
                 Button("back", (), _t("button.back"), emoji="↩️"),
             )
-            return Panel((line,), (self._hand(game, seen.seat, {chosen: True}),), controls)
+            return Panel((line,), (self._hand(game, seen.seat, {chosen: True}),), buttons)
         lines = [_t("turn.pet_intro"), self._hand_line(game, seen.seat)]
-        options = []
+        options: list[Option] = []
         for card, scores in marked:
             if any(o.value == str(card) for o in options):
                 continue
@@ -407,7 +408,7 @@ class NoahFront(Front):
                     ),
                 )
             )
-        controls: list[Any] = []
+        controls: list[Control] = []
         if options:
             controls.append(
                 Select("pet", tuple(options[:SELECT_PAGE]), (), _t("turn.pet_placeholder"), row=0)

@@ -404,7 +404,7 @@ class PostgresTransaction(Transaction):
                 user_id=r[2],
                 source=r[3],
                 action=json_or(r[4], None),
-                created_at=from_ms(r[5]),  # type: ignore[arg-type]
+                created_at=from_ms(r[5]),
             )
             for r in rows
         ]
@@ -464,7 +464,7 @@ class PostgresTransaction(Transaction):
                 act=r[4],
                 target_user_id=r[5],
                 detail=json_or(r[6], {}),
-                created_at=from_ms(r[7]),  # type: ignore[arg-type]
+                created_at=from_ms(r[7]),
             )
             for r in rows
         ]

@@ -69,8 +69,8 @@ def game_of(row: Any) -> GameRecord:
         status=row["status"],
         version=row["version"],
         seats=seats_of(row["seats_json"]),
-        created_at=from_ms(row["created_at"]),  # type: ignore[arg-type]
-        updated_at=from_ms(row["updated_at"]),  # type: ignore[arg-type]
+        created_at=from_ms(row["created_at"]),
+        updated_at=from_ms(row["updated_at"]),
         started_at=from_ms(row["started_at"]),
         finished_at=from_ms(row["finished_at"]),
         current_seat=row["current_seat"],

@@ -245,7 +245,8 @@ class SqliteStorage(Storage, Transaction):
 
     async def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
         rows = await self.connection.execute_fetchall(sql, params)
-        return rows[0][0] if rows else None
+        first = next(iter(rows), None)
+        return first[0] if first is not None else None
 
     async def rows(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[Any]:
         return list(await self.connection.execute_fetchall(sql, params))
@@ -432,7 +433,7 @@ class SqliteStorage(Storage, Transaction):
                 user_id=r[2],
                 source=r[3],
                 action=json_or(r[4], None),
-                created_at=from_ms(r[5]),  # type: ignore[arg-type]
+                created_at=from_ms(r[5]),
             )
             for r in rows
         ]
@@ -488,7 +489,7 @@ class SqliteStorage(Storage, Transaction):
                 act=r[4],
                 target_user_id=r[5],
                 detail=json_or(r[6], {}),
-                created_at=from_ms(r[7]),  # type: ignore[arg-type]
+                created_at=from_ms(r[7]),
             )
             for r in rows
         ]

@@ -169,6 +169,22 @@ def test_typed_commands_become_the_same_moves() -> None:
     assert FRONT.on_command(seen(game), "follower", {"spot": "sse"}) == Play(Deploy("SSE"))
 
 
+def test_the_rotation_autocomplete_offers_the_rotations_that_fit_the_typed_square() -> None:
+    """/covenant place: once a square is typed, only the rotations that fit there are offered
+    (the square option's own text had replaced the typed options, so nothing was)."""
+    game = Game.new(players=2, seed=0, deck=["T21", "T39"])
+
+    def offered(option: str, current: str, square: str | None = None) -> list[object]:
+        typed = {} if square is None else {"square": square}
+        return [c.value for c in FRONT.autocomplete(seen(game), "place", option, current, typed)]
+
+    assert offered("rotation", "", "m14") == [90, 180, 270]
+    assert offered("rotation", "", "1") == [180]  # M12, typed by its number
+    assert offered("rotation", "") == [0, 90, 180, 270]  # no square typed yet
+    assert offered("square", "m1") == ["M12", "M14"]
+    assert offered("square", " m14 ") == ["M14"]
+
+
 # --------------------------------------------------------------------- issue 11
 
 
