@@ -13,7 +13,7 @@ from typing import Any, Protocol, Self, runtime_checkable
 
 from engine.errors import IllegalAction
 
-__all__ = ["Game", "IllegalAction"]
+__all__ = ["Game", "IllegalAction", "to_act"]
 
 
 @runtime_checkable
@@ -88,3 +88,12 @@ class Game(Protocol):
     def copy(self) -> Self: ...
 
     def view(self, seat: int | None = None) -> Any: ...
+
+
+def to_act(game: Game) -> int:
+    """The seat to act now, for code that only ever looks at a game in play (a decision of
+    the computer players, a panel of the current turn); ``ValueError`` once it is over."""
+    seat = game.current_player
+    if seat is None:
+        raise ValueError("The game is over: nobody is to act.")
+    return seat

@@ -58,7 +58,7 @@ class Descriptor:
 
     def game_class(self) -> type[Any]:
         """The engine's ``Game`` class (imports the engine)."""
-        return import_module(self.engine).Game  # type: ignore[no-any-return]
+        return import_module(self.engine).Game
 
     def computer(self) -> Any:
         """The game's :class:`engine.ai.computer.Computer`; ``LookupError`` if it has none."""

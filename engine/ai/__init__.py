@@ -46,7 +46,7 @@ __all__ = ["LEVELS", "Computer", "Hint", "Lookahead", "choose", "hint", "reasons
 
 def reasons(game_name: str) -> Mapping[str, tuple[str, ...]]:
     """Every hint reason key of the game called ``game_name``, with its parameters' names."""
-    return registry.game(game_name).computer().reasons  # type: ignore[no-any-return]
+    return registry.game(game_name).computer().reasons
 
 
 def choose(

@@ -1532,9 +1532,7 @@ class Game:
         return {pos: _NEEDS[code] for pos, code in self._frontier.items()}
 
     @staticmethod
-    def rotations_fitting(
-        tile_id: str, needs: tuple[str | None, str | None, str | None, str | None]
-    ) -> tuple[int, ...]:
+    def rotations_fitting(tile_id: str, needs: tuple[str | None, ...]) -> tuple[int, ...]:
         """The rotations of ``tile_id`` that meet ``needs`` (as :meth:`frontier` gives)."""
         return _fitting_rotations(tile_id, needs)
 

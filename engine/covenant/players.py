@@ -10,6 +10,7 @@ from engine.common.rng import Rng
 from engine.covenant.actions import Action, Deploy, MoveArk, Pass, PlaceTile
 from engine.covenant.game import TEMPLE, Game
 from engine.covenant.geometry import neighbours
+from engine.protocol import to_act
 
 
 def random_action(game: Game, rng: Rng) -> Action:
@@ -36,7 +37,7 @@ def sensible_action(game: Game, rng: Rng) -> Action:
         return rng.choice([a for a in actions if snug(a) == best])
     if game.phase != "deploy":
         return rng.choice(actions)
-    seat = game.current_player
+    seat = to_act(game)
     deploys = [a for a in actions if isinstance(a, Deploy)]
     if deploys and rng.below(10) < 7:
         x, y = game.last_placed or (0, 0)

@@ -19,6 +19,7 @@ from engine.covenant.game import FOLLOWERS, Game, PlacedTile
 from engine.covenant.geometry import Pos
 from engine.covenant.notation import Grid, column_name, row_name, square_name
 from engine.covenant.tiles import TILES
+from engine.protocol import to_act
 from render.covenant import pieces
 from render.covenant.palette import (
     LAST_TILE,
@@ -470,7 +471,7 @@ def phase_lines(
         def make(shown: list[str]) -> str:
             return t(key, language, player=shown[0])
 
-        who = [names[game.current_player]]
+        who = [names[to_act(game)]]
     text = sentence(make, who, lambda text: wrap(text, face, width, lines) is not None)
     return wrap(text, face, width, lines) or [clip(text, face, width)]
 

@@ -16,6 +16,7 @@ from bot.panels import Refusal, Text
 from engine.covenant import TEMPLE, TILES, Deploy, Game, MoveArk
 from engine.covenant.geometry import PORT_NAMES, SIDE_INDEX, Pos, neighbour
 from engine.covenant.notation import parse_square, square_name
+from engine.protocol import to_act
 from render.covenant.board import deploy_ports, spot_letter
 
 
@@ -147,7 +148,7 @@ def deploy_situation(game: Game, names: tuple[str, ...] | list[str]) -> list[Tex
     followers and Prophet left, the spots someone already holds, the temple."""
     if game.phase != "deploy" or game.last_placed is None:
         return []
-    seat = game.current_player
+    seat = to_act(game)
     x, y = game.last_placed
     view = game.board[game.last_placed].view
     left = game.followers_left(seat)
@@ -234,7 +235,7 @@ def ark_steps(game: Game, path: str) -> list[tuple[Pos, tuple[int, ...]]]:
 
 def ark_choices(game: Game) -> list[ArkChoice]:
     """Every legal path with what it gives, the best for the current player first."""
-    seat = game.current_player
+    seat = to_act(game)
     choices = [ArkChoice(p, game.ark_gain(p)) for p in ark_paths(game)]
     choices.sort(key=lambda c: (-c.points[seat], sum(c.points), len(c.path), c.path))
     return choices

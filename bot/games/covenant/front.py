@@ -46,6 +46,7 @@ from bot.panels import (
 from engine.covenant import Deploy, Game, MoveArk, Pass, PlaceArk, PlaceTile
 from engine.covenant.editions import DEFAULT_EDITION, EDITIONS, decisions, differences
 from engine.covenant.notation import parse_square, square_name
+from engine.protocol import to_act
 
 SELECT_PAGE = 25  # Discord's limit of options in one menu
 ARROWS = {"N": "⬆️", "E": "➡️", "S": "⬇️", "W": "⬅️"}
@@ -516,7 +517,7 @@ class CovenantFront(Front):
     def status(self, view: Game, names: Sequence[str]) -> Panel:
         picture = Picture(f"{RENDER}:board", (view.to_json(), True, list(names)), "board.png")
         lines = (
-            _t("status.turn", turn=view.turn, player=names[view.current_player]),
+            _t("status.turn", turn=view.turn, player=names[to_act(view)]),
             self._scores(view, names),
             _t("status.tiles_left", left=view.tiles_left),
             _t("status.edition", edition=_t(f"edition.{view.edition}")),

@@ -27,7 +27,8 @@ from engine.covenant import Game
 from engine.covenant.game import TEMPLE_POINTS, TEMPLE_POINTS_UNFINISHED, ClaimedFeature
 from engine.covenant.majority import majority
 
-Needs = tuple[str | None, str | None, str | None, str | None]
+#: What a hole asks of a tile's four edges (as ``ClaimedFeature.needs`` holds it).
+Needs = tuple[str | None, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,9 +115,9 @@ class Evaluator:
             values[seat] += w.follower * time_left * worth
             if game.prophet_available(seat):
                 values[seat] += w.prophet * time_left
-        if game.ark is not None and left:
+        nxt = game.current_player
+        if game.ark is not None and left and nxt is not None:
             reach = ark_reach(game)
-            nxt = game.current_player
             for seat in range(players):
                 values[seat] += w.ark_reach * reach[seat]
             if self.exact_ark:
@@ -142,9 +143,9 @@ class Evaluator:
         if odds:
             fits, turns = self._fits, max(1.0, draws)
             for needs in feature.needs:
-                share = fits.get(needs)  # type: ignore[call-overload]
+                share = fits.get(needs)
                 if share is None:
-                    share = self.fit_share(needs)  # type: ignore[arg-type]
+                    share = self.fit_share(needs)
                 odds *= w.closing * (1.0 - (1.0 - share) ** turns)
         size = feature.tiles + feature.extras
         grown = size + w.growth * feature.open

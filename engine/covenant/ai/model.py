@@ -11,6 +11,7 @@ from engine.covenant.ai.evaluate import STRONG_WEIGHTS, Evaluator
 from engine.covenant.ai.hints import reason_for
 from engine.covenant.ai.turns import ark_turns, quick_turn, reply_turn, turn_candidates
 from engine.covenant.players import sensible_action
+from engine.protocol import to_act
 
 #: Placements of the reply's tile looked at with their follow-ups (the rest by a screen).
 REPLY_KEEP = 4
@@ -80,8 +81,7 @@ class CovenantModel:
         for action in candidate.actions:
             world.apply(action)
         if world.phase == "place_tile" and world.current_player != seat:
-            nxt = world.current_player
-            for action in reply_turn(world, nxt, self.evaluator, REPLY_KEEP):
+            for action in reply_turn(world, to_act(world), self.evaluator, REPLY_KEEP):
                 world.apply(action)
         return self.searcher.margin(world, seat)
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.ai.model import Candidate
-from engine.covenant import Game, IllegalAction, MoveArk, Pass, PlaceArk, PlaceTile
+from engine.covenant import Action, Game, IllegalAction, MoveArk, Pass, PlaceTile
 from engine.covenant.ai.evaluate import Evaluator
+from engine.protocol import to_act
 
 #: Ark moves kept per placement when a whole turn is planned from the tile.
 ARK_MOVES_PER_PLACEMENT = 2
@@ -56,7 +57,7 @@ def _finish(game: Game, seat: int, evaluator: Evaluator) -> tuple[list[Any], lis
     added and their events."""
     if game.phase != "place_ark":
         return [], []
-    best: tuple[float, PlaceArk, Game] | None = None
+    best: tuple[float, Action, Game] | None = None
     for action in game.legal_actions():
         trial = game.copy()
         trial.apply(action)
@@ -148,7 +149,7 @@ def quick_turn(
     """A cheap guided turn for playouts. The placements tried are those that matter most,
     at the holes of claimed roads and cities (closing, growing or joining them), and a few
     anywhere; each gets a quick follow-up, and the best by the evaluation is played."""
-    seat = game.current_player
+    seat = to_act(game)
     if game.phase != "place_tile":
         for action in _quick_follow(game, seat, rng):
             game.apply(action)
@@ -158,7 +159,7 @@ def quick_turn(
     tried: list[Any] = []
     for feature in game.claimed_features():
         for (x, y), needs in zip(feature.holes, feature.needs, strict=True):
-            rotations = Game.rotations_fitting(tile, needs)  # type: ignore[arg-type]
+            rotations = Game.rotations_fitting(tile, needs)
             if rotations:
                 option = PlaceTile(x, y, rng.choice(rotations))
                 if option not in tried:
@@ -166,9 +167,9 @@ def quick_turn(
     while len(tried) > holes:
         tried.pop(rng.below(len(tried)))
     for _ in range(samples):
-        option = game.sample_action(rng)
-        if option not in tried:
-            tried.append(option)
+        drawn = game.sample_action(rng)
+        if drawn not in tried:
+            tried.append(drawn)
     best: tuple[float, list[Any]] | None = None
     game.claimed_features()  # found once here, kept by the trials' copies
     for placement in tried:

@@ -10,6 +10,7 @@ from engine.noah import ChoosePet, Game, Pass, PlayCards, TakeCards
 from engine.noah.ai.evaluate import WEIGHTS, Weights, margin
 from engine.noah.ai.hints import reason_for
 from engine.noah.cards import CARDS
+from engine.protocol import to_act
 
 
 class NoahModel:
@@ -24,7 +25,7 @@ class NoahModel:
 
     def easy(self, game: Game, rng: Rng) -> Any:
         """Takes or plays a single card at random, keeps a scoring pet: a beginner's game."""
-        seat = game.current_player
+        seat = to_act(game)
         if game.phase == "pet":
             pets = [c for c in game.hand(seat) if CARDS[c].can_be_pet]
             return ChoosePet(rng.choice(pets)) if pets else Pass()
@@ -66,7 +67,7 @@ class NoahModel:
         for _ in range(turns):
             if game.phase == "over":
                 return
-            mover = game.current_player
+            mover = to_act(game)
             hand = game.hand(mover)
             best: tuple[float, Any] | None = None
             tried = set()
