@@ -272,8 +272,8 @@ def _bow(draw: ImageDraw.ImageDraw, y: int, tilt: int, language: str) -> int:
 def _row_heights(view: Mapping[str, Any], new_cabins: bool) -> list[int]:
     """Each row's height: its fuller cabin's cards, empty places thin; a row holding only
     the dashed new-cabin boxes is shorter still."""
-    ark = view["ark"]
-    sides = (ark["port"], ark["starboard"])
+    ship = view["ship"]
+    sides = (ship["port"], ship["starboard"])
     rows = max(len(sides[0]), len(sides[1])) + (1 if new_cabins else 0)
     heights = []
     for row in range(rows):
@@ -292,7 +292,7 @@ def _cabin_box(side: int, y: float, h: float) -> tuple[float, float, float, floa
     return (x0, y, x0 + CABIN_W, y + h)
 
 
-def _ark(
+def _ship(
     draw: ImageDraw.ImageDraw,
     y: int,
     view: Mapping[str, Any],
@@ -300,8 +300,8 @@ def _ark(
     new_cabins: bool,
 ) -> int:
     """The cabins row by row from the bow, the next new cabins dashed, the hull around."""
-    ark = view["ark"]
-    sides = (ark["port"], ark["starboard"])
+    ship = view["ship"]
+    sides = (ship["port"], ship["starboard"])
     heights = _row_heights(view, new_cabins)
     bottom = y + sum(heights) + ROW_GAP * len(heights) + 14
     draw.rectangle((M, y, W - M, bottom), fill=HULL_LIGHT)
@@ -357,7 +357,7 @@ def _dashed(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], c
         yy += 2 * dash
 
 
-def _ark_height(view: Mapping[str, Any], new_cabins: bool) -> int:
+def _ship_height(view: Mapping[str, Any], new_cabins: bool) -> int:
     heights = _row_heights(view, new_cabins)
     return sum(heights) + ROW_GAP * len(heights) + 24
 
@@ -377,7 +377,7 @@ def board_image(
     named = player_names(players, list(names or []), language)
     over = view["phase"] == "over"
     height = 48 + players * 40 + 8 + (40 + players * 28 + 16) + 28 + 96 + 44 + 116
-    height += _ark_height(view, not over) + 10
+    height += _ship_height(view, not over) + 10
     if preview:
         height += 40
     image = Image.new("RGB", (W, height), PARCHMENT)
@@ -395,7 +395,7 @@ def board_image(
     y = _scoring_cards(draw, y, view, language)
     y = _face_up(draw, y, view, language)
     y = _bow(draw, y, view["tilt"], language)
-    _ark(draw, y, view, language, not over)
+    _ship(draw, y, view, language, not over)
     return image
 
 
