@@ -11,6 +11,7 @@ Every word drawn comes from the ``[picture]`` section of the message catalogue i
 from __future__ import annotations
 
 from engine.covenant.game import Game
+from engine.covenant.tiles import TILES
 from render.covenant.board import (
     BoardLayout,
     board_layout,
@@ -19,8 +20,10 @@ from render.covenant.board import (
     overlay_for,
 )
 from render.covenant.closeups import ark_image, preview_zoom_image
-from render.covenant.palette import to_png
+from render.covenant.palette import shared_palette, to_png
 from render.covenant.pictures import final_image, key_image, rotations_image
+from render.covenant.tileart import anchors, master
+from render.covenant.timelapse import replay_gif
 from render.i18n import DEFAULT_LANGUAGE
 
 __all__ = [
@@ -116,10 +119,6 @@ def final_png(
 def warm_up() -> None:
     """Build the shared palette and the tile masters now (about a second), e.g. at bot start,
     so the first picture of a game is as quick as the others."""
-    from engine.covenant.tiles import TILES
-    from render.covenant.palette import shared_palette
-    from render.covenant.tileart import anchors, master
-
     shared_palette()
     for tile_id in TILES:
         master(tile_id)
@@ -200,6 +199,4 @@ def rules_board(*, language: str = DEFAULT_LANGUAGE) -> bytes:
 def replay(saves: list[str], names: list[str], *, language: str = DEFAULT_LANGUAGE) -> bytes:
     """The whole game as an animated GIF, from the views at each turn (see
     :mod:`render.covenant.timelapse`)."""
-    from render.covenant.timelapse import replay_gif
-
     return replay_gif(saves, names, language=language)

@@ -19,10 +19,7 @@ from engine.covenant.geometry import Pos
 from engine.covenant.notation import Grid, column_name, row_name, square_name
 from engine.covenant.tiles import TILES
 from render.covenant import pieces
-from render.covenant.palette import (
-    LAST_TILE,
-    SPOT,
-)
+from render.covenant.colours import LAST_TILE, SPOT
 from render.covenant.tileart import piece_point, sprite
 from render.i18n import DEFAULT_LANGUAGE, t
 from render.style import (

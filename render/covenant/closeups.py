@@ -16,7 +16,7 @@ from engine.covenant.geometry import SIDE_INDEX, Pos, neighbour
 from engine.covenant.notation import column_name, row_name
 from render.covenant import pieces
 from render.covenant.board import Overlay, _draw_pieces, _outline, overlay_for
-from render.covenant.palette import LAST_TILE, SPOT
+from render.covenant.colours import LAST_TILE, SPOT
 from render.covenant.tileart import sprite
 from render.i18n import DEFAULT_LANGUAGE, t
 from render.style import (

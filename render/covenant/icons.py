@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.covenant.palette import (
+from render.covenant.colours import (
     PALM,
     ROAD_EDGE,
     SCROLL,

@@ -8,7 +8,8 @@ from engine.covenant.game import CATEGORIES, Game
 from engine.covenant.geometry import ROTATIONS
 from engine.covenant.tiles import TILES
 from render.covenant import pieces
-from render.covenant.palette import SPOT
+from render.covenant.colours import SPOT
+from render.covenant.icons import icon
 from render.covenant.tileart import sprite
 from render.i18n import DEFAULT_LANGUAGE, t
 from render.marks import draw_mark
@@ -249,8 +250,6 @@ KEY_ICON = 72
 
 
 def _key_rows() -> list[tuple[Image.Image, str]]:
-    from render.covenant.icons import icon
-
     spot = Image.new("RGBA", (KEY_ICON, KEY_ICON), (0, 0, 0, 0))
     d = ImageDraw.Draw(spot)
     d.ellipse([6, 6, KEY_ICON - 6, KEY_ICON - 6], fill=SPOT, outline=(255, 255, 255), width=3)

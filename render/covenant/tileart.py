@@ -26,7 +26,7 @@ from engine.covenant import TEMPLE
 from engine.covenant.geometry import PORT_INDEX
 from engine.covenant.tiles import TILES, Segment, TileDesign
 from render.covenant import icons
-from render.covenant.palette import (
+from render.covenant.colours import (
     CITY,
     CITY_ROOF,
     FIELD,

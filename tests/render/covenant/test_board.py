@@ -11,7 +11,7 @@ import render.covenant as render
 from engine.covenant import Game
 from engine.covenant.notation import Grid, column_name, row_name
 from render.covenant.board import MAX_SIDE, board_layout, draw_board, outline_width
-from render.covenant.palette import LAST_TILE, SPOT
+from render.covenant.colours import LAST_TILE, SPOT
 from render.covenant.tileart import piece_point
 from render.style import INK, PLAYERS
 from tests.render.covenant.conftest import decode, play

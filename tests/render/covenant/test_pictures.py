@@ -13,7 +13,7 @@ from engine.common.data import DATA_DIR
 from engine.covenant import TILES, Deploy, Game, PlaceTile
 from render.covenant import gallery
 from render.covenant.board import DEPLOY_TILE, deploy_ports
-from render.covenant.palette import SPOT
+from render.covenant.colours import SPOT
 from render.covenant.pictures import ROTATION_GAP, ROTATION_TILE
 from render.covenant.tileart import EMPTY, MAP, anchors, piece_point, port_point, segment_map
 from render.style import PLAYERS
