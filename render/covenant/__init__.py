@@ -44,16 +44,16 @@ __all__ = [
 def board_png(
     game: Game,
     *,
-    spots: bool = False,
+    numbered: bool = False,
     names: list[str] | None = None,
     language: str = DEFAULT_LANGUAGE,
 ) -> bytes:
     """The board with labels, pieces, the last tile highlighted and the players' panel.
 
-    With ``spots`` the squares where the tile in hand fits are numbered 1..n in the order
+    With ``numbered`` the squares where the tile in hand fits are numbered 1..n in the order
     of ``game.placements()``. ``names`` are display names per seat (default "Player 1"...).
     """
-    image, _ = draw_board(game, spots=spots, names=names, language=language)
+    image, _ = draw_board(game, numbered=numbered, names=names, language=language)
     return to_png(image)
 
 
@@ -130,8 +130,10 @@ def warm_up() -> None:
 # (``Game.view(...).to_json()``): what they get is all a picture can show.
 
 
-def board(save: str, spots: bool, names: list[str], *, language: str = DEFAULT_LANGUAGE) -> bytes:
-    return board_png(Game.from_json(save), spots=spots, names=names, language=language)
+def board(
+    save: str, numbered: bool, names: list[str], *, language: str = DEFAULT_LANGUAGE
+) -> bytes:
+    return board_png(Game.from_json(save), numbered=numbered, names=names, language=language)
 
 
 def preview(
@@ -191,7 +193,7 @@ def rules_board(*, language: str = DEFAULT_LANGUAGE) -> bytes:
         game.apply(action)
     # A made-up game: no "tiles left" (the bag of a real game holds 71 tiles).
     image, _ = draw_board(
-        game.view(None), spots=True, names=["Ruth", "Boaz"], language=language, bag=False
+        game.view(None), numbered=True, names=["Ruth", "Boaz"], language=language, bag=False
     )
     return to_png(image)
 

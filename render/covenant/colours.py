@@ -24,4 +24,5 @@ SCROLL: RGB = (255, 244, 210)
 SHEEP: RGB = (252, 252, 248)
 WOLF: RGB = (92, 92, 100)
 LAST_TILE: RGB = (214, 40, 40)
-SPOT: RGB = (40, 110, 200)
+#: What a player may choose: the numbered squares, the lettered spots, the tile previewed.
+CHOICE: RGB = (40, 110, 200)

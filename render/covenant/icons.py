@@ -113,7 +113,7 @@ def _wolf(d: Draw, s: float) -> None:
 
 
 def _ring(d: Draw, s: float) -> None:
-    """A plain ring (used for spots in the legend)."""
+    """A plain ring (used for the numbered squares in the legend)."""
     d.ellipse([s * 0.1, s * 0.1, s * 0.9, s * 0.9], outline=ROAD_EDGE, width=round(s * 0.1))
 
 

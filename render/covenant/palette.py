@@ -7,6 +7,7 @@ from functools import lru_cache
 from PIL import Image
 
 from render.covenant.colours import (
+    CHOICE,
     CITY,
     CITY_ROOF,
     FIELD,
@@ -17,7 +18,6 @@ from render.covenant.colours import (
     ROAD_EDGE,
     SCROLL,
     SHEEP,
-    SPOT,
     TEMPLE,
     WALL,
     WALL_TOP,
@@ -63,7 +63,7 @@ KEY_COLOURS: tuple[RGB, ...] = (
     SHEEP,
     WOLF,
     LAST_TILE,
-    SPOT,
+    CHOICE,
     WHITE,
     (0, 0, 0),
 )
