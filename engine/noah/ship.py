@@ -6,7 +6,7 @@ list of cabins from the bow outwards; a cabin is a list of up to three card ids.
 same row on both sides are *opposite*, neighbouring rows on one side are *adjacent*, and the
 other two (different side, neighbouring row) are *diagonal*. The ``*_problem`` functions say
 why a card may not go somewhere, as the :class:`~engine.errors.IllegalAction` to raise (a
-sentence, a code of :data:`engine.noah.problems.CODES` and the card ids it names), or return
+sentence, a code of :data:`engine.noah.errors.CODES` and the card ids it names), or return
 ``None`` when it may; they never change anything.
 
 Rule readings:
