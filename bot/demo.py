@@ -36,10 +36,17 @@ def _write(panel: Panel, out: Path | None, language: str, name: str | None = Non
         (out / (name if name is not None and alone else picture.filename)).write_bytes(data)
 
 
+def ready_games() -> list[str]:
+    """The games a demo can play (their front is ready), in the registry's order."""
+    return [name for name, p in plugins().items() if p.front.ready]
+
+
 async def play(
-    players: int, seed: int, out: Path | None, game: str = "covenant", language: str = "en"
+    players: int, seed: int, out: Path | None, game: str | None = None, language: str = "en"
 ) -> Any:
-    """Play it; returns the finished engine game."""
+    """Play ``game`` (by default the registry's first ready game); returns the finished
+    engine game."""
+    game = game if game is not None else ready_games()[0]
     chosen = plugin(game)
     names = list(NAMES[:players])
     with tempfile.TemporaryDirectory(prefix="arkbot-demo-") as folder:
@@ -92,8 +99,8 @@ async def play(
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot demo", description=__doc__)
-    ready = sorted(name for name, p in plugins().items() if p.front.ready)
-    parser.add_argument("--game", default="covenant", choices=ready)
+    ready = ready_games()
+    parser.add_argument("--game", default=ready[0], choices=ready)
     parser.add_argument("--players", type=int, default=3, choices=range(2, 6))
     parser.add_argument("--seed", type=int, default=None, help="the table's seed (default: new)")
     parser.add_argument("--out", type=Path, default=None, help="folder for the pictures")

@@ -1,4 +1,4 @@
-"""The tile set of The Ark of the Covenant, loaded from ``data/covenant-tiles.toml``.
+"""The tile set of The Ark of the Covenant, loaded from ``data/covenant/tiles.toml``.
 
 A :class:`TileDesign` describes one printed design at rotation 0; :meth:`TileDesign.rotated`
 gives the same tile turned clockwise, with every side and port in board orientation. Both
@@ -31,7 +31,7 @@ Kind = Literal["city", "road", "field"]
 EdgeKind = Literal["C", "R", "F"]
 
 START_TILE = "T27"
-TILE_FILE = "covenant-tiles.toml"
+TILE_FILE = "covenant/tiles.toml"
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,12 +6,12 @@
 >>> events = game.apply(action)
 
 The modules: :mod:`~engine.noah.cards` (the deck), :mod:`~engine.noah.actions` (what players
-do), :mod:`~engine.noah.events` (what happened), :mod:`~engine.noah.ark` (cabin rules and
-tilt), :mod:`~engine.noah.placing` (putting a card on the ark, special animals included),
-:mod:`~engine.noah.scoring` (majorities and tie break), :mod:`~engine.noah.state` (the data
-and its JSON), :mod:`~engine.noah.reasons` (why a card fits nowhere), :mod:`~engine.noah.errors`
-(every refusal code) and :mod:`~engine.noah.game` (set-up and turn flow). Each module's
-docstring lists the decisions taken where the rules leave room.
+do), :mod:`~engine.noah.events` (what happened), :mod:`~engine.noah.ship` (the ship: cabin
+rules and tilt), :mod:`~engine.noah.placing` (putting a card on the ship, special animals
+included), :mod:`~engine.noah.scoring` (majorities and tie break), :mod:`~engine.noah.state`
+(the data and its JSON), :mod:`~engine.noah.reasons` (why a card fits nowhere),
+:mod:`~engine.noah.errors` (every refusal code) and :mod:`~engine.noah.game` (set-up and turn
+flow). Each module's docstring lists the decisions taken where the rules leave room.
 
 A play is built step by step with ``game.placements(card)``, ``game.second_placements(first)``,
 ``game.why_not(card)`` and ``game.preview(placements)``, which agree with ``legal_actions()``.

@@ -1,6 +1,6 @@
 """The deck of Ark: every physical card, numbered, with its features.
 
-The deck is read once, at import, from ``data/ark-cards.toml``. Each physical card gets an
+The deck is read once, at import, from ``data/noah/cards.toml``. Each physical card gets an
 id, its index in :data:`CARDS`: the animal and provision cards first, in the order of the
 file (a card with ``copies = 2`` gives two consecutive ids with the same name), then the five
 rain cards. Actions and events name cards by these ids; :func:`card_id` finds one by name.
@@ -99,7 +99,7 @@ class Card:
 
 
 def _load() -> tuple[Card, ...]:
-    data = load_toml("ark-cards.toml")
+    data = load_toml("noah/cards.toml")
     cards: list[Card] = []
     for entry in data["card"]:
         for _ in range(int(entry.get("copies", 1))):

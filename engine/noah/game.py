@@ -357,7 +357,7 @@ class Game:
             "phase": state.phase,
             "current_player": self.current_player,
             "tilt": state.tilt,
-            "ark": {SIDES[side]: [list(cabin) for cabin in state.cabins[side]] for side in (0, 1)},
+            "ship": {SIDES[side]: [list(cabin) for cabin in state.cabins[side]] for side in (0, 1)},
             "face_up": list(state.face_up),
             "supply": len(state.deck),
             "rain_fallen": len(state.rain),

@@ -35,14 +35,6 @@ from itertools import compress
 
 from engine.errors import IllegalAction
 from engine.noah.actions import SIDES, Placement
-from engine.noah.ark import (
-    CABIN_SIZE,
-    CLASHES,
-    MAX_TILT,
-    fit_problem,
-    shy_blocked,
-    shy_problem,
-)
 from engine.noah.cards import (
     DRIVERS,
     IS_ANIMAL,
@@ -64,6 +56,14 @@ from engine.noah.events import (
     DiscUnderFigure,
     Event,
     FigurePlaced,
+)
+from engine.noah.ship import (
+    CABIN_SIZE,
+    CLASHES,
+    MAX_TILT,
+    fit_problem,
+    shy_blocked,
+    shy_problem,
 )
 from engine.noah.state import State
 

@@ -11,6 +11,7 @@ Every word drawn comes from the ``[picture]`` section of the message catalogue i
 from __future__ import annotations
 
 from engine.covenant.game import Game
+from engine.covenant.tiles import TILES
 from render.covenant.board import (
     BoardLayout,
     board_layout,
@@ -19,8 +20,10 @@ from render.covenant.board import (
     overlay_for,
 )
 from render.covenant.closeups import ark_image, preview_zoom_image
-from render.covenant.palette import to_png
+from render.covenant.palette import shared_palette, to_png
 from render.covenant.pictures import final_image, key_image, rotations_image
+from render.covenant.tileart import anchors, master
+from render.covenant.timelapse import replay_gif
 from render.i18n import DEFAULT_LANGUAGE
 
 __all__ = [
@@ -41,16 +44,16 @@ __all__ = [
 def board_png(
     game: Game,
     *,
-    spots: bool = False,
+    numbered: bool = False,
     names: list[str] | None = None,
     language: str = DEFAULT_LANGUAGE,
 ) -> bytes:
     """The board with labels, pieces, the last tile highlighted and the players' panel.
 
-    With ``spots`` the squares where the tile in hand fits are numbered 1..n in the order
+    With ``numbered`` the squares where the tile in hand fits are numbered 1..n in the order
     of ``game.placements()``. ``names`` are display names per seat (default "Player 1"...).
     """
-    image, _ = draw_board(game, spots=spots, names=names, language=language)
+    image, _ = draw_board(game, numbered=numbered, names=names, language=language)
     return to_png(image)
 
 
@@ -116,10 +119,6 @@ def final_png(
 def warm_up() -> None:
     """Build the shared palette and the tile masters now (about a second), e.g. at bot start,
     so the first picture of a game is as quick as the others."""
-    from engine.covenant.tiles import TILES
-    from render.covenant.palette import shared_palette
-    from render.covenant.tileart import anchors, master
-
     shared_palette()
     for tile_id in TILES:
         master(tile_id)
@@ -131,8 +130,10 @@ def warm_up() -> None:
 # (``Game.view(...).to_json()``): what they get is all a picture can show.
 
 
-def board(save: str, spots: bool, names: list[str], *, language: str = DEFAULT_LANGUAGE) -> bytes:
-    return board_png(Game.from_json(save), spots=spots, names=names, language=language)
+def board(
+    save: str, numbered: bool, names: list[str], *, language: str = DEFAULT_LANGUAGE
+) -> bytes:
+    return board_png(Game.from_json(save), numbered=numbered, names=names, language=language)
 
 
 def preview(
@@ -192,7 +193,7 @@ def rules_board(*, language: str = DEFAULT_LANGUAGE) -> bytes:
         game.apply(action)
     # A made-up game: no "tiles left" (the bag of a real game holds 71 tiles).
     image, _ = draw_board(
-        game.view(None), spots=True, names=["Ruth", "Boaz"], language=language, bag=False
+        game.view(None), numbered=True, names=["Ruth", "Boaz"], language=language, bag=False
     )
     return to_png(image)
 
@@ -200,6 +201,4 @@ def rules_board(*, language: str = DEFAULT_LANGUAGE) -> bytes:
 def replay(saves: list[str], names: list[str], *, language: str = DEFAULT_LANGUAGE) -> bytes:
     """The whole game as an animated GIF, from the views at each turn (see
     :mod:`render.covenant.timelapse`)."""
-    from render.covenant.timelapse import replay_gif
-
     return replay_gif(saves, names, language=language)

@@ -1,6 +1,7 @@
-"""The board picture: tiles, pieces, the Ark, square labels, spots and the players' panel.
+"""The board picture: tiles, pieces, the Ark, square labels, the numbered
+squares and the players' panel.
 
-:func:`board_layout` decides every position (tile size, label spots, panel box) from the
+:func:`board_layout` decides every position (tile size, label positions, panel box) from the
 game alone, so tests can check the layout and the pixels separately. The square names are
 those of :mod:`engine.covenant.notation`, fixed for the whole game, so the bot and every
 picture always agree on what "C4" means.
@@ -21,10 +22,7 @@ from engine.covenant.notation import Grid, column_name, row_name, square_name
 from engine.covenant.tiles import TILES
 from engine.protocol import to_act
 from render.covenant import pieces
-from render.covenant.palette import (
-    LAST_TILE,
-    SPOT,
-)
+from render.covenant.colours import CHOICE, LAST_TILE
 from render.covenant.tileart import piece_point, sprite
 from render.i18n import DEFAULT_LANGUAGE, t
 from render.style import (
@@ -187,7 +185,7 @@ class Overlay:
 def draw_board(
     game: Game,
     *,
-    spots: bool = False,
+    numbered: bool = False,
     names: list[str] | None = None,
     overlay: Overlay | None = None,
     language: str = DEFAULT_LANGUAGE,
@@ -219,11 +217,11 @@ def draw_board(
         image.paste(sprite(overlay.tile_id, overlay.rotation, tile), (x0, y0))
     _draw_pieces(image, game, layout)
     if overlay is not None:
-        _outline(draw, layout.box(overlay.pos), SPOT, tile)
+        _outline(draw, layout.box(overlay.pos), CHOICE, tile)
     elif game.last_placed is not None:
         _outline(draw, layout.box(game.last_placed), LAST_TILE, tile)
-    if spots and overlay is None and game.phase == "place_tile":
-        _draw_spots(draw, game, layout)
+    if numbered and overlay is None and game.phase == "place_tile":
+        _number_squares(draw, game, layout)
     shown = player_names(game.players, names, language)
     draw_panel(image, game, layout, shown, overlay, language, bag)
     return image, layout
@@ -309,7 +307,7 @@ def _draw_pieces(image: Image.Image, game: PiecesShown, layout: SquareBoxes) -> 
             )
 
 
-def _draw_spots(draw: ImageDraw.ImageDraw, game: Game, layout: BoardLayout) -> None:
+def _number_squares(draw: ImageDraw.ImageDraw, game: Game, layout: BoardLayout) -> None:
     """Number the squares where the tile in hand fits, in reading order (1, 2, ...)."""
     tile = layout.tile
     face = font(max(12, round(tile * 0.32)), bold=True)
@@ -318,14 +316,14 @@ def _draw_spots(draw: ImageDraw.ImageDraw, game: Game, layout: BoardLayout) -> N
         inset = max(2, tile // 14)
         draw.rectangle(
             [x0 + inset, y0 + inset, x1 - inset - 1, y1 - inset - 1],
-            fill=(*SPOT, 40),
-            outline=SPOT,
+            fill=(*CHOICE, 40),
+            outline=CHOICE,
             width=max(2, tile // 30),
         )
         r = tile * 0.24
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
         draw.ellipse(
-            [cx - r, cy - r, cx + r, cy + r], fill=SPOT, outline=WHITE, width=max(1, tile // 40)
+            [cx - r, cy - r, cx + r, cy + r], fill=CHOICE, outline=WHITE, width=max(1, tile // 40)
         )
         draw_text(draw, (cx, cy), str(number), font=face, fill=WHITE, anchor="mm")
 
@@ -413,7 +411,7 @@ def draw_deploy_spots(game: Game, chosen: str | None = None, prophet: bool = Fal
             lying = _kind_at(view, port) == "field"
             picture = pieces.follower(seat, round(DEPLOY_TILE * 0.4), lying)
         r = DEPLOY_TILE * 0.3
-        draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=(*WHITE, 120), outline=SPOT, width=4)
+        draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=(*WHITE, 120), outline=CHOICE, width=4)
         image.paste(
             picture, (round(cx - picture.width / 2), round(cy - picture.height / 2)), picture
         )
@@ -423,7 +421,7 @@ def draw_deploy_spots(game: Game, chosen: str | None = None, prophet: bool = Fal
     for index, port in enumerate(ports):
         px, py = piece_point(placed.id, placed.rotation, port)
         cx, cy = DEPLOY_TILE * (1 + px), DEPLOY_TILE * (1 + py)
-        draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=SPOT, outline=WHITE, width=2)
+        draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=CHOICE, outline=WHITE, width=2)
         draw_text(draw, (cx, cy), spot_letter(index), font=face, fill=WHITE, anchor="mm")
     return image
 

@@ -17,7 +17,7 @@ from engine.covenant.geometry import SIDE_INDEX, Pos, neighbour
 from engine.covenant.notation import column_name, row_name
 from render.covenant import pieces
 from render.covenant.board import Overlay, PiecesShown, _draw_pieces, _outline, overlay_for
-from render.covenant.palette import LAST_TILE, SPOT
+from render.covenant.colours import CHOICE, LAST_TILE
 from render.covenant.tileart import sprite
 from render.i18n import DEFAULT_LANGUAGE, t
 from render.style import (
@@ -142,7 +142,7 @@ def preview_zoom_image(game: Game, x: int, y: int, rotation: int) -> Image.Image
     window = Window(x - 1, y - 1, 3, 3, ZOOM_TILE)
     image, draw = _draw_window(game, window, overlay)
     _dim_around(draw, window, (x, y))
-    _outline(draw, window.box((x, y)), SPOT, ZOOM_TILE)
+    _outline(draw, window.box((x, y)), CHOICE, ZOOM_TILE)
     return image
 
 
@@ -241,11 +241,11 @@ def ark_image(
         for letter in "NESW":
             nxt = neighbour(end, SIDE_INDEX[letter])
             if path + letter in paths:
-                _outline(draw, window.box(nxt), SPOT, tile)
+                _outline(draw, window.box(nxt), CHOICE, tile)
                 cx, cy = window.centre(nxt)
                 r = tile * 0.15
                 ox, oy = cx + tile * 0.28, cy - tile * 0.28
-                draw.ellipse([ox - r, oy - r, ox + r, oy + r], fill=SPOT, outline=WHITE, width=3)
+                draw.ellipse([ox - r, oy - r, ox + r, oy + r], fill=CHOICE, outline=WHITE, width=3)
                 draw_text(draw, (ox, oy), letter, font(round(r * 1.3), True), WHITE, "mm")
     # The Ark where it would stop, faint where it stands now.
     size = max(30, round(tile * 0.5))

@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.covenant.palette import (
+from render.covenant.colours import (
     PALM,
     ROAD_EDGE,
     SCROLL,
@@ -113,7 +113,7 @@ def _wolf(d: Draw, s: float) -> None:
 
 
 def _ring(d: Draw, s: float) -> None:
-    """A plain ring (used for spots in the legend)."""
+    """A plain ring (used for the numbered squares in the legend)."""
     d.ellipse([s * 0.1, s * 0.1, s * 0.9, s * 0.9], outline=ROAD_EDGE, width=round(s * 0.1))
 
 

@@ -1,4 +1,4 @@
-"""The colours of The Ark of the Covenant's land, and the one PNG palette its pictures share."""
+"""The one PNG palette The Ark of the Covenant's pictures share, learnt from a sample of them."""
 
 from __future__ import annotations
 
@@ -6,6 +6,25 @@ from functools import lru_cache
 
 from PIL import Image
 
+from render.covenant.colours import (
+    CHOICE,
+    CITY,
+    CITY_ROOF,
+    FIELD,
+    FIELD_DARK,
+    LAST_TILE,
+    PALM,
+    ROAD,
+    ROAD_EDGE,
+    SCROLL,
+    SHEEP,
+    TEMPLE,
+    WALL,
+    WALL_TOP,
+    WATER,
+    WOLF,
+)
+from render.covenant.sample import palette_sample
 from render.style import (
     GOLD,
     GRID_LINE,
@@ -18,25 +37,6 @@ from render.style import (
     WHITE,
     encode_png,
 )
-
-# Warm Holy-Land palette: olive fields, sandstone cities, dusty roads.
-FIELD: RGB = (190, 183, 108)
-FIELD_DARK: RGB = (160, 152, 86)
-ROAD: RGB = (247, 238, 214)
-ROAD_EDGE: RGB = (128, 104, 72)
-CITY: RGB = (226, 160, 98)
-CITY_ROOF: RGB = (196, 112, 68)
-WALL: RGB = (112, 66, 36)
-WALL_TOP: RGB = (150, 98, 58)
-TEMPLE: RGB = (252, 247, 234)
-WATER: RGB = (52, 140, 205)
-PALM: RGB = (38, 122, 52)
-SCROLL: RGB = (255, 244, 210)
-SHEEP: RGB = (252, 252, 248)
-WOLF: RGB = (92, 92, 100)
-LAST_TILE: RGB = (214, 40, 40)
-SPOT: RGB = (40, 110, 200)
-
 
 #: Colours that must come out exactly (player colours, highlights, ink, backgrounds).
 KEY_COLOURS: tuple[RGB, ...] = (
@@ -63,7 +63,7 @@ KEY_COLOURS: tuple[RGB, ...] = (
     SHEEP,
     WOLF,
     LAST_TILE,
-    SPOT,
+    CHOICE,
     WHITE,
     (0, 0, 0),
 )
@@ -77,8 +77,6 @@ def shared_palette() -> Image.Image:
     search over three channels) and the file is smaller; since every picture is drawn from
     the same few colours and their anti-aliased blends, one fixed palette serves them all.
     """
-    from render.covenant.sample import palette_sample  # late import: sample draws tiles and pieces
-
     rest = 256 - len(KEY_COLOURS)
     learnt = palette_sample().quantize(
         rest, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE

@@ -8,7 +8,8 @@ from engine.covenant.game import CATEGORIES, Game
 from engine.covenant.geometry import ROTATIONS
 from engine.covenant.tiles import TILES
 from render.covenant import pieces
-from render.covenant.palette import SPOT
+from render.covenant.colours import CHOICE
+from render.covenant.icons import icon
 from render.covenant.tileart import sprite
 from render.i18n import DEFAULT_LANGUAGE, t
 from render.marks import draw_mark
@@ -249,11 +250,9 @@ KEY_ICON = 72
 
 
 def _key_rows() -> list[tuple[Image.Image, str]]:
-    from render.covenant.icons import icon
-
-    spot = Image.new("RGBA", (KEY_ICON, KEY_ICON), (0, 0, 0, 0))
-    d = ImageDraw.Draw(spot)
-    d.ellipse([6, 6, KEY_ICON - 6, KEY_ICON - 6], fill=SPOT, outline=(255, 255, 255), width=3)
+    square = Image.new("RGBA", (KEY_ICON, KEY_ICON), (0, 0, 0, 0))
+    d = ImageDraw.Draw(square)
+    d.ellipse([6, 6, KEY_ICON - 6, KEY_ICON - 6], fill=CHOICE, outline=(255, 255, 255), width=3)
     draw_text(d, (KEY_ICON / 2, KEY_ICON / 2), "1", font(34, True), (255, 255, 255), "mm")
     return [
         (pieces.follower(0, KEY_ICON), "covenant.picture.key_follower"),
@@ -264,7 +263,7 @@ def _key_rows() -> list[tuple[Image.Image, str]]:
         (icon("oasis", KEY_ICON), "covenant.picture.key_oasis"),
         (icon("sheep", KEY_ICON), "covenant.picture.key_sheep"),
         (icon("wolf", KEY_ICON), "covenant.picture.key_wolf"),
-        (spot, "covenant.picture.key_spot"),
+        (square, "covenant.picture.key_spot"),
     ]
 
 

@@ -26,7 +26,7 @@ from engine.covenant import TEMPLE
 from engine.covenant.geometry import PORT_INDEX
 from engine.covenant.tiles import TILES, Segment, TileDesign
 from render.covenant import icons
-from render.covenant.palette import (
+from render.covenant.colours import (
     CITY,
     CITY_ROOF,
     FIELD,
@@ -160,7 +160,7 @@ def _px(points: list[Point], size: int) -> list[tuple[float, float]]:
 
 
 def _tufts(design: TileDesign) -> list[Point]:
-    """A few grass tufts at fixed pseudo-random spots, different per design."""
+    """A few grass tufts at fixed pseudo-random points, different per design."""
     seed = sum(ord(c) * (i + 7) for i, c in enumerate(design.id))
     out = []
     for _ in range(14):
@@ -304,7 +304,8 @@ class Anchors:
 
 @lru_cache(maxsize=128)
 def anchors(tile_id: str) -> tuple[Anchors, ...]:
-    """Per segment of the design (rotation 0): the piece spot and one spot per icon.
+    """Per segment of the design (rotation 0): the spot where its piece stands and
+    one point per icon.
 
     Every piece spot of the tile is chosen first, so that icons keep clear of all of them,
     not only of their own segment's: a sheep never hides a follower standing next to it.
@@ -369,7 +370,7 @@ def _icon_count(segment: Segment) -> int:
 
 
 def _spread(cell: tuple[int, int, int], chosen: list[tuple[int, int]]) -> float:
-    """Prefer spots far from what is already placed (up to a point), then deep ones."""
+    """Prefer points far from what is already placed (up to a point), then deep ones."""
     x, y, d = cell
     near = min(math.hypot(x - cx, y - cy) for cx, cy in chosen)
     return min(near, MAP * 0.3) * 4 + d
@@ -416,9 +417,9 @@ def sprite(tile_id: str, rotation: int, size: int) -> Image.Image:
         _paste_centre(
             image, icons.icon(feature, round(size * (0.42 if feature == "temple" else 0.2)))
         )
-    for segment, spots in zip(design.segments, anchors(tile_id), strict=True):
+    for segment, anchored in zip(design.segments, anchors(tile_id), strict=True):
         kinds = _icon_kinds(segment)
-        for kind, point in zip(kinds, spots.icons, strict=False):
+        for kind, point in zip(kinds, anchored.icons, strict=False):
             x, y = turn_point(point, rotation)
             picture = icons.icon(kind, round(size * 0.2))
             image.paste(

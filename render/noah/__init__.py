@@ -27,7 +27,7 @@ def board(
     *,
     language: str = DEFAULT_LANGUAGE,
 ) -> bytes:
-    """The table from the public view: the ark, the face-up cards, the supply and rain, the
+    """The table from the public view: the ship, the face-up cards, the supply and rain, the
     scoring cards with everyone's figures, discs and hand sizes, whose turn."""
     return encode_png(board_image(view, names, language), flat=True)
 

@@ -1,4 +1,4 @@
-"""The pictures of Ark: the table (the ark and everything around it), a hand, the final
+"""The pictures of Ark: the table (the ship and everything around it), a hand, the final
 scoring, and the rules' example and key.
 
 Each is drawn from JSON-like data only: public pictures from the engine's public view
@@ -6,10 +6,10 @@ Each is drawn from JSON-like data only: public pictures from the engine's public
 picture from the list of its cards, drawn only for that hand's player. Every word comes from
 the ``[picture]`` section of the ``noah`` catalogue in ``language``; player names are data.
 
-The ark is drawn bow up: the port cabins on the left, starboard on the right, row 1 next to
-the bow. The bow carries the tilt scale (2 to port ... level ... 2 to starboard) with the
-yellow disc; the cabins show their cards, the last cards played ringed in red, and the two
-places where a new cabin can be opened are dashed boxes.
+The ship (the players' ark) is drawn bow up: the port cabins on the left, starboard on the
+right, row 1 next to the bow. The bow carries the tilt scale (2 to port ... level ... 2 to
+starboard) with the yellow disc; the cabins show their cards, the last cards played ringed in
+red, and the two places where a new cabin can be opened are dashed boxes.
 """
 
 from __future__ import annotations
@@ -272,8 +272,8 @@ def _bow(draw: ImageDraw.ImageDraw, y: int, tilt: int, language: str) -> int:
 def _row_heights(view: Mapping[str, Any], new_cabins: bool) -> list[int]:
     """Each row's height: its fuller cabin's cards, empty places thin; a row holding only
     the dashed new-cabin boxes is shorter still."""
-    ark = view["ark"]
-    sides = (ark["port"], ark["starboard"])
+    ship = view["ship"]
+    sides = (ship["port"], ship["starboard"])
     rows = max(len(sides[0]), len(sides[1])) + (1 if new_cabins else 0)
     heights = []
     for row in range(rows):
@@ -292,7 +292,7 @@ def _cabin_box(side: int, y: float, h: float) -> tuple[float, float, float, floa
     return (x0, y, x0 + CABIN_W, y + h)
 
 
-def _ark(
+def _ship(
     draw: ImageDraw.ImageDraw,
     y: int,
     view: Mapping[str, Any],
@@ -300,8 +300,8 @@ def _ark(
     new_cabins: bool,
 ) -> int:
     """The cabins row by row from the bow, the next new cabins dashed, the hull around."""
-    ark = view["ark"]
-    sides = (ark["port"], ark["starboard"])
+    ship = view["ship"]
+    sides = (ship["port"], ship["starboard"])
     heights = _row_heights(view, new_cabins)
     bottom = y + sum(heights) + ROW_GAP * len(heights) + 14
     draw.rectangle((M, y, W - M, bottom), fill=HULL_LIGHT)
@@ -357,7 +357,7 @@ def _dashed(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], c
         yy += 2 * dash
 
 
-def _ark_height(view: Mapping[str, Any], new_cabins: bool) -> int:
+def _ship_height(view: Mapping[str, Any], new_cabins: bool) -> int:
     heights = _row_heights(view, new_cabins)
     return sum(heights) + ROW_GAP * len(heights) + 24
 
@@ -377,7 +377,7 @@ def board_image(
     named = player_names(players, list(names or []), language)
     over = view["phase"] == "over"
     height = 48 + players * 40 + 8 + (40 + players * 28 + 16) + 28 + 96 + 44 + 116
-    height += _ark_height(view, not over) + 10
+    height += _ship_height(view, not over) + 10
     if preview:
         height += 40
     image = Image.new("RGB", (W, height), PARCHMENT)
@@ -395,7 +395,7 @@ def board_image(
     y = _scoring_cards(draw, y, view, language)
     y = _face_up(draw, y, view, language)
     y = _bow(draw, y, view["tilt"], language)
-    _ark(draw, y, view, language, not over)
+    _ship(draw, y, view, language, not over)
     return image
 
 
@@ -588,7 +588,7 @@ def key_image(language: str = DEFAULT_LANGUAGE) -> Image.Image:
     text_x = M + sym_w + 12
     room = W - M - text_x
 
-    def say(top: float, text: str) -> None:
+    def explain(top: float, text: str) -> None:
         face = font(19)
         lines = wrap(text, face, room, 2)
         if lines is None:
@@ -606,18 +606,18 @@ def key_image(language: str = DEFAULT_LANGUAGE) -> Image.Image:
     )
     for box, climate in zip(boxes, ("hot", "cold", "any"), strict=True):
         climate_fill(draw, box, climate, 6)
-    say(y, _p("key_climate", language))
+    explain(y, _p("key_climate", language))
     y += 56
     draw.ellipse((M + 40, y + 8, M + 80, y + 48), fill=WHITE, outline=INK, width=2)
     draw_text(draw, (M + 60, y + 28), "3", font(24, True), INK, "mm")
-    say(y, _p("key_weight", language))
+    explain(y, _p("key_weight", language))
     y += 56
     draw_text(draw, (M + 60, y + 28), "🌿 🥩", font(24), INK, "mm")
-    say(y, _p("key_diet", language))
+    explain(y, _p("key_diet", language))
     y += 56
     draw.ellipse((M + 46, y + 14, M + 74, y + 42), fill=SPECIAL_RED)
     draw_text(draw, (M + 60, y + 28), "!", font(20, True), WHITE, "mm")
-    say(y, _p("key_special", language))
+    explain(y, _p("key_special", language))
     y += 66
     del entries
     for special in SPECIALS:

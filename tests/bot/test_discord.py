@@ -11,7 +11,7 @@ import asyncio
 from pathlib import Path
 
 from bot.client import TableBot
-from bot.games.covenant.choices import spot_choices
+from bot.games.covenant.choices import square_choices
 from engine.common import Rng
 from engine.covenant.players import sensible_action
 from tests.bot.conftest import CHANNEL, make_bot
@@ -320,7 +320,7 @@ async def test_more_than_25_spots_are_paged(harness: Harness) -> None:
             break
         user = record.seats[game.current_player].user_id
         await bot.service.act(record.id, user, sensible_action(game, rng))
-    spots = spot_choices(game)
+    squares = square_choices(game)
     user = record.seats[game.current_player].user_id
     panel = (await h.slash(user, "covenant tile")).last
     select = f"tm:{record.id}:{record.version}:spot"
@@ -329,7 +329,7 @@ async def test_more_than_25_spots_are_paged(harness: Harness) -> None:
     assert panel.component(f"tb:{record.id}:{record.version}:page:-1").disabled
     second = (await h.click(user, panel, f"tb:{record.id}:{record.version}:page:1")).last
     rest = second.component(select).option_values
-    assert rest == [f"{s.x},{s.y}" for s in spots[25:]]
+    assert rest == [f"{s.x},{s.y}" for s in squares[25:]]
     assert "page 2 of 2" in second.content
 
 

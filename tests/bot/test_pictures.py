@@ -29,7 +29,7 @@ async def test_a_worker_process_draws_the_same_picture() -> None:
         board = await pictures.draw(
             Picture("render.covenant:board", (save, True, ["Ruth", "Boaz"])), "en"
         )
-        assert board == render.board_png(game.view(None), spots=True, names=["Ruth", "Boaz"])
+        assert board == render.board_png(game.view(None), numbered=True, names=["Ruth", "Boaz"])
         rotations = await pictures.draw(Picture("render.covenant:rotations", ("T37",)), "en")
         assert rotations == render.tile_rotations_png("T37")
         preview = await pictures.draw(

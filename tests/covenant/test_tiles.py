@@ -10,13 +10,13 @@ import pytest
 
 from engine.common.data import DATA_DIR
 from engine.covenant import TILES
-from engine.covenant.tiles import TileDataError, load_tiles
+from engine.covenant.tiles import TILE_FILE, TileDataError, load_tiles
 
 SHARED = Path(__file__).resolve().parents[3] / "shared" / "covenant-tiles.toml"
 
 
 def _raw() -> dict:
-    with (DATA_DIR / "covenant-tiles.toml").open("rb") as handle:
+    with (DATA_DIR / TILE_FILE).open("rb") as handle:
         return tomllib.load(handle)
 
 
@@ -29,7 +29,7 @@ def test_the_set_has_72_tiles_in_61_designs() -> None:
 
 @pytest.mark.skipif(not SHARED.exists(), reason="no shared/ folder beside the repository")
 def test_data_copy_equals_the_reference_set() -> None:
-    assert (DATA_DIR / "covenant-tiles.toml").read_bytes() == SHARED.read_bytes()
+    assert (DATA_DIR / TILE_FILE).read_bytes() == SHARED.read_bytes()
 
 
 def test_rotation_turns_edges_and_ports_clockwise() -> None:

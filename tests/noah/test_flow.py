@@ -255,6 +255,6 @@ def test_events_and_actions_are_immutable_and_private_views_hold_only_their_seat
     assert public["hand_sizes"] == [len(game.hand(s)) for s in range(3)]
     hidden = set(game.hand(1)) | set(game.hand(2)) | set(game._state.deck)
     shown = set(public["face_up"]) | {
-        c for side in public["ark"].values() for cab in side for c in cab
+        c for side in public["ship"].values() for cab in side for c in cab
     }
     assert not hidden & shown

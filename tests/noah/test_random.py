@@ -18,8 +18,8 @@ from engine.noah import (
     PlayCards,
     TakeCards,
 )
-from engine.noah.ark import cabin_is_legal, side_weights
 from engine.noah.cards import KINDS
+from engine.noah.ship import cabin_is_legal, side_weights
 
 
 def check_invariants(game: Game) -> None:

@@ -10,7 +10,6 @@ import pytest
 from engine.common import Rng
 from engine.noah import CARDS, ChoosePet, Game, Pass, PlayCards, TakeCards
 from engine.noah.actions import SIDES
-from engine.noah.ark import CLASHES, FEARS, fit_problem, shy_blocked, shy_blocker
 from engine.noah.cards import IS_RAIN, KINDS, PLAYS_ALONE, SHY, SPECIAL
 from engine.noah.placing import (
     has_placement,
@@ -19,6 +18,7 @@ from engine.noah.placing import (
     place,
     placement_counts,
 )
+from engine.noah.ship import CLASHES, FEARS, fit_problem, shy_blocked, shy_blocker
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from engine.noah import CARDS, Game, starting_discs
-from engine.noah.ark import side_weights
+from engine.noah.ship import side_weights
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

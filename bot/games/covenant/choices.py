@@ -21,7 +21,7 @@ from render.covenant.board import deploy_ports, spot_letter
 
 
 @dataclass(frozen=True, slots=True)
-class SpotChoice:
+class SquareChoice:
     """A square where the tile in hand fits, numbered as on the board picture."""
 
     number: int
@@ -61,23 +61,24 @@ class ArkChoice:
     points: tuple[int, ...]
 
 
-def spot_choices(game: Game) -> list[SpotChoice]:
+def square_choices(game: Game) -> list[SquareChoice]:
     return [
-        SpotChoice(number, square_name((x, y)), x, y, rotations)
+        SquareChoice(number, square_name((x, y)), x, y, rotations)
         for number, ((x, y), rotations) in enumerate(game.placements().items(), start=1)
     ]
 
 
-def find_spot(game: Game, text: str) -> SpotChoice | None:
-    """The spot named ``text``: its square (``M12``) or its number on the picture (``3``)."""
+def find_square(game: Game, text: str) -> SquareChoice | None:
+    """Where the tile fits named ``text``: its square (``M12``) or its number on the picture
+    (``3``)."""
     text = text.strip().upper()
     try:
         pos = parse_square(text)
     except ValueError:
         pos = None
-    for spot in spot_choices(game):
-        if (spot.x, spot.y) == pos or text == str(spot.number):
-            return spot
+    for choice in square_choices(game):
+        if (choice.x, choice.y) == pos or text == str(choice.number):
+            return choice
     return None
 
 

@@ -1,7 +1,7 @@
 """The Ark of the Covenant at the table: its panels, controls, typed commands and posts.
 
 A turn in taps: the player opens their panel from the board post, picks one of the numbered
-spots, turns the tile and sees a private preview, places it; then puts a follower on one of
+squares, turns the tile and sees a private preview, places it; then puts a follower on one of
 the lettered spots, moves the Ark with the arrows, or passes; after the first city is
 completed, they put the Ark on one of its tiles. Until a move is confirmed everything is
 private; the table posts the whole turn once it is over.
@@ -21,10 +21,10 @@ from bot.games.covenant.choices import (
     ark_steps,
     deploy_choices,
     deploy_situation,
-    find_spot,
+    find_square,
     gains_text,
     parse_deploy,
-    spot_choices,
+    square_choices,
     tile_words,
     typed_deploy,
 )
@@ -108,16 +108,16 @@ class CovenantFront(Front):
         self,
         seen: Seen,
         *,
-        spot: tuple[int, int, int] | None = None,
+        square: tuple[int, int, int] | None = None,
         page: int = 0,
         path: str = "",
         piece: tuple[str, bool] | None = None,
     ) -> Panel:
         game: Game = seen.game
         if game.phase == "place_tile":
-            if spot is None:
-                return self._spots_panel(seen, page)
-            return self._preview_panel(seen, *spot)
+            if square is None:
+                return self._squares_panel(seen, page)
+            return self._preview_panel(seen, *square)
         if game.phase == "deploy":
             if piece is not None:
                 return self._piece_panel(seen, *piece)
@@ -126,23 +126,24 @@ class CovenantFront(Front):
             return self._put_ark_panel(seen)
         raise Refusal("table.turn.game_not_active")
 
-    def _board(self, seen: Seen, spots: bool, filename: str = "board.png") -> Picture:
+    def _board(self, seen: Seen, numbered: bool, filename: str = "board.png") -> Picture:
         game: Game = seen.game
         return Picture(
             f"{RENDER}:board",
-            (game.view(seen.seat).to_json(), spots, list(seen.names)),
+            (game.view(seen.seat).to_json(), numbered, list(seen.names)),
             filename,
         )
 
-    def _spots_panel(self, seen: Seen, page: int) -> Panel:
+    def _squares_panel(self, seen: Seen, page: int) -> Panel:
         game: Game = seen.game
         assert game.tile is not None
-        spots = spot_choices(game)
-        pages = max(1, -(-len(spots) // SELECT_PAGE))
+        squares = square_choices(game)
+        pages = max(1, -(-len(squares) // SELECT_PAGE))
         page = min(max(page, 0), pages - 1)
-        shown = spots[page * SELECT_PAGE : (page + 1) * SELECT_PAGE]
+        shown = squares[page * SELECT_PAGE : (page + 1) * SELECT_PAGE]
         controls: list[Any] = [
             Select(
+                # "spot" is this menu's id in the panels already posted: kept as it is.
                 "spot",
                 tuple(
                     Option(
@@ -164,12 +165,12 @@ class CovenantFront(Front):
                     "page", (str(page + 1),), Text("common.next"), disabled=page + 1 >= pages, row=1
                 ),
             ]
-        lines = [_t("turn.place_intro", tile=tile_words(game.tile), count=len(spots))]
+        lines = [_t("turn.place_intro", tile=tile_words(game.tile), count=len(squares))]
         if pages > 1:
             lines.append(_t("turn.page", page=page + 1, pages=pages))
         pictures = (
             Picture(f"{RENDER}:rotations", (game.tile,), "your-tile.png"),
-            # The numbered spots, in the panel itself (not only in the public post).
+            # The numbered squares, in the panel itself (not only in the public post).
             self._board(seen, True, "spots.png"),
         )
         return Panel(tuple(lines), pictures, tuple(controls))
@@ -349,9 +350,9 @@ class CovenantFront(Front):
             rotations = game.placements().get((x, y))
             if not rotations:
                 raise Refusal("covenant.turn.no_such_spot")
-            return self.panel(seen, spot=(x, y, rotations[0]))
+            return self.panel(seen, square=(x, y, rotations[0]))
         if control == "rot":
-            return self.panel(seen, spot=(int(args[0]), int(args[1]), int(args[2])))
+            return self.panel(seen, square=(int(args[0]), int(args[1]), int(args[2])))
         if control == "back":
             return self.panel(seen)
         if control == "step":
@@ -387,18 +388,18 @@ class CovenantFront(Front):
             if game.phase != "place_tile":
                 raise Refusal("covenant.turn.tile_already_placed")
             typed = str(options.get("square", ""))
-            spot = find_spot(game, typed)
-            if spot is None:
+            found = find_square(game, typed)
+            if found is None:
                 raise Refusal("covenant.turn.no_such_square", square=typed.strip().upper()[:12])
             rotation = options.get("rotation")
-            rotation = spot.rotations[0] if rotation is None else int(rotation)
-            if rotation not in spot.rotations:
+            rotation = found.rotations[0] if rotation is None else int(rotation)
+            if rotation not in found.rotations:
                 raise Refusal(
                     "covenant.turn.bad_rotation",
-                    square=spot.square,
-                    rotations=tuple(f"{r}°" for r in spot.rotations),
+                    square=found.square,
+                    rotations=tuple(f"{r}°" for r in found.rotations),
                 )
-            return Play(PlaceTile(spot.x, spot.y, rotation))
+            return Play(PlaceTile(found.x, found.y, rotation))
         if command == "follower":
             if game.phase != "deploy":
                 raise Refusal("covenant.illegal.wrong_phase")
@@ -431,13 +432,13 @@ class CovenantFront(Front):
                     ),
                     s.square,
                 )
-                for s in spot_choices(game)
+                for s in square_choices(game)
                 if not prefix or s.square.startswith(prefix) or str(s.number) == prefix
             ]
         if command == "place" and option == "rotation":
             # The rotations that fit on the square typed so far (all four before that).
-            spot = find_spot(game, str(typed.get("square") or ""))
-            rotations = spot.rotations if spot is not None else (0, 90, 180, 270)
+            found = find_square(game, str(typed.get("square") or ""))
+            rotations = found.rotations if found is not None else (0, 90, 180, 270)
             return [Choice(Text("common.raw", text=f"{r}°"), r) for r in rotations]
         if command == "follower" and option == "spot":
             return [Choice(c.label, c.typed) for c in deploy_choices(game)]

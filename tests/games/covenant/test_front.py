@@ -11,9 +11,9 @@ from bot.games.covenant.choices import (
     ark_choices,
     ark_next_letters,
     deploy_choices,
-    find_spot,
+    find_square,
     parse_deploy,
-    spot_choices,
+    square_choices,
     tile_words,
 )
 from bot.games.covenant.spots import spot_name, spot_names
@@ -64,13 +64,13 @@ def test_spots_are_named_in_words(tile: str, rotation: int, expected: list[str])
 
 def test_turn_choices_follow_the_engine() -> None:
     game = Game.new(players=2, seed=0, deck=["T21", "T39", "T39"])
-    spots = spot_choices(game)
-    assert [(s.number, s.square, s.rotations) for s in spots] == [
+    squares = square_choices(game)
+    assert [(s.number, s.square, s.rotations) for s in squares] == [
         (1, "M12", (180,)),  # the city edge must face the start tile's city
         (2, "M14", (90, 180, 270)),  # any field edge against the start tile's field
     ]
-    assert find_spot(game, "m14") == spots[1] and find_spot(game, "1") == spots[0]
-    assert find_spot(game, "Z9") is None and find_spot(game, "x" * 500) is None
+    assert find_square(game, "m14") == squares[1] and find_square(game, "1") == squares[0]
+    assert find_square(game, "Z9") is None and find_square(game, "x" * 500) is None
     game.apply(PlaceTile(0, -1, 180))
     choices = deploy_choices(game)
     assert [(say(c.label), c.value) for c in choices] == [

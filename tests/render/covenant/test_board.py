@@ -11,7 +11,7 @@ import render.covenant as render
 from engine.covenant import Game
 from engine.covenant.notation import Grid, column_name, row_name
 from render.covenant.board import MAX_SIDE, board_layout, draw_board, outline_width
-from render.covenant.palette import LAST_TILE, SPOT
+from render.covenant.colours import CHOICE, LAST_TILE
 from render.covenant.tileart import piece_point
 from render.style import INK, PLAYERS
 from tests.render.covenant.conftest import decode, play
@@ -30,7 +30,7 @@ def colour_count(
 @pytest.mark.parametrize("players, seed, turns", [(2, 1, 0), (2, 1, 5), (5, 2, 30), (3, 6, None)])
 def test_size_bounds_and_png_limit(players: int, seed: int, turns: int | None) -> None:
     game = play(players, seed, turns)
-    data = render.board_png(game, spots=True)
+    data = render.board_png(game, numbered=True)
     image = decode(data)
     assert 400 <= image.width <= MAX_SIDE
     assert 300 <= image.height <= MAX_SIDE
@@ -168,12 +168,12 @@ def test_pieces_stand_on_their_segment(full_five: Game) -> None:
 def test_spots_are_numbered_where_the_tile_fits(mid_three: Game) -> None:
     placements = mid_three.placements()
     assert placements
-    with_spots, layout = draw_board(mid_three, spots=True)
-    without, _ = draw_board(mid_three, spots=False)
+    numbered, layout = draw_board(mid_three, numbered=True)
+    without, _ = draw_board(mid_three, numbered=False)
     for pos in placements:
         x0, y0, x1, y1 = layout.box(pos)
-        assert colour_count(with_spots, (x0, y0, x1, y1), SPOT) > 50
-        assert colour_count(without, (x0, y0, x1, y1), SPOT) == 0
+        assert colour_count(numbered, (x0, y0, x1, y1), CHOICE) > 50
+        assert colour_count(without, (x0, y0, x1, y1), CHOICE) == 0
 
 
 def test_preview_does_not_change_the_game(mid_three: Game) -> None:
@@ -183,7 +183,7 @@ def test_preview_does_not_change_the_game(mid_three: Game) -> None:
     assert mid_three.to_json() == before
     layout = board_layout(mid_three)
     x0, y0, x1, y1 = layout.box((x, y))
-    assert colour_count(image, (x0, y0, x1, y1), SPOT) > 4 * layout.tile
+    assert colour_count(image, (x0, y0, x1, y1), CHOICE) > 4 * layout.tile
     # The square now shows a tile, not the empty board.
     plain, _ = draw_board(mid_three)
     assert plain.crop((x0, y0, x1, y1)).tobytes() != image.crop((x0, y0, x1, y1)).tobytes()

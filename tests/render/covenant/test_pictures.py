@@ -13,7 +13,7 @@ from engine.common.data import DATA_DIR
 from engine.covenant import TILES, Deploy, Game, PlaceTile
 from render.covenant import gallery
 from render.covenant.board import DEPLOY_TILE, deploy_ports
-from render.covenant.palette import SPOT
+from render.covenant.colours import CHOICE
 from render.covenant.pictures import ROTATION_GAP, ROTATION_TILE
 from render.covenant.tileart import EMPTY, MAP, anchors, piece_point, port_point, segment_map
 from render.style import PLAYERS
@@ -127,7 +127,7 @@ def test_the_deploy_picture_letters_each_free_feature_of_the_new_tile() -> None:
         # Just inside the marker's edge, left of its centre: marker blue, not the letter.
         x = round(DEPLOY_TILE * (1 + px) - DEPLOY_TILE * 0.07)
         y = round(DEPLOY_TILE * (1 + py))
-        assert image.getpixel((x, y)) == SPOT, port
+        assert image.getpixel((x, y)) == CHOICE, port
 
 
 # --------------------------------------------------------------------- issue 11 close-ups

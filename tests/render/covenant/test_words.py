@@ -118,7 +118,7 @@ def check(drawn: list[str]) -> None:
 def test_board_pictures_draw_only_catalogue_words(
     xx: list[str], mid_three: Game, full_five: Game, names: list[str] | None
 ) -> None:
-    render.board_png(mid_three, spots=True, names=names, language="xx")
+    render.board_png(mid_three, numbered=True, names=names, language="xx")
     (x, y), rotations = next(iter(mid_three.placements().items()))
     render.preview_png(mid_three, x, y, rotations[0], names=names, language="xx")
     render.board_png(full_five, names=names, language="xx")
@@ -227,7 +227,7 @@ def every_picture(games: dict[str, Game], names: list[str], language: str) -> di
     best = max(ark_paths(ark), key=lambda p: (sum(ark.ark_gain(p)), p))
     drawn: dict[str, Callable] = {
         f"board {name}": partial(
-            render.board_png, game, spots=True, names=names[: game.players], language=language
+            render.board_png, game, numbered=True, names=names[: game.players], language=language
         )
         for name, game in games.items()
     }

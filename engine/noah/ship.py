@@ -1,12 +1,13 @@
-"""The ark itself: cabins, who may share one, shy neighbours and the tilt.
+"""The ship itself: cabins, who may share one, shy neighbours and the tilt.
 
-The ark is two rows of cabins, port (side 0) and starboard (side 1), each a list of cabins
-from the bow outwards; a cabin is a list of up to three card ids. Cabins at the same row on
-both sides are *opposite*, neighbouring rows on one side are *adjacent*, and the other two
-(different side, neighbouring row) are *diagonal*. The ``*_problem`` functions say why a card
-may not go somewhere, as the :class:`~engine.errors.IllegalAction` to raise (a sentence, a
-code of :data:`engine.noah.problems.CODES` and the card ids it names), or return ``None``
-when it may; they never change anything.
+The players call the ship "the ark"; the code says *ship*, so that "Ark" names only the
+Covenant's Ark. The ship is two rows of cabins, port (side 0) and starboard (side 1), each a
+list of cabins from the bow outwards; a cabin is a list of up to three card ids. Cabins at the
+same row on both sides are *opposite*, neighbouring rows on one side are *adjacent*, and the
+other two (different side, neighbouring row) are *diagonal*. The ``*_problem`` functions say
+why a card may not go somewhere, as the :class:`~engine.errors.IllegalAction` to raise (a
+sentence, a code of :data:`engine.noah.errors.CODES` and the card ids it names), or return
+``None`` when it may; they never change anything.
 
 Rule readings:
 
