@@ -112,7 +112,7 @@ class Lobby:
         else:
             moderator = await common.moderator(interaction)
             in_lobby = current is not None and current.status == "lobby"
-            if in_lobby and current.creator_id != user.id and not moderator:
+            if current is not None and in_lobby and current.creator_id != user.id and not moderator:
                 creator = current.seat_of(current.creator_id)
                 raise Refusal("table.lobby.only_creator", creator=creator.name if creator else "?")
             record = await service.start(channel_id, user.id, moderator=moderator)

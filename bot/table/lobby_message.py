@@ -15,6 +15,7 @@ from bot.i18n import Text
 from bot.panels import Option, TableOption
 from bot.service import GameRecord
 from bot.service.thinking import LEVELS
+from bot.table.compose import TableButton
 
 #: The lobby's menu that adds a computer player (a control name no game's option has).
 ADD_COMPUTER = "add_computer"
@@ -74,7 +75,7 @@ def lobby_message(
     chosen_options = front.options_line(record.options)
     if chosen_options is not None:
         lines.insert(1, say(chosen_options, language))
-    buttons = [
+    buttons: list[TableButton] = [
         (scheme.lobby_id(record.id, "join"), Text("table.button.join"), "success", None),
         (scheme.lobby_id(record.id, "leave"), Text("table.button.leave"), "secondary", None),
         (scheme.lobby_id(record.id, "start"), Text("table.button.start"), "primary", None),
