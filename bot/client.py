@@ -8,6 +8,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.games import group_for
+from bot.cogs.moderation import Moderation
+from bot.cogs.reminders import Reminders
+from bot.cogs.tables import Tables
 from bot.discord_ui import COMPONENTS
 from bot.errors import report
 from bot.games import plugins
@@ -51,17 +55,12 @@ class TableBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         if self.service is None:
             self.service = await GameService.open(self.settings.db_path, settings=self.settings)
-        self.service.on_computer_turn = self.table.computer_played
-        from bot.cogs.games import group_for
-        from bot.cogs.moderation import Moderation
-        from bot.cogs.reminders import Reminders
-        from bot.cogs.tables import Tables
-
-        for cog in (Tables(self), Moderation(self), Reminders(self)):
+        self.service.on_computer_turn = self.table.posts.computer_played
+        for cog in (Tables(self.table), Moderation(self.table), Reminders(self.table)):
             await self.add_cog(cog)
         for game in plugins().values():
             if game.front.ready and game.front.commands:
-                self.tree.add_command(group_for(self, game.front))
+                self.tree.add_command(group_for(self.table, game.front))
         self.add_dynamic_items(*COMPONENTS)
         await self.tree.set_translator(CatalogueTranslator())
         # Draw the sprites now, not during a player's first click.

@@ -14,16 +14,13 @@ from __future__ import annotations
 import io
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, cast
 
 import discord
 
 from bot import scheme
 from bot.i18n import Text, t
 from bot.panels import Button, Panel, Select, TableOption
-
-if TYPE_CHECKING:
-    from bot.client import TableBot
 
 #: Discord's limits.
 MESSAGE_LIMIT = 2000
@@ -108,6 +105,26 @@ def split_message(lines: Iterable[str], limit: int = MESSAGE_LIMIT) -> list[str]
 # ---------------------------------------------------------------- components
 
 
+class Clicks(Protocol):
+    """Where a control's click goes: the table (every button and menu ends up there)."""
+
+    async def on_component(
+        self, interaction: discord.Interaction, custom_id: str, values: Sequence[str]
+    ) -> None: ...
+
+
+class ControlHost(Protocol):
+    """The client as a control finds it on its interaction: a bot with a table. Only this is
+    known of it here, so the client may import this module and not the reverse."""
+
+    @property
+    def table(self) -> Clicks: ...
+
+
+def _table(interaction: discord.Interaction) -> Clicks:
+    return cast(ControlHost, interaction.client).table
+
+
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=scheme.BUTTON_TEMPLATE):
     """Any button of the bot; its custom id is parsed by the table when it is pressed."""
 
@@ -121,8 +138,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=schem
         return cls(discord.ui.Button(custom_id=item.custom_id, label="\u200b"))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: TableBot = interaction.client  # type: ignore[assignment]
-        await bot.table.on_component(interaction, self.item.custom_id or "", [])
+        await _table(interaction).on_component(interaction, self.item.custom_id or "", [])
 
 
 class TableMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=scheme.MENU_TEMPLATE):
@@ -142,9 +158,8 @@ class TableMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=scheme.
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: TableBot = interaction.client  # type: ignore[assignment]
         values = [str(v) for v in (interaction.data or {}).get("values", [])][:OPTIONS_PER_MENU]
-        await bot.table.on_component(interaction, self.item.custom_id or "", values)
+        await _table(interaction).on_component(interaction, self.item.custom_id or "", values)
 
 
 class LegacyControl(
@@ -162,8 +177,7 @@ class LegacyControl(
         return cls(discord.ui.Button(custom_id=item.custom_id, label="\u200b"))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: TableBot = interaction.client  # type: ignore[assignment]
-        await bot.table.on_component(interaction, "legacy", [])
+        await _table(interaction).on_component(interaction, "legacy", [])
 
 
 COMPONENTS = (TableButton, TableMenu, LegacyControl)

@@ -3,7 +3,7 @@ pictures), which language a reader gets, and the slash commands in every languag
 
 - A private answer speaks the clicking user's Discord language (``interaction.locale``).
 - A public post speaks the server's language: the one its moderators set, else the server's
-  preferred locale (see :meth:`bot.table.Table.public_language`).
+  preferred locale (see :meth:`bot.table.common.Common.public_language`).
 - A language the bot does not speak falls back to English (``es-419`` first to ``es``).
 """
 

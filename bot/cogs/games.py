@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import inspect
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -17,9 +17,7 @@ from discord import app_commands
 from bot.discord_ui import clip, plain
 from bot.games import Front
 from bot.panels import CommandOption, CommandSpec
-
-if TYPE_CHECKING:
-    from bot.client import TableBot
+from bot.table import Table
 
 log = logging.getLogger("arkbot")
 
@@ -49,12 +47,12 @@ def _annotation(option: CommandOption) -> Any:
 
 
 def command_for(
-    bot: TableBot, front: Front, spec: CommandSpec
+    table: Table, front: Front, spec: CommandSpec
 ) -> app_commands.Command[Any, ..., Any]:
     """One typed command of ``front``."""
 
     async def callback(interaction: discord.Interaction, **options: Any) -> None:
-        await bot.table.on_command(interaction, front.name, spec, options)
+        await table.turns.on_command(interaction, front.name, spec, options)
 
     parameters = [
         inspect.Parameter(
@@ -78,7 +76,7 @@ def command_for(
         o.name: _named(front, f"{spec.name}_{o.name}", o.name) for o in spec.options
     }
     callback.__discord_app_commands_param_autocomplete__ = {  # type: ignore[attr-defined]
-        o.name: _autocompleter(bot, front, spec, o.name) for o in spec.options if o.autocomplete
+        o.name: _autocompleter(table, front, spec, o.name) for o in spec.options if o.autocomplete
     }
     if any(o.choices for o in spec.options):
         callback.__discord_app_commands_param_choices__ = {  # type: ignore[attr-defined]
@@ -93,7 +91,7 @@ def command_for(
     )
 
 
-def _autocompleter(bot: TableBot, front: Front, spec: CommandSpec, option: str) -> Any:
+def _autocompleter(table: Table, front: Front, spec: CommandSpec, option: str) -> Any:
     async def suggest(
         interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[Any]]:
@@ -103,7 +101,7 @@ def _autocompleter(bot: TableBot, front: Front, spec: CommandSpec, option: str) 
             if o.name != option
         }
         try:
-            pairs = await bot.table.on_autocomplete(
+            pairs = await table.turns.on_autocomplete(
                 interaction, front.name, spec.name, option, str(current or "")[:100], typed
             )
         except Exception as error:  # an autocomplete answer can carry no message
@@ -114,7 +112,7 @@ def _autocompleter(bot: TableBot, front: Front, spec: CommandSpec, option: str) 
     return suggest
 
 
-def group_for(bot: TableBot, front: Front) -> app_commands.Group:
+def group_for(table: Table, front: Front) -> app_commands.Group:
     """The command group ``/<front.command_group>`` with all the front's commands."""
     group = app_commands.Group(
         name=_named(front, "group", front.command_group),
@@ -122,5 +120,5 @@ def group_for(bot: TableBot, front: Front) -> app_commands.Group:
         guild_only=True,
     )
     for spec in front.commands:
-        group.add_command(command_for(bot, front, spec))
+        group.add_command(command_for(table, front, spec))
     return group

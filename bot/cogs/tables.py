@@ -7,18 +7,13 @@ the commands in each user's language (:class:`bot.i18n.CatalogueTranslator`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_ui import say
 from bot.games import plugins
-from bot.i18n import Text, command_text, language_of
-
-if TYPE_CHECKING:
-    from bot.client import TableBot
+from bot.i18n import command_text
+from bot.table import Table
 
 
 def c(name: str) -> app_commands.locale_str:
@@ -42,8 +37,8 @@ def game_choices(ready_only: bool = True) -> list[app_commands.Choice[str]]:
 class Tables(commands.GroupCog, group_name=c("group"), group_description=c("group_description")):
     """Games in a channel: the lobby, the table's status, the rules and reminders."""
 
-    def __init__(self, bot: TableBot) -> None:
-        self.bot = bot
+    def __init__(self, table: Table) -> None:
+        self.table = table
         super().__init__()
         # The games are the plugins known when the bot starts (a test may add its own), so
         # the choices are filled in here, not when this module is imported.
@@ -58,29 +53,29 @@ class Tables(commands.GroupCog, group_name=c("group"), group_description=c("grou
     async def new(
         self, interaction: discord.Interaction, game: str = "covenant", seats: str = "shuffled"
     ) -> None:
-        await self.bot.table.new_table(interaction, game, shuffle=seats != "kept")
+        await self.table.lobby.new_table(interaction, game, shuffle=seats != "kept")
 
     @app_commands.command(name=c("join"), description=c("join_description"))
     async def join(self, interaction: discord.Interaction) -> None:
-        await self.bot.table.lobby(interaction, "join")
+        await self.table.lobby.act(interaction, "join")
 
     @app_commands.command(name=c("leave"), description=c("leave_description"))
     async def leave(self, interaction: discord.Interaction) -> None:
-        await self.bot.table.lobby(interaction, "leave")
+        await self.table.lobby.act(interaction, "leave")
 
     @app_commands.command(name=c("start"), description=c("start_description"))
     async def start(self, interaction: discord.Interaction) -> None:
-        await self.bot.table.lobby(interaction, "start")
+        await self.table.lobby.act(interaction, "start")
 
     @app_commands.command(name=c("status"), description=c("status_description"))
     async def status(self, interaction: discord.Interaction) -> None:
-        await self.bot.table.status(interaction)
+        await self.table.browsing.status(interaction)
 
     @app_commands.command(name=c("rules"), description=c("rules_description"))
     @app_commands.rename(game=c("rules_game"))
     @app_commands.describe(game=c("rules_game_description"))
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.bot.table.rules(interaction, game)
+        await self.table.browsing.rules(interaction, game)
 
     @app_commands.command(name=c("pings"), description=c("pings_description"))
     @app_commands.rename(where=c("pings_where"))
@@ -93,11 +88,7 @@ class Tables(commands.GroupCog, group_name=c("group"), group_description=c("grou
         ]
     )
     async def pings(self, interaction: discord.Interaction, where: str) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.bot.service.set_ping(interaction.user.id, where)
-        await interaction.followup.send(
-            say(Text(f"table.pings.{where}"), language_of(interaction)), ephemeral=True
-        )
+        await self.table.players.pings(interaction, where)
 
     @app_commands.command(name=c("away"), description=c("away_description"))
     @app_commands.rename(days=c("away_days"))
@@ -105,26 +96,26 @@ class Tables(commands.GroupCog, group_name=c("group"), group_description=c("grou
     async def away(
         self, interaction: discord.Interaction, days: app_commands.Range[float, 0.0, 30.0]
     ) -> None:
-        await self.bot.table.away(interaction, days)
+        await self.table.players.away(interaction, days)
 
     @app_commands.command(name=c("missed"), description=c("missed_description"))
     async def missed(self, interaction: discord.Interaction) -> None:
-        await self.bot.table.missed(interaction)
+        await self.table.browsing.missed(interaction)
 
     @app_commands.command(name=c("hint"), description=c("hint_description"))
     async def hint(self, interaction: discord.Interaction) -> None:
-        await self.bot.table.hint(interaction)
+        await self.table.turns.hint(interaction)
 
     @app_commands.command(name=c("history"), description=c("history_description"))
     async def history(self, interaction: discord.Interaction) -> None:
-        await self.bot.table.history(interaction)
+        await self.table.browsing.history(interaction)
 
     @app_commands.command(name=c("replay"), description=c("replay_description"))
     async def replay(self, interaction: discord.Interaction) -> None:
-        await self.bot.table.replay(interaction)
+        await self.table.browsing.replay(interaction)
 
     @app_commands.command(name=c("stats"), description=c("stats_description"))
     @app_commands.rename(game=c("stats_game"))
     @app_commands.describe(game=c("stats_game_description"))
     async def stats(self, interaction: discord.Interaction, game: str = "covenant") -> None:
-        await self.bot.table.leaderboard(interaction, game)
+        await self.table.browsing.leaderboard(interaction, game)

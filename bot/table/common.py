@@ -1,0 +1,189 @@
+"""What every part of the table shares: the bot, the turn check, private panels, the
+language of public posts, the game's home channel, direct messages.
+
+The parts (lobby, turns, posts, browsing, ...) each hold one :class:`Common` and use it;
+none of them inherits from it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+
+from bot.discord_ui import files, lines_of, say, split_message, view_of
+from bot.games import Plugin, Seen, plugin
+from bot.host import Host
+from bot.i18n import DEFAULT_LANGUAGE, Text, language_for, language_of
+from bot.panels import Panel, Refusal
+from bot.service import GameRecord, GameService, Seat
+
+log = logging.getLogger("arkbot.table")
+
+
+def is_moderator(member: Any, moderator_role_id: int | None) -> bool:
+    """Manage Channels in the guild, or the guild's moderator role."""
+    if not isinstance(member, discord.Member):
+        return False
+    if member.guild_permissions.manage_channels:
+        return True
+    return moderator_role_id is not None and any(r.id == moderator_role_id for r in member.roles)
+
+
+def names_of(record: GameRecord) -> tuple[str, ...]:
+    """Every seat's name as players see it; a computer's seat is marked as one."""
+    return tuple(f"🤖 {seat.name}" if seat.is_bot else seat.name for seat in record.seats)
+
+
+def with_view(view: discord.ui.View | None) -> dict[str, Any]:
+    """``view=`` for a send, or nothing (discord.py refuses ``view=None`` there)."""
+    return {"view": view} if view is not None else {}
+
+
+class Common:
+    """The table's shared parts: the bot it runs in and what every command needs of it."""
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        #: Work done after an answer (replays).
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    @property
+    def service(self) -> GameService:
+        return self.host.service
+
+    def plugin(self, record: GameRecord) -> Plugin:
+        return plugin(record.kind)
+
+    def seen(self, record: GameRecord, game: Any, seat: Seat | None) -> Seen:
+        return Seen(
+            game,
+            None if seat is None else seat.index,
+            names_of(record),
+            record.version,
+            record.options,
+        )
+
+    async def public_language(self, guild_id: int | None) -> str:
+        """The language of the server's public posts: the one its moderators chose, else
+        the server's preferred locale, else English."""
+        if not guild_id:
+            return DEFAULT_LANGUAGE
+        chosen = (await self.service.recent_guild_settings(guild_id)).language
+        if chosen:
+            return language_for(chosen)
+        guild = self.host.get_guild(guild_id)
+        return language_for(guild.preferred_locale if guild is not None else None)
+
+    async def channel(self, channel_id: int) -> Any:
+        """A channel by its id: from the cache, else asked of Discord."""
+        return self.host.get_channel(channel_id) or await self.host.fetch_channel(channel_id)
+
+    async def home_channel(self, record: GameRecord, given: Any = None) -> Any:
+        """Where the game is played: its thread, else its channel (``given`` if it is that one).
+        A thread that is gone (a moderator deleted it) sends the game back to its channel."""
+        if given is not None and getattr(given, "id", None) == record.home:
+            return given
+        found = self.host.get_channel(record.home)
+        if found is not None:
+            return found
+        try:
+            return await self.host.fetch_channel(record.home)
+        except discord.NotFound:
+            if record.thread_id is None:
+                raise
+            log.info("the thread of game %s is gone; it goes on in its channel", record.id)
+            await self.service.set_thread(record.id, None)
+            return await self.channel(record.channel_id)
+
+    async def my_turn(
+        self,
+        interaction: discord.Interaction,
+        game_id: int | None = None,
+        *,
+        version: int | None = None,
+        turn: int | None = None,
+        need_turn: bool = True,
+    ) -> tuple[GameRecord, Any, Seat]:
+        """The game ``interaction.user`` acts in, the state and their seat, or a refusal
+        saying why not: the one place where "may this user do this now?" is decided."""
+        if game_id is None:
+            found = await self.service.game_in(interaction.channel_id or 0)
+            if found is None:
+                raise Refusal("table.turn.no_game")
+            if found.status == "lobby":
+                raise Refusal("table.turn.not_started")
+            game_id = found.id
+        record, game = await self.service.state(game_id)
+        if interaction.channel_id not in (record.channel_id, record.thread_id):
+            # A control of another channel's game (only a forged click can do this).
+            raise Refusal("table.error.unknown_control")
+        if record.status != "active":
+            raise Refusal("table.turn.game_not_active")
+        seat = record.seat_of(interaction.user.id)
+        if seat is None:
+            raise Refusal("table.turn.stranger")
+        if not need_turn:
+            return record, game, seat
+        # Checked on the state the move will be played on: a double click may have moved
+        # the game on since the control was made.
+        if version is not None and record.version != version:
+            raise Refusal("table.turn.stale")
+        if turn is not None and game.turn != turn:
+            raise Refusal("table.turn.stale")
+        if seat.index != game.current_player:
+            current = record.seats[game.current_player]
+            raise Refusal("table.turn.not_yours", player=current.name)
+        return record, game, seat
+
+    async def moderator(self, interaction: discord.Interaction) -> bool:
+        """Whether the user of ``interaction`` moderates its server."""
+        settings = await self.service.guild_settings(interaction.guild_id or 0)
+        return is_moderator(interaction.user, settings.moderator_role_id)
+
+    async def show(
+        self,
+        interaction: discord.Interaction,
+        panel: Panel,
+        record: GameRecord,
+        *,
+        edit: bool,
+    ) -> None:
+        """Put a private panel on screen: edit the clicked message, or send a new one."""
+        language = language_of(interaction)
+        drawn = await self.host.pictures.draw_all(panel.pictures, language)
+        content = "\n".join(lines_of(panel, language))
+        content = split_message([content])[0]
+        view = view_of(panel.controls, record.id, record.version, language)
+        mentions = discord.AllowedMentions.none()
+        if edit:
+            await interaction.edit_original_response(
+                content=content, attachments=files(drawn), view=view, allowed_mentions=mentions
+            )
+            return
+        await interaction.followup.send(
+            content,
+            files=files(drawn),
+            ephemeral=True,
+            allowed_mentions=mentions,
+            **with_view(view),
+        )
+
+    async def tell_user(self, user_id: int, text: Text, guild_id: int | None) -> bool:
+        """A direct message (closed DMs are no error: False)."""
+        try:
+            user = self.host.get_user(user_id) or await self.host.fetch_user(user_id)
+            await user.send(say(text, await self.public_language(guild_id)))
+            return True
+        except discord.HTTPException:
+            log.info("could not DM user %s", user_id)
+            return False
+
+    def later(self, work: Any) -> None:
+        """Run ``work`` after the answer (a replay takes seconds to draw); keep a reference
+        so the task is not collected, and log what fails."""
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)

@@ -1,0 +1,144 @@
+"""A game's public post, composed as data: its text, pictures, controls and whom it pings.
+
+Nothing here touches Discord or the database: :func:`compose_post` is given the game as
+stored and what the server's clock says, and gives back a :class:`Post`. Sending it (drawing
+the pictures, the messages, the nonces, retrying) is :mod:`bot.table.posts`. So what a post
+says is tested without Discord, and the sending step knows nothing of any game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot import scheme
+from bot.discord_ui import Mention, Verbatim, say, split_message
+from bot.games import Plugin, TurnRecord
+from bot.i18n import Text
+from bot.panels import Control, Picture
+from bot.service import GameRecord
+from bot.table.common import names_of
+
+#: One of the table's own buttons: (custom id, label, style, emoji).
+TableButton = tuple[str, Text, str, str | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    """What a public post of a game says and shows, before it is sent."""
+
+    #: The game and the version the post tells (its nonces are made of them).
+    game_id: int
+    version: int
+    #: The language it is said in (the server's).
+    language: str
+    lines: tuple[Text, ...]
+    pictures: tuple[Picture, ...]
+    #: The table's own buttons (play your turn, rematch), then the game's controls that any
+    #: seated player may use on a public post.
+    buttons: tuple[TableButton, ...]
+    controls: tuple[Control, ...]
+    #: The user mentioned (and so pinged) in the post, if any.
+    ping: int | None
+    #: A direct message to send once it is posted: (user id, what it says).
+    direct: tuple[int, Text] | None
+    #: Posted without a notification (the server's quiet hours).
+    silent: bool
+    #: The game is over (the final scores, not a board).
+    over: bool
+    #: It finished by its rules (a rematch is offered and a replay follows).
+    finished: bool
+
+    def messages(self) -> list[str]:
+        """The lines said and joined into as few messages as Discord takes."""
+        return split_message(say(line, self.language) for line in self.lines)
+
+
+def story(chosen: Plugin, record: GameRecord, turns: Sequence[TurnRecord]) -> list[Text]:
+    """The turns in words for everyone: events redacted, computer moves marked."""
+    names = names_of(record)
+    lines: list[Text] = []
+    for turn in turns:
+        public = TurnRecord(
+            turn.seat,
+            turn.number,
+            turn.sources,
+            tuple(chosen.rules.redact(e) for e in turn.events),
+            turn.complete,
+            turn.start_scores,
+        )
+        told = chosen.front.story([public], names)
+        if not told:
+            continue
+        who = names[turn.seat] if 0 <= turn.seat < len(names) else "?"
+        if turn.timed_out:
+            lines.append(Text("table.story.timed_out", player=who))
+        elif turn.by_computer:
+            lines.append(Text("table.story.computer", player=who))
+        lines += told
+    return lines
+
+
+def compose_post(
+    chosen: Plugin,
+    record: GameRecord,
+    game: Any,
+    turns: Sequence[TurnRecord],
+    *,
+    language: str,
+    quiet: bool,
+    intro: Sequence[Text] = (),
+) -> Post:
+    """What happened and how the game stands now: the story of ``turns``, the board, and
+    whose turn it is (mentioned, with the button to play), or the final scores. ``quiet``:
+    it is the server's quiet hours, so the post notifies nobody and no one is messaged."""
+    names = names_of(record)
+    view_state = game.view(None)
+    lines = [*intro, *story(chosen, record, turns)]
+    buttons: tuple[TableButton, ...] = ()
+    ping: int | None = None
+    direct: tuple[int, Text] | None = None
+    over = chosen.rules.is_over(game) or record.status != "active"
+    if over:
+        panel = chosen.front.final_post(view_state, names, ended_early=record.status == "ended")
+        closing = "table.game.ended_early" if record.status == "ended" else "table.game.thanks"
+        panel = panel.plus(Text(closing))
+        if record.status == "finished":
+            rematch = scheme.control_id(record.id, 0, "table_rematch", (), menu=False, who="seat")
+            buttons = ((rematch, Text("table.button.rematch"), "success", "🔁"),)
+    else:
+        panel = chosen.front.board_post(view_state, names)
+        seat = record.seats[game.current_player]
+        pinged = seat.user_id is not None and seat.ping in ("channel", "both")
+        who: Any = Mention(seat.user_id) if pinged and seat.user_id else seat.name
+        deadline = record.deadline_ms()
+        if deadline is None:
+            panel = panel.plus(Text("table.turn.your_turn", player=who))
+        else:
+            when = Verbatim(f"<t:{deadline // 1000}:R>")
+            panel = panel.plus(Text("table.turn.your_turn_due", player=who, deadline=when))
+        if pinged and seat.user_id:
+            ping = seat.user_id
+        if seat.user_id is not None and seat.ping in ("dm", "both") and not quiet:
+            told = Text(
+                "table.turn.dm", channel=Verbatim(f"<#{record.home}>"), game=chosen.front.title()
+            )
+            direct = (seat.user_id, told)
+        play = scheme.open_turn_id(record.id, game.turn)
+        buttons = ((play, Text("table.button.play_turn"), "primary", "🎲"),)
+    lines += panel.lines
+    return Post(
+        game_id=record.id,
+        version=record.version,
+        language=language,
+        lines=tuple(lines),
+        pictures=tuple(panel.pictures),
+        buttons=buttons,
+        controls=tuple(panel.controls),
+        ping=ping,
+        direct=direct,
+        silent=quiet,
+        over=over,
+        finished=over and record.status == "finished",
+    )

@@ -1,0 +1,233 @@
+"""The lobby: a table is opened, players join and leave, computers sit down, the options are
+chosen, the game starts (in a thread of its own when the server plays in threads), a player
+leaves a started game for good, and the same people play again.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot import scheme
+from bot.discord_ui import clip, say, table_view
+from bot.games import plugins
+from bot.i18n import Text, language_of
+from bot.panels import Refusal
+from bot.service import GameRecord
+from bot.service.thinking import LEVELS
+from bot.table.common import Common
+from bot.table.lobby_message import lobby_message
+from bot.table.posts import Posts
+
+log = logging.getLogger("arkbot.table")
+
+
+def may_make_threads(channel: Any) -> bool:
+    """Whether the bot may open a thread in ``channel`` and write there (when it can tell)."""
+    guild = getattr(channel, "guild", None)
+    me = getattr(guild, "me", None)
+    if me is None or not hasattr(channel, "permissions_for"):
+        return False
+    have = channel.permissions_for(me)
+    return bool(have.create_public_threads and have.send_messages_in_threads)
+
+
+class Lobby:
+    """Everything before a game's first move, and leaving it."""
+
+    def __init__(self, common: Common, posts: Posts) -> None:
+        self.common = common
+        self.posts = posts
+
+    async def new_table(
+        self, interaction: discord.Interaction, game: str, *, shuffle: bool
+    ) -> None:
+        # Deferred privately first: the answer comes in time however slow the database is,
+        # and a refusal ("there is already a game here") stays private. The lobby itself is
+        # a message of its own in the channel.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        chosen = plugins().get(game)
+        if chosen is None or not chosen.front.ready:
+            raise Refusal("table.lobby.no_such_game")
+        user = interaction.user
+        record = await self.common.service.create_game(
+            interaction.guild_id or 0,
+            interaction.channel_id or 0,
+            user.id,
+            user.display_name,
+            game,
+            {},
+            shuffle_seats=shuffle,
+        )
+        await self.posts.post_lobby(interaction.channel, record)
+        await interaction.delete_original_response()
+
+    async def act(
+        self,
+        interaction: discord.Interaction,
+        op: str,
+        game_id: int | None = None,
+        values: Sequence[str] = (),
+    ) -> None:
+        """Join, leave or start, add or remove a computer player, from a lobby button or
+        menu (``game_id`` given) or a command."""
+        common = self.common
+        service = common.service
+        from_button = game_id is not None
+        if from_button:
+            # Deferring a button's update keeps later refusals private (as follow-ups).
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        channel_id = interaction.channel_id or 0
+        current = await service.game_in(channel_id)
+        if from_button and (current is None or current.id != game_id or current.status != "lobby"):
+            raise Refusal("table.lobby.gone")
+        if op == "leave" and current is not None and current.status == "active":
+            await self.confirm_leaving(interaction, current)
+            return
+        user = interaction.user
+        if op == "join":
+            record = await service.join(channel_id, user.id, user.display_name)
+        elif op == "leave":
+            record = await service.leave(channel_id, user.id)
+        elif op in ("bot", "unbot"):
+            moderator = await common.moderator(interaction)
+            if current is not None and current.creator_id != user.id and not moderator:
+                creator = current.seat_of(current.creator_id)
+                raise Refusal(
+                    "table.computer.only_creator", creator=creator.name if creator else "?"
+                )
+            if op == "unbot":
+                record = await service.remove_computer(channel_id, user.id, moderator=moderator)
+            elif values and values[0] in LEVELS:
+                record = await service.add_computer(
+                    channel_id, user.id, values[0], moderator=moderator
+                )
+            else:
+                raise Refusal("table.error.unknown_control")
+        else:
+            moderator = await common.moderator(interaction)
+            in_lobby = current is not None and current.status == "lobby"
+            if current is not None and in_lobby and current.creator_id != user.id and not moderator:
+                creator = current.seat_of(current.creator_id)
+                raise Refusal("table.lobby.only_creator", creator=creator.name if creator else "?")
+            record = await service.start(channel_id, user.id, moderator=moderator)
+        if from_button:
+            language = await common.public_language(record.guild_id)
+            content, view = lobby_message(common.plugin(record), record, language)
+            await interaction.edit_original_response(
+                content=content, view=view, allowed_mentions=discord.AllowedMentions.none()
+            )
+        else:
+            # A typed join updates the lobby's own message; the user hears it privately.
+            await self.posts.post_lobby(interaction.channel, record)
+            done = Text(f"table.lobby.you_{op}")
+            await interaction.followup.send(say(done, language_of(interaction)), ephemeral=True)
+        if op == "start":
+            await self.begin(interaction.channel, record)
+
+    async def set_option(
+        self, interaction: discord.Interaction, game_id: int, option: str, values: Sequence[str]
+    ) -> None:
+        """The lobby's creator (or a moderator) chose a table option in its menu."""
+        common = self.common
+        await interaction.response.defer()
+        current = await common.service.game_in(interaction.channel_id or 0)
+        if current is None or current.id != game_id or current.status != "lobby":
+            raise Refusal("table.lobby.gone")
+        moderator = await common.moderator(interaction)
+        if current.creator_id != interaction.user.id and not moderator:
+            creator = current.seat_of(current.creator_id)
+            raise Refusal(
+                "table.lobby.only_creator_options", creator=creator.name if creator else "?"
+            )
+        if not values:
+            raise Refusal("table.error.unknown_control")
+        record = await common.service.set_options(
+            current.channel_id, interaction.user.id, {option: values[0]}, moderator=moderator
+        )
+        language = await common.public_language(record.guild_id)
+        content, view = lobby_message(common.plugin(record), record, language)
+        await interaction.edit_original_response(
+            content=content, view=view, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    async def confirm_leaving(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        """Leaving a started game is for good: ask first, privately."""
+        if record.seat_of(interaction.user.id) is None:
+            raise Refusal("table.turn.stranger")
+        language = language_of(interaction)
+        view = table_view(
+            (scheme.control_id(record.id, 0, "table_leave", (), menu=False, who="seat"),
+             Text("table.button.leave_game"), "danger", None),
+            language=language,
+        )  # fmt: skip
+        title = self.common.plugin(record).front.title()
+        await interaction.followup.send(
+            say(Text("table.leave.confirm", game=title), language),
+            view=view,
+            ephemeral=True,
+        )
+
+    async def leave_game(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        """The player confirmed: a computer takes the seat; everyone is told."""
+        common = self.common
+        result = await common.service.leave_game(record.channel_id, interaction.user.id)
+        language = await common.public_language(record.guild_id)
+        await interaction.channel.send(  # type: ignore[union-attr]
+            say(Text("table.leave.left", player=interaction.user.display_name), language),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        if result.turns and result.state is not None:
+            await self.posts.announce(interaction.channel, result.game, result.state, result.turns)
+        await interaction.edit_original_response(
+            content=say(Text("table.leave.done"), language_of(interaction)), view=None
+        )
+
+    async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
+        """The result's Rematch button: the same people, a new shuffle, at once."""
+        common = self.common
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        old = await common.service.get_game(game_id)
+        if old.channel_id != interaction.channel_id and old.home != interaction.channel_id:
+            raise Refusal("table.error.unknown_control")
+        record = await common.service.rematch(game_id, interaction.user.id)
+        parent = await common.channel(record.channel_id)
+        await self.posts.post_lobby(parent, record)
+        if record.status == "active":
+            await self.begin(parent, record)
+        await interaction.followup.send(
+            say(Text("table.rematch.done"), language_of(interaction)), ephemeral=True
+        )
+
+    async def begin(self, channel: Any, record: GameRecord) -> None:
+        """A game has started: into its thread (when the server plays in threads and the bot
+        may make one), and its first board."""
+        common = self.common
+        record = await self.open_thread(channel, record)
+        home = await common.home_channel(record, channel)
+        record, game = await common.service.state(record.id)
+        await self.posts.announce(home, record, game, (), intro=(Text("table.lobby.go"),))
+        common.service.wake(record)  # a computer in the first seat plays now
+
+    async def open_thread(self, channel: Any, record: GameRecord) -> GameRecord:
+        common = self.common
+        settings = await common.service.recent_guild_settings(record.guild_id)
+        lobby, _ = common.service.message_ids(record)
+        if not settings.threads or lobby is None or not may_make_threads(channel):
+            return record
+        language = await common.public_language(record.guild_id)
+        title = say(common.plugin(record).front.title(), language)
+        names = ", ".join(s.name for s in record.seats)
+        try:
+            thread = await channel.get_partial_message(lobby).create_thread(
+                name=clip(f"{title}: {names}", 100), auto_archive_duration=10080
+            )
+        except (discord.HTTPException, KeyError, TypeError, ValueError):
+            log.info("could not open a thread for game %s; it is played in the channel", record.id)
+            return record
+        return await common.service.set_thread(record.id, thread.id)

@@ -1,0 +1,96 @@
+"""A lobby's message: who sits at the table, the game's options, and its buttons and menus.
+
+Built from the game as stored and nothing else, so the lobby's own message, its edits and
+``/table status`` in a lobby all say the same.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot import scheme
+from bot.discord_ui import Verbatim, lobby_menu, say, table_view
+from bot.games import Plugin
+from bot.i18n import Text
+from bot.panels import Option, TableOption
+from bot.service import GameRecord
+from bot.service.thinking import LEVELS
+from bot.table.compose import TableButton
+
+#: The lobby's menu that adds a computer player (a control name no game's option has).
+ADD_COMPUTER = "add_computer"
+
+
+def computer_menu() -> TableOption:
+    """The lobby menu: "Add a computer player", one entry per level."""
+    return TableOption(
+        ADD_COMPUTER,
+        Text("table.computer.add"),
+        tuple(
+            Option(Text(f"table.computer.{level}"), level, Text(f"table.computer.{level}_about"))
+            for level in LEVELS
+        ),
+    )
+
+
+def lobby_message(
+    chosen: Plugin, record: GameRecord, language: str
+) -> tuple[str, discord.ui.View | None]:
+    """The lobby's text and controls (none once the game started or closed)."""
+    title = chosen.front.title()
+    players = "\n".join(
+        say(
+            Text(
+                "table.computer.seat",
+                number=i + 1,
+                player=seat.name,
+                level=Text(f"table.computer.{seat.level or 'normal'}"),
+            )
+            if seat.is_bot
+            else Text("table.lobby.seat", number=i + 1, player=seat.name),
+            language,
+        )
+        for i, seat in enumerate(record.seats)
+    )
+    if record.status != "lobby":
+        key = "table.lobby.started" if record.status == "active" else "table.lobby.closed"
+        return say(Text(key, players=Verbatim(players)), language), None
+    rules = chosen.rules
+    creator = record.seats[0].name if record.seats else "?"
+    lines = [
+        say(
+            Text(
+                "table.lobby.open",
+                creator=creator,
+                game=title,
+                min=rules.min_players,
+                max=rules.max_players,
+            ),
+            language,
+        ),
+        say(Text("table.lobby.players", count=len(record.seats)), language),
+        players,
+    ]
+    front = chosen.front
+    chosen_options = front.options_line(record.options)
+    if chosen_options is not None:
+        lines.insert(1, say(chosen_options, language))
+    buttons: list[TableButton] = [
+        (scheme.lobby_id(record.id, "join"), Text("table.button.join"), "success", None),
+        (scheme.lobby_id(record.id, "leave"), Text("table.button.leave"), "secondary", None),
+        (scheme.lobby_id(record.id, "start"), Text("table.button.start"), "primary", None),
+    ]
+    if any(seat.is_bot for seat in record.seats):
+        remove = scheme.lobby_id(record.id, "unbot")
+        buttons.append((remove, Text("table.computer.remove"), "secondary", "🤖"))
+    view = table_view(*buttons, language=language)
+    row = 0
+    for row, option in enumerate(front.table_options, start=1):
+        current = str(record.options.get(option.name, option.default))
+        view.add_item(
+            lobby_menu(scheme.lobby_menu_id(record.id, option.name), option, current, language, row)
+        )
+    if len(record.seats) < rules.max_players:
+        menu = scheme.lobby_menu_id(record.id, ADD_COMPUTER)
+        view.add_item(lobby_menu(menu, computer_menu(), "", language, row + 1))
+    return "\n".join(lines), view

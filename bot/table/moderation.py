@@ -1,0 +1,186 @@
+"""What moderators may do at a table: end a game, remove or replace a player, change the
+server's settings, read the log. The ``/moderate`` commands (:mod:`bot.cogs.moderation`)
+only declare the commands and hand them here.
+
+A moderator has the Manage Channels permission or the role set with ``/moderate settings``;
+everyone else gets a clear, private refusal. The service logs every act with who did it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import discord
+
+from bot.discord_ui import Verbatim, say
+from bot.i18n import Text, language_of
+from bot.panels import Refusal
+from bot.service.pace import HOUR_MS, PACES, pace_of
+from bot.table.common import Common
+from bot.table.posts import Posts
+
+
+def amount(value: float) -> int | float:
+    """A whole number without its ".0" (24 hours, not 24.0), else one decimal."""
+    rounded = round(value, 1)
+    return int(rounded) if rounded == int(rounded) else rounded
+
+
+def pace_words(name: str) -> Text:
+    """A pace as the choices name it; a deployment's custom pace by its hours."""
+    if name in PACES:
+        return Text(f"table.choice.pace_{name}")
+    pace = pace_of(name)
+    assert pace is not None
+    return Text(
+        "table.mod.pace_custom",
+        start=amount(pace.start_ms / HOUR_MS),
+        increment=amount(pace.increment_ms / HOUR_MS),
+        cap=amount(pace.cap_ms / HOUR_MS),
+    )
+
+
+class Moderating:
+    """The moderators' acts, each checked first."""
+
+    def __init__(self, common: Common, posts: Posts) -> None:
+        self.common = common
+        self.posts = posts
+
+    async def require_moderator(self, interaction: discord.Interaction) -> None:
+        if not await self.common.moderator(interaction):
+            raise Refusal("table.mod.not_moderator")
+
+    async def end(self, interaction: discord.Interaction, reason: str) -> None:
+        # Check first: after a public defer, even a refusal would be shown to everyone.
+        await self.require_moderator(interaction)
+        await interaction.response.defer(thinking=True)
+        record = await self.common.service.end_game(
+            interaction.channel_id or 0, interaction.user.id, moderator=True, reason=reason
+        )
+        language = await self.common.public_language(interaction.guild_id)
+        lines = [say(Text("table.mod.ended", moderator=interaction.user.display_name), language)]
+        if reason:
+            lines.append(say(Text("table.mod.reason", reason=reason[:500]), language))
+        await interaction.followup.send(
+            "\n".join(lines), allowed_mentions=discord.AllowedMentions.none()
+        )
+        await self.posts.announce_end(interaction.channel, record)
+
+    async def remove(self, interaction: discord.Interaction, player: discord.Member) -> None:
+        await self.require_moderator(interaction)
+        await interaction.response.defer(thinking=True)
+        result = await self.common.service.remove_player(
+            interaction.channel_id or 0, interaction.user.id, player.id, moderator=True
+        )
+        text = Text(
+            "table.mod.removed",
+            player=player.display_name,
+            moderator=interaction.user.display_name,
+        )
+        await interaction.followup.send(
+            say(text, await self.common.public_language(interaction.guild_id)),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        if result.turns and result.state is not None:
+            await self.posts.announce(interaction.channel, result.game, result.state, result.turns)
+
+    async def replace(
+        self, interaction: discord.Interaction, player: discord.Member, newcomer: discord.Member
+    ) -> None:
+        await self.require_moderator(interaction)
+        await interaction.response.defer(thinking=True)
+        await self.common.service.hand_seat(
+            interaction.channel_id or 0,
+            interaction.user.id,
+            newcomer.id,
+            newcomer.display_name,
+            moderator=True,
+            from_user_id=player.id,
+        )
+        text = Text(
+            "table.mod.replaced",
+            player=player.display_name,
+            newcomer=Verbatim(newcomer.mention),
+        )
+        await interaction.followup.send(
+            say(text, await self.common.public_language(interaction.guild_id)),
+            allowed_mentions=discord.AllowedMentions(users=[newcomer], roles=False, everyone=False),
+        )
+
+    async def settings(
+        self, interaction: discord.Interaction, changes: Mapping[str, object]
+    ) -> None:
+        """Change the server's settings (``changes`` as the service names them) and show them
+        all as they now are."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.require_moderator(interaction)
+        new = await self.common.service.set_guild_settings(
+            interaction.guild_id or 0, interaction.user.id, moderator=True, **changes
+        )
+        role = (
+            Verbatim(f"<@&{new.moderator_role_id}>")
+            if new.moderator_role_id
+            else Text("table.mod.no_role")
+        )
+        quiet = (
+            Text("table.mod.quiet", start=new.quiet_start, end=new.quiet_end)
+            if new.quiet_start != new.quiet_end
+            else Text("table.mod.no_quiet")
+        )
+        text = Text(
+            "table.mod.settings",
+            pace=pace_words(new.pace),
+            action=Text(f"table.mod.action_{new.timeout_action}"),
+            role=role,
+            language=Text(f"table.choice.language_{new.language or 'server'}"),
+            lobby=amount(new.lobby_expiry.total_seconds() / 3600),
+            timezone=new.timezone,
+            quiet=quiet,
+            threads=Text(f"table.choice.{'on' if new.threads else 'off'}"),
+            stall=amount(new.stall_after.total_seconds() / 86400),
+            level=Text(f"table.computer.{new.computer_level}"),
+        )
+        await interaction.followup.send(
+            say(text, language_of(interaction)),
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    async def log(self, interaction: discord.Interaction) -> None:
+        """The server's last moderation acts, and its damaged games."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.require_moderator(interaction)
+        language = language_of(interaction)
+        service = self.common.service
+        entries = await service.moderation_log(interaction.guild_id or 0, limit=15)
+        damaged = await service.damaged_games(interaction.guild_id or 0)
+        lines = [
+            say(
+                Text(
+                    "table.mod.log_line",
+                    when=Verbatim(discord.utils.format_dt(e.created_at, "R")),
+                    moderator=Verbatim(f"<@{e.moderator_id}>"),
+                    act=Text(f"table.mod.act_{e.act}"),
+                    target=Verbatim(f"<@{e.target_user_id}>" if e.target_user_id else ""),
+                ),
+                language,
+            )
+            for e in entries
+        ] or [say(Text("table.mod.log_empty"), language)]
+        lines += [
+            say(
+                Text(
+                    "table.mod.damaged",
+                    channel=Verbatim(f"<#{g.channel_id}>"),
+                    error=(g.error or "?")[:200],
+                ),
+                language,
+            )
+            for g in damaged
+        ]
+        await interaction.followup.send(
+            "\n".join(lines)[:2000],
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )

@@ -1,0 +1,63 @@
+"""A player's own settings across their games: where they are pinged, and time away (their
+clocks stand still, and each of their games is told)."""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+
+import discord
+
+from bot.discord_ui import Verbatim, say
+from bot.i18n import Text, language_of
+from bot.table.common import Common
+
+log = logging.getLogger("arkbot.table")
+
+
+class Players:
+    """``/table pings`` and ``/table away``."""
+
+    def __init__(self, common: Common) -> None:
+        self.common = common
+
+    async def pings(self, interaction: discord.Interaction, where: str) -> None:
+        """Where the player is told it is their turn: the channel, a direct message, both."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.common.service.set_ping(interaction.user.id, where)
+        await interaction.followup.send(
+            say(Text(f"table.pings.{where}"), language_of(interaction)), ephemeral=True
+        )
+
+    async def away(self, interaction: discord.Interaction, days: float) -> None:
+        """The player is away for ``days`` (0: back): their clocks stand still, and each of
+        their games is told."""
+        common = self.common
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        now = common.service.clock.now()
+        until = now + timedelta(days=days) if days > 0 else None
+        games = await common.service.set_away(interaction.user.id, until)
+        name = interaction.user.display_name
+        for record in games:
+            language = await common.public_language(record.guild_id)
+            if until is None:
+                text = Text("table.away.back", player=name)
+            else:
+                text = Text(
+                    "table.away.gone",
+                    player=name,
+                    until=Verbatim(f"<t:{int(until.timestamp())}:f>"),
+                )
+            try:
+                home = await common.home_channel(record)
+                await home.send(
+                    say(text, language), allowed_mentions=discord.AllowedMentions.none()
+                )
+            except discord.HTTPException:
+                log.info("could not tell game %s that a player is away", record.id)
+        key = "table.away.done_back" if until is None else "table.away.done"
+        when = Verbatim(f"<t:{int(until.timestamp())}:f>") if until else None
+        await interaction.followup.send(
+            say(Text(key, count=len(games), until=when or ""), language_of(interaction)),
+            ephemeral=True,
+        )

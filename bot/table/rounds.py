@@ -1,0 +1,199 @@
+"""One round of the background work: reminders, missed posts, computers to wake, expired
+lobbies, stalled games and time-outs. The reminders cog (:mod:`bot.cogs.reminders`) runs a
+round every few seconds; a round may run at any time, however long the bot was away.
+
+Nothing is kept in memory between rounds: each round asks the service which turns are due
+now (all of them), claims each notice so it is sent once, sends it, and marks it sent. A
+crash between claim and send means the notice is offered again after the service's lease,
+never lost; a crash between send and mark has it sent again with the same nonce, which
+Discord answers with the first message.
+
+With several bot processes, each does this for the guilds of its own shards (the service
+filters), and every piece is claimed in the database, so it is done once even while two
+processes serve one shard.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+from typing import Any
+
+import discord
+
+from bot.discord_ui import Mention, Verbatim, say
+from bot.i18n import Text
+from bot.service import DueTurn
+from bot.service.service import ANNOUNCE_GRACE
+from bot.table.common import Common
+from bot.table.posts import Posts
+
+log = logging.getLogger("arkbot.reminders")
+
+
+def nonce(kind: str, due: DueTurn) -> str:
+    """The nonce of a notice: sent again (a crash before it was marked sent), Discord gives
+    back the first message rather than a second one. At most 25 characters."""
+    return f"{kind}.{due.game.id}.{due.version}"[-25:]
+
+
+class Rounds:
+    """The background work of the table, one round at a time."""
+
+    def __init__(self, common: Common, posts: Posts) -> None:
+        self.common = common
+        self.posts = posts
+
+    async def run_once(self, now: datetime | None = None, *, grace: timedelta | None = None) -> int:
+        """Send the reminders due at ``now``, post missed turns, let computers whose turn
+        was cut off play, close expired lobbies, then play the time-outs due; returns how
+        many were handled. ``grace``: how long a fresh move is left to be posted by the
+        process that stored it (the service's usual grace when not given).
+
+        Reminders go first: they are a line of text each, and after a restart the missed
+        posts (a board picture each, dozens of them) would hold them up for a minute.
+        Time-outs come after the missed posts, so the boards are told in their order."""
+        grace = ANNOUNCE_GRACE if grace is None else grace
+        service = self.common.service
+        due = await service.due(now)
+        handled = await self._notices([d for d in due if d.kind in ("reminder", "final")])
+        handled += await self.announce_missed(grace)
+        # Computers whose turn nobody is thinking about (this process restarted) play now.
+        handled += await service.wake_computers(grace)
+        handled += await self.close_expired_lobbies()
+        handled += await self.end_stalled_games()
+        return handled + await self._notices([d for d in due if d.kind == "timeout"])
+
+    async def _notices(self, due: list[DueTurn]) -> int:
+        service = self.common.service
+        handled = 0
+        for notice in due:
+            if not await service.claim(notice):
+                continue
+            try:
+                await self.handle(notice)
+            except Exception:
+                log.exception("could not handle %s for game %s", notice.kind, notice.game.id)
+                continue
+            await service.mark_sent(notice)
+            handled += 1
+        return handled
+
+    async def announce_missed(self, grace: timedelta = ANNOUNCE_GRACE) -> int:
+        """Post the games whose latest moves were stored but never shown (the bot stopped in
+        between, or Discord refused the post), so the next player is told without waiting
+        for a reminder."""
+        service = self.common.service
+        await service.flush_posted()
+        posted = 0
+        for record in await service.claim_missed(grace):
+            try:
+                channel = await self.common.home_channel(record)
+                posted += await self.posts.announce_stored(channel, record)
+            except Exception:
+                log.exception("could not announce game %s", record.id)
+        if posted:
+            # Written now, not with the next round: once the claims run out, no process
+            # (this one restarted, or another) may take these posts for missed ones.
+            await service.flush_posted()
+        return posted
+
+    async def close_expired_lobbies(self) -> int:
+        """Lobbies nobody started in time are closed; their messages say so."""
+        expired = await self.common.service.expire_lobbies()
+        for record in expired:
+            try:
+                channel = await self.common.channel(record.channel_id)
+                await self.posts.announce_end(channel, record)
+            except Exception:
+                log.exception("could not update the lobby of game %s", record.id)
+        return len(expired)
+
+    async def end_stalled_games(self) -> int:
+        """Games nobody moved in for long: warned once, then ended with their standings."""
+        common = self.common
+        warn, end = await common.service.stalled()
+        for record in warn:
+            try:
+                channel = await common.home_channel(record)
+                language = await common.public_language(record.guild_id)
+                settings = await common.service.recent_guild_settings(record.guild_id)
+                last = (record.last_move_ms or 0) // 1000
+                ends = last + int(settings.stall_after.total_seconds())
+                text = Text(
+                    "table.stall.warning",
+                    since=Verbatim(f"<t:{last}:R>"),
+                    ends=Verbatim(f"<t:{ends}:R>"),
+                )
+                await channel.send(say(text, language))
+                await common.service.warned_stall(record)
+            except Exception:
+                log.exception("could not warn stalled game %s", record.id)
+        for record in end:
+            try:
+                ended = await common.service.end_stalled(record)
+                channel = await common.home_channel(record)
+                await self.posts.announce_end(channel, ended, stalled=True)
+            except Exception:
+                log.exception("could not end stalled game %s", record.id)
+        return len(warn) + len(end)
+
+    async def handle(self, due: DueTurn) -> None:
+        """One notice: a reminder, or a time-out (the moderators told, or the turn played)."""
+        channel = await self.common.home_channel(due.game)
+        language = await self.common.public_language(due.game.guild_id)
+        if due.kind in ("reminder", "final"):
+            await self.remind(channel, due, language)
+            return
+        if due.timeout_action == "notify":
+            # Those who can act are pinged: the moderator role, and the game's creator.
+            role, creator = due.moderator_role_id, due.game.creator_id
+            who: Any = (
+                Text("table.reminder.role_and_creator", role=Verbatim(f"<@&{role}>"),
+                     creator=Mention(creator))
+                if role
+                else Mention(creator)
+            )  # fmt: skip
+            await channel.send(
+                say(
+                    Text("table.reminder.timeout_notify", player=due.seat.name, moderators=who),
+                    language,
+                ),
+                nonce=nonce("t", due),
+                allowed_mentions=discord.AllowedMentions(
+                    users=[discord.Object(creator)],
+                    roles=[discord.Object(role)] if role else False,
+                    everyone=False,
+                ),
+            )
+            return
+        result = await self.common.service.time_out(due)
+        await self.posts.announce(channel, result.game, result.state, result.turns)
+
+    async def remind(self, channel: Any, due: DueTurn, language: str) -> None:
+        """Half the player's time is used, or nearly all: tell them, where they asked to
+        be told (the channel, a direct message, or both)."""
+        user = due.seat.user_id
+        when = Verbatim(f"<t:{(due.deadline_ms or 0) // 1000}:R>")
+        key = "table.reminder.channel" if due.kind == "reminder" else "table.reminder.final"
+        if due.seat.ping in ("channel", "both") or user is None:
+            player: Any = Mention(user) if user else due.seat.name
+            await channel.send(
+                say(Text(key, player=player, deadline=when), language),
+                nonce=nonce(due.kind[0], due),
+                allowed_mentions=discord.AllowedMentions(
+                    users=[discord.Object(user)] if user else False, roles=False, everyone=False
+                ),
+            )
+        if user is not None and due.dm:
+            text = Text("table.reminder.dm", channel=Verbatim(f"<#{channel.id}>"), deadline=when)
+            await self._dm(user, say(text, language), nonce("d" + due.kind[0], due))
+
+    async def _dm(self, user_id: int, text: str, nonce: str) -> None:
+        host = self.common.host
+        try:
+            user = host.get_user(user_id) or await host.fetch_user(user_id)
+            await user.send(text, nonce=nonce)
+        except discord.HTTPException:
+            # DMs closed or the user is gone: the channel reminder was sent anyway.
+            log.info("could not DM user %s", user_id)

@@ -1,0 +1,172 @@
+"""Turns: a player opens their private panel, presses its controls or types the game's
+commands, and the move is played and told. Also the computer's hint for the player whose
+turn it is, and the suggestions while a command is typed.
+
+Buttons and typed commands meet here, so a player who types gets exactly what a player who
+taps gets: the same turn check (:meth:`bot.table.common.Common.my_turn`), the same answers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import discord
+
+from bot import scheme
+from bot.discord_ui import clip, plain, say
+from bot.i18n import Text, language_of
+from bot.panels import CommandSpec, Panel, Play, Refusal
+from bot.service import GameRecord, Seat, TurnResult
+from bot.table.common import Common
+from bot.table.lobby import Lobby
+from bot.table.posts import Posts
+
+AUTOCOMPLETE_LIMIT = 25
+
+
+class Turns:
+    """A player's turn, from the panel to the post."""
+
+    def __init__(self, common: Common, posts: Posts, lobby: Lobby) -> None:
+        self.common = common
+        self.posts = posts
+        self.lobby = lobby
+
+    async def open_turn(
+        self, interaction: discord.Interaction, game_id: int | None = None, turn: int | None = None
+    ) -> None:
+        common = self.common
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record, game, seat = await common.my_turn(interaction, game_id, turn=turn)
+        panel = common.plugin(record).front.panel(common.seen(record, game, seat))
+        await common.show(interaction, panel, record, edit=False)
+
+    async def on_control(
+        self, interaction: discord.Interaction, cid: scheme.ControlId, values: Sequence[str]
+    ) -> None:
+        """A game's control (or Leave on a started game) was used."""
+        common = self.common
+        # A private panel is edited in place; a control on a public post answers privately.
+        private = bool(interaction.message and interaction.message.flags.ephemeral)
+        if private:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        record, game, seat = await common.my_turn(
+            interaction,
+            cid.game_id,
+            version=cid.version if cid.for_turn else None,
+            need_turn=cid.for_turn,
+        )
+        if cid.kind == "sb" and cid.control == "table_leave":
+            await self.lobby.leave_game(interaction, record)
+            return
+        front = common.plugin(record).front
+        outcome = front.on_control(common.seen(record, game, seat), cid.control, cid.args, values)
+        await self.answer(interaction, record, seat, outcome, edit=private)
+
+    async def on_command(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        spec: CommandSpec,
+        options: Mapping[str, Any],
+    ) -> None:
+        """A game's typed command: the same checks and answers as its buttons."""
+        common = self.common
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record, state, seat = await common.my_turn(interaction, need_turn=spec.who == "turn")
+        if record.kind != game:
+            raise Refusal("table.turn.other_game", game=common.plugin(record).front.title())
+        front = common.plugin(record).front
+        outcome = front.on_command(common.seen(record, state, seat), spec.name, options)
+        await self.answer(interaction, record, seat, outcome, edit=False)
+
+    async def on_autocomplete(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        command: str,
+        option: str,
+        current: str,
+        typed: Mapping[str, Any],
+    ) -> list[tuple[str, str | int]]:
+        """Suggestions while a user types a game's command: (name, value) pairs."""
+        common = self.common
+        record = await common.service.game_in(interaction.channel_id or 0)
+        if record is None or record.status != "active" or record.kind != game:
+            return []
+        record, state = await common.service.state(record.id)
+        seat = record.seat_of(interaction.user.id)
+        front = common.plugin(record).front
+        language = language_of(interaction)
+        choices = front.autocomplete(
+            common.seen(record, state, seat), command, option, current, typed
+        )
+        # What the user typed so far picks among them: a part of the name they read (in their
+        # language) or the start of the value.
+        wanted = current.strip().lower()
+        named = [(clip(plain(c.label, language), 100), c.value) for c in choices]
+        return [
+            (name, value)
+            for name, value in named
+            if not wanted or wanted in name.lower() or str(value).lower().startswith(wanted)
+        ][:AUTOCOMPLETE_LIMIT]
+
+    async def hint(self, interaction: discord.Interaction) -> None:
+        """A computer's suggestion for the player whose turn it is, privately, in words."""
+        common = self.common
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record, game, seat = await common.my_turn(interaction)
+        _, found = await common.service.hint(record.id, interaction.user.id)
+        front = common.plugin(record).front
+        seen = common.seen(record, game, seat)
+        lines = front.hint_text(seen, found.action, found.key, found.params)
+        language = language_of(interaction)
+        text = "\n".join(say(line, language) for line in [Text("table.computer.hint"), *lines])
+        await interaction.followup.send(text, ephemeral=True)
+
+    async def answer(
+        self,
+        interaction: discord.Interaction,
+        record: GameRecord,
+        seat: Seat,
+        outcome: Panel | Play,
+        *,
+        edit: bool,
+    ) -> None:
+        """Show the next panel, or play the move and tell what it did."""
+        if isinstance(outcome, Panel):
+            await self.common.show(interaction, outcome, record, edit=edit)
+            return
+        result = await self.common.service.act(
+            record.id, interaction.user.id, outcome.action, expected_version=record.version
+        )
+        # From here on the move counts, whatever fails: the error funnel says so.
+        interaction.extras["stored"] = True
+        await self.after_move(interaction, result, seat, edit=edit)
+
+    async def after_move(
+        self, interaction: discord.Interaction, result: TurnResult, seat: Seat, *, edit: bool
+    ) -> None:
+        """The move is stored: the next private step, or the turn told in public."""
+        common = self.common
+        record, game = result.game, result.state
+        front = common.plugin(record).front
+        if not result.turn_over:
+            # Mid-turn: the player's private panel shows it; nothing to post in public.
+            panel = front.panel(common.seen(record, game, seat))
+            await common.show(interaction, panel, record, edit=edit)
+            return
+        mine = result.turns[0]
+        points = mine.gained(result.scores)[seat.index] if mine.start_scores else 0
+        nxt = result.next_seat
+        if nxt is not None and nxt.is_bot and not result.game_over:
+            # A computer plays next: one post tells both turns, once it has played (see
+            # Posts.computer_played), rather than a board that is old a second later.
+            key = "table.computer.done_next"
+        else:
+            posted = await self.posts.announce(interaction.channel, record, game, result.turns)
+            key = "table.turn.done" if posted else "table.turn.done_not_posted"
+        await common.show(interaction, Panel((Text(key, points=points),)), record, edit=edit)
