@@ -90,7 +90,8 @@ def lobby_message(
         view.add_item(
             lobby_menu(scheme.lobby_menu_id(record.id, option.name), option, current, language, row)
         )
-    if len(record.seats) < rules.max_players:
+    # Offered only where the game has computer players: nothing a game cannot do is shown.
+    if chosen.has_computers and len(record.seats) < rules.max_players:
         menu = scheme.lobby_menu_id(record.id, ADD_COMPUTER)
         view.add_item(lobby_menu(menu, computer_menu(), "", language, row + 1))
     return "\n".join(lines), view

@@ -119,8 +119,11 @@ class Turns:
         common = self.common
         await interaction.response.defer(ephemeral=True, thinking=True)
         record, game, seat = await common.my_turn(interaction)
+        chosen = common.plugin(record)
+        if not chosen.has_computers:
+            raise Refusal("table.computer.no_hints", game=chosen.front.title())
         _, found = await common.service.hint(record.id, interaction.user.id)
-        front = common.plugin(record).front
+        front = chosen.front
         seen = common.seen(record, game, seat)
         lines = front.hint_text(seen, found.action, found.key, found.params)
         language = language_of(interaction)
