@@ -213,7 +213,7 @@ class Table:
     ) -> None:
         """The lobby's creator (or a moderator) chose a table option in its menu."""
         await interaction.response.defer()
-        current = await self.service.game_in(interaction.channel_id or 0)
+        current = await self.service.play.game_in(interaction.channel_id or 0)
         if current is None or current.id != game_id or current.status != "lobby":
             raise Refusal("table.lobby.gone")
         settings = await self.service.guild_settings(interaction.guild_id or 0)
@@ -225,7 +225,7 @@ class Table:
             )
         if not values:
             raise Refusal("table.error.unknown_control")
-        record = await self.service.set_options(
+        record = await self.service.lobby.set_options(
             current.channel_id, interaction.user.id, {option: values[0]}, moderator=moderator
         )
         content, view = self.lobby_message(record, await self.public_language(record.guild_id))
@@ -244,7 +244,7 @@ class Table:
         if chosen is None or not chosen.front.ready:
             raise Refusal("table.lobby.no_such_game")
         user = interaction.user
-        record = await self.service.create_game(
+        record = await self.service.lobby.create_game(
             interaction.guild_id or 0,
             interaction.channel_id or 0,
             user.id,
@@ -260,7 +260,7 @@ class Table:
         """Show the lobby as it stands: edit its message, or post it (and remember it)."""
         content, view = self.lobby_message(record, await self.public_language(record.guild_id))
         mentions = discord.AllowedMentions.none()
-        lobby_id, _ = self.service.message_ids(record)
+        lobby_id, _ = self.service.posts.message_ids(record)
         if lobby_id is not None:
             try:
                 await channel.get_partial_message(lobby_id).edit(
@@ -270,7 +270,7 @@ class Table:
             except discord.NotFound:
                 pass  # deleted: post it again
         message = await channel.send(content, allowed_mentions=mentions, **_view(view))
-        self.service.posted(record.id, lobby_message_id=message.id)
+        self.service.posts.posted(record.id, lobby_message_id=message.id)
 
     async def lobby(
         self,
@@ -288,7 +288,7 @@ class Table:
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
         channel_id = interaction.channel_id or 0
-        current = await self.service.game_in(channel_id)
+        current = await self.service.play.game_in(channel_id)
         if from_button and (current is None or current.id != game_id or current.status != "lobby"):
             raise Refusal("table.lobby.gone")
         if op == "leave" and current is not None and current.status == "active":
@@ -296,9 +296,9 @@ class Table:
             return
         user = interaction.user
         if op == "join":
-            record = await self.service.join(channel_id, user.id, user.display_name)
+            record = await self.service.lobby.join(channel_id, user.id, user.display_name)
         elif op == "leave":
-            record = await self.service.leave(channel_id, user.id)
+            record = await self.service.lobby.leave(channel_id, user.id)
         elif op in ("bot", "unbot"):
             settings = await self.service.guild_settings(interaction.guild_id or 0)
             moderator = is_moderator(user, settings.moderator_role_id)
@@ -308,11 +308,11 @@ class Table:
                     "table.computer.only_creator", creator=creator.name if creator else "?"
                 )
             if op == "unbot":
-                record = await self.service.remove_computer(
+                record = await self.service.lobby.remove_computer(
                     channel_id, user.id, moderator=moderator
                 )
             elif values and values[0] in LEVELS:
-                record = await self.service.add_computer(
+                record = await self.service.lobby.add_computer(
                     channel_id, user.id, values[0], moderator=moderator
                 )
             else:
@@ -324,7 +324,7 @@ class Table:
             if in_lobby and current.creator_id != user.id and not moderator:
                 creator = current.seat_of(current.creator_id)
                 raise Refusal("table.lobby.only_creator", creator=creator.name if creator else "?")
-            record = await self.service.start(channel_id, user.id, moderator=moderator)
+            record = await self.service.lobby.start(channel_id, user.id, moderator=moderator)
         if from_button:
             content, view = self.lobby_message(record, await self.public_language(record.guild_id))
             await interaction.edit_original_response(
@@ -356,7 +356,7 @@ class Table:
 
     async def leave_game(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """The player confirmed: a computer takes the seat; everyone is told."""
-        result = await self.service.leave_game(record.channel_id, interaction.user.id)
+        result = await self.service.moderation.leave_game(record.channel_id, interaction.user.id)
         language = await self.public_language(record.guild_id)
         await interaction.channel.send(  # type: ignore[union-attr]
             say(Text("table.leave.left", player=interaction.user.display_name), language),
@@ -382,13 +382,13 @@ class Table:
         """The game ``interaction.user`` acts in, the state and their seat, or a refusal
         saying why not: the one place where "may this user do this now?" is decided."""
         if game_id is None:
-            found = await self.service.game_in(interaction.channel_id or 0)
+            found = await self.service.play.game_in(interaction.channel_id or 0)
             if found is None:
                 raise Refusal("table.turn.no_game")
             if found.status == "lobby":
                 raise Refusal("table.turn.not_started")
             game_id = found.id
-        record, game = await self.service.state(game_id)
+        record, game = await self.service.play.state(game_id)
         if interaction.channel_id not in (record.channel_id, record.thread_id):
             # A control of another channel's game (only a forged click can do this).
             raise Refusal("table.error.unknown_control")
@@ -531,10 +531,10 @@ class Table:
         typed: Mapping[str, Any],
     ) -> list[tuple[str, str | int]]:
         """Suggestions while a user types a game's command: (name, value) pairs."""
-        record = await self.service.game_in(interaction.channel_id or 0)
+        record = await self.service.play.game_in(interaction.channel_id or 0)
         if record is None or record.status != "active" or record.kind != game:
             return []
-        record, state = await self.service.state(record.id)
+        record, state = await self.service.play.state(record.id)
         seat = record.seat_of(interaction.user.id)
         front = self.plugin(record).front
         language = language_of(interaction)
@@ -566,7 +566,7 @@ class Table:
         if isinstance(outcome, Panel):
             await self.show(interaction, outcome, record, edit=edit)
             return
-        result = await self.service.act(
+        result = await self.service.play.act(
             record.id, interaction.user.id, outcome.action, expected_version=record.version
         )
         # From here on the move counts, whatever fails: the error funnel says so.
@@ -723,8 +723,8 @@ class Table:
             return False
         finally:
             self._posting.discard(record.id)
-        _, previous = self.service.message_ids(record)
-        self.service.posted(record.id, record.version, board_message_id=posted.id)
+        _, previous = self.service.posts.message_ids(record)
+        self.service.posts.posted(record.id, record.version, board_message_id=posted.id)
         if previous is not None and previous != posted.id:
             await self.retire(channel, previous)
         if notify is not None and notify.user_id is not None and not silent:
@@ -756,7 +756,7 @@ class Table:
             if record.thread_id is None:
                 raise
             log.info("the thread of game %s is gone; it goes on in its channel", record.id)
-            await self.service.set_thread(record.id, None)
+            await self.service.posts.set_thread(record.id, None)
             return self.bot.get_channel(record.channel_id) or await self.bot.fetch_channel(
                 record.channel_id
             )
@@ -774,7 +774,7 @@ class Table:
         fill with pings), and at the end who won."""
         if record.thread_id is None:
             return
-        lobby, _ = self.service.message_ids(record)
+        lobby, _ = self.service.posts.message_ids(record)
         if lobby is None:
             return
         language = await self.public_language(record.guild_id)
@@ -820,7 +820,7 @@ class Table:
         permission is said plainly, once, to the game's creator, who can ask for it."""
         denied = isinstance(error, discord.Forbidden)
         reason = f"{getattr(error, 'status', '?')} {getattr(error, 'code', '')}".strip()
-        failures = await self.service.post_failed(record.id, reason)
+        failures = await self.service.posts.post_failed(record.id, reason)
         log.warning(
             "post of game %s version %s refused (%s), try %d",
             record.id, record.version, reason, failures,
@@ -857,10 +857,10 @@ class Table:
         was missed, the bot was down; otherwise a computer just played)."""
         if record.id in self._posting:
             return False  # on its way right now
-        record, game, turns = await self.service.told_since(record.id, record.announced)
+        record, game, turns = await self.service.history.told_since(record.id, record.announced)
         if record.status == "active" and not any(t.complete for t in turns) and turns:
             # Mid-turn: the player carries on from their panel.
-            await self.service.mark_announced(record.id, record.version)
+            await self.service.posts.mark_announced(record.id, record.version)
             return False
         intro = (Text("table.turn.recovered"),) if recovered else ()
         return await self.announce(channel, record, game, turns, intro=intro)
@@ -886,7 +886,7 @@ class Table:
     async def _replay(
         self, record: GameRecord, language: str
     ) -> tuple[bytes, str, str | None] | None:
-        record, turns, final = await self.service.replay_turns(record.id)
+        record, turns, final = await self.service.history.replay_turns(record.id)
         views = [view for view, _ in turns] + [final]
         picture = self.plugin(record).front.replay_picture(views, names_of(record))
         if picture is None:
@@ -896,9 +896,9 @@ class Table:
     async def replay(self, interaction: discord.Interaction) -> None:
         """``/table replay``: the last game of this channel (or its thread) as an animation."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        record = await self.service.game_in(interaction.channel_id or 0)
+        record = await self.service.play.game_in(interaction.channel_id or 0)
         if record is None or record.status == "lobby":
-            record = await self.service.last_game(interaction.channel_id or 0)
+            record = await self.service.play.last_game(interaction.channel_id or 0)
         if record is None or record.status == "lobby":
             raise Refusal("table.turn.no_game")
         drawn = await self._replay(record, language_of(interaction))
@@ -913,10 +913,10 @@ class Table:
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         """The result's Rematch button: the same people, a new shuffle, at once."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        old = await self.service.get_game(game_id)
+        old = await self.service.play.get_game(game_id)
         if old.channel_id != interaction.channel_id and old.home != interaction.channel_id:
             raise Refusal("table.error.unknown_control")
-        record = await self.service.rematch(game_id, interaction.user.id)
+        record = await self.service.lobby.rematch(game_id, interaction.user.id)
         parent = self.bot.get_channel(record.channel_id) or await self.bot.fetch_channel(
             record.channel_id
         )
@@ -932,13 +932,13 @@ class Table:
         may make one), and its first board."""
         record = await self.open_thread(channel, record)
         home = await self.home_channel(record, channel)
-        record, game = await self.service.state(record.id)
+        record, game = await self.service.play.state(record.id)
         await self.announce(home, record, game, (), intro=(Text("table.lobby.go"),))
-        self.service.wake(record)  # a computer in the first seat plays now
+        self.service.computers.wake(record)  # a computer in the first seat plays now
 
     async def open_thread(self, channel: Any, record: GameRecord) -> GameRecord:
         settings = await self.service.recent_guild_settings(record.guild_id)
-        lobby, _ = self.service.message_ids(record)
+        lobby, _ = self.service.posts.message_ids(record)
         if not settings.threads or lobby is None or not may_make_threads(channel):
             return record
         title = say(self.plugin(record).front.title(), await self.public_language(record.guild_id))
@@ -950,7 +950,7 @@ class Table:
         except (discord.HTTPException, KeyError, TypeError, ValueError):
             log.info("could not open a thread for game %s; it is played in the channel", record.id)
             return record
-        return await self.service.set_thread(record.id, thread.id)
+        return await self.service.posts.set_thread(record.id, thread.id)
 
     async def history(
         self, interaction: discord.Interaction, turn: int | None = None, game_id: int | None = None
@@ -959,14 +959,14 @@ class Table:
         and buttons back and forth."""
         if game_id is None:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            found = await self.service.game_in(interaction.channel_id or 0)
-            found = found or await self.service.last_game(interaction.channel_id or 0)
+            found = await self.service.play.game_in(interaction.channel_id or 0)
+            found = found or await self.service.play.last_game(interaction.channel_id or 0)
             if found is None or found.status == "lobby":
                 raise Refusal("table.turn.no_game")
             game_id = found.id
         else:
             await interaction.response.defer()
-        record, turns, _ = await self.service.replay_turns(game_id)
+        record, turns, _ = await self.service.history.replay_turns(game_id)
         if not turns:
             raise Refusal("table.history.nothing_yet")
         complete = [t for t in turns if t[1].complete] or turns
@@ -992,7 +992,7 @@ class Table:
         """A computer's suggestion for the player whose turn it is, privately, in words."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         record, game, seat = await self.my_turn(interaction)
-        _, found = await self.service.hint(record.id, interaction.user.id)
+        _, found = await self.service.computers.hint(record.id, interaction.user.id)
         front = self.plugin(record).front
         seen = self.seen(record, game, seat)
         lines = front.hint_text(seen, found.action, found.key, found.params)
@@ -1004,7 +1004,7 @@ class Table:
         """What happened since the player's last turn, privately."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         record, _, seat = await self.my_turn(interaction, need_turn=False)
-        record, turns, _ = await self.service.replay_turns(record.id)
+        record, turns, _ = await self.service.history.replay_turns(record.id)
         mine = [i for i, (_, t) in enumerate(turns) if t.seat == seat.index and t.complete]
         since = mine[-1] + 1 if mine else 0
         told = [t for _, t in turns[since:]]
@@ -1022,7 +1022,7 @@ class Table:
         await interaction.response.defer(ephemeral=True, thinking=True)
         now = self.service.clock.now()
         until = now + timedelta(days=days) if days > 0 else None
-        games = await self.service.set_away(interaction.user.id, until)
+        games = await self.service.notices.set_away(interaction.user.id, until)
         name = interaction.user.display_name
         for record in games:
             language = await self.public_language(record.guild_id)
@@ -1055,7 +1055,7 @@ class Table:
         chosen = plugins().get(game)
         if chosen is None:
             raise Refusal("table.lobby.no_such_game")
-        ratings = (await self.service.ratings(interaction.guild_id or 0, game))[:15]
+        ratings = (await self.service.history.ratings(interaction.guild_id or 0, game))[:15]
         if not ratings:
             raise Refusal("table.stats.nobody_yet", game=chosen.front.title())
         title = say(chosen.front.title(), language)
@@ -1085,9 +1085,9 @@ class Table:
     async def status(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         language = language_of(interaction)
-        record = await self.service.game_in(interaction.channel_id or 0)
+        record = await self.service.play.game_in(interaction.channel_id or 0)
         if record is None:
-            last = await self.service.last_game(interaction.channel_id or 0)
+            last = await self.service.play.last_game(interaction.channel_id or 0)
             if last is not None and last.status in ("finished", "ended"):
                 raise Refusal(f"table.status.last_{last.status}")
             raise Refusal("table.turn.no_game")
@@ -1099,13 +1099,13 @@ class Table:
             return
         if record.status == "error":
             raise Refusal("table.error.game_damaged")
-        record, game = await self.service.state(record.id)
+        record, game = await self.service.play.state(record.id)
         panel = self.plugin(record).front.status(game.view(None), names_of(record))
         await self.show(interaction, panel, record, edit=False)
 
     async def rules(self, interaction: discord.Interaction, game: str | None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        record = await self.service.game_in(interaction.channel_id or 0)
+        record = await self.service.play.game_in(interaction.channel_id or 0)
         if game is None:
             game = record.kind if record is not None else "covenant"
         chosen = plugins().get(game)
@@ -1126,12 +1126,12 @@ class Table:
     ) -> None:
         """A moderator ended the game (or nobody moved for too long): the standings and the
         board as they were; a lobby's message says it is closed. No control stays live."""
-        lobby, board = self.service.message_ids(record)
+        lobby, board = self.service.posts.message_ids(record)
         if record.started_at is None:
             if lobby is not None:
                 await self._post_lobby(channel, record)
             return
-        record, game = await self.service.state(record.id)
+        record, game = await self.service.play.state(record.id)
         channel = await self.home_channel(record, channel)
         intro = (Text("table.stall.ended"),) if stalled else ()
         if await self.announce(channel, record, game, (), intro=intro) and board is not None:

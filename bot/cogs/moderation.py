@@ -55,7 +55,7 @@ class Moderation(
         # Check first: after a public defer, even a refusal would be shown to everyone.
         await self._require_moderator(interaction)
         await interaction.response.defer(thinking=True)
-        record = await self.bot.service.end_game(
+        record = await self.bot.service.moderation.end_game(
             interaction.channel_id or 0, interaction.user.id, moderator=True, reason=reason
         )
         language = await self._public(interaction)
@@ -73,7 +73,7 @@ class Moderation(
     async def remove(self, interaction: discord.Interaction, player: discord.Member) -> None:
         await self._require_moderator(interaction)
         await interaction.response.defer(thinking=True)
-        result = await self.bot.service.remove_player(
+        result = await self.bot.service.moderation.remove_player(
             interaction.channel_id or 0, interaction.user.id, player.id, moderator=True
         )
         text = Text(
@@ -100,7 +100,7 @@ class Moderation(
     ) -> None:
         await self._require_moderator(interaction)
         await interaction.response.defer(thinking=True)
-        await self.bot.service.hand_seat(
+        await self.bot.service.moderation.hand_seat(
             interaction.channel_id or 0,
             interaction.user.id,
             newcomer.id,
@@ -239,8 +239,8 @@ class Moderation(
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self._require_moderator(interaction)
         language = language_of(interaction)
-        entries = await self.bot.service.moderation_log(interaction.guild_id or 0, limit=15)
-        damaged = await self.bot.service.damaged_games(interaction.guild_id or 0)
+        entries = await self.bot.service.moderation.log(interaction.guild_id or 0, limit=15)
+        damaged = await self.bot.service.moderation.damaged_games(interaction.guild_id or 0)
         lines = [
             say(
                 Text(

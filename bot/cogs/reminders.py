@@ -72,11 +72,11 @@ class Reminders(commands.Cog):
         Reminders go first: they are a line of text each, and after a restart the missed
         posts (a board picture each, dozens of them) would hold them up for a minute.
         Time-outs come after the missed posts, so the boards are told in their order."""
-        due = await self.bot.service.due(now)
+        due = await self.bot.service.notices.due(now)
         handled = await self._notices([d for d in due if d.kind in ("reminder", "final")])
         handled += await self.announce_missed(grace)
         # Computers whose turn nobody is thinking about (this process restarted) play now.
-        handled += await self.bot.service.wake_computers(grace)
+        handled += await self.bot.service.computers.wake_computers(grace)
         handled += await self.close_expired_lobbies()
         handled += await self.end_stalled_games()
         return handled + await self._notices([d for d in due if d.kind == "timeout"])
@@ -84,14 +84,14 @@ class Reminders(commands.Cog):
     async def _notices(self, due: list[DueTurn]) -> int:
         handled = 0
         for notice in due:
-            if not await self.bot.service.claim(notice):
+            if not await self.bot.service.notices.claim(notice):
                 continue
             try:
                 await self.handle(notice)
             except Exception:
                 log.exception("could not handle %s for game %s", notice.kind, notice.game.id)
                 continue
-            await self.bot.service.mark_sent(notice)
+            await self.bot.service.notices.mark_sent(notice)
             handled += 1
         return handled
 
@@ -99,9 +99,9 @@ class Reminders(commands.Cog):
         """Post the games whose latest moves were stored but never shown (the bot stopped in
         between, or Discord refused the post), so the next player is told without waiting
         for a reminder."""
-        await self.bot.service.flush_posted()
+        await self.bot.service.posts.flush_posted()
         posted = 0
-        for record in await self.bot.service.claim_missed(grace):
+        for record in await self.bot.service.posts.claim_missed(grace):
             try:
                 channel = await self.bot.table.home_channel(record)
                 posted += await self.bot.table.announce_stored(channel, record)
@@ -110,12 +110,12 @@ class Reminders(commands.Cog):
         if posted:
             # Written now, not with the next round: once the claims run out, no process
             # (this one restarted, or another) may take these posts for missed ones.
-            await self.bot.service.flush_posted()
+            await self.bot.service.posts.flush_posted()
         return posted
 
     async def close_expired_lobbies(self) -> int:
         """Lobbies nobody started in time are closed; their messages say so."""
-        expired = await self.bot.service.expire_lobbies()
+        expired = await self.bot.service.lobby.expire_lobbies()
         for record in expired:
             try:
                 channel = await self._channel(record.channel_id)
@@ -126,7 +126,7 @@ class Reminders(commands.Cog):
 
     async def end_stalled_games(self) -> int:
         """Games nobody moved in for long: warned once, then ended with their standings."""
-        warn, end = await self.bot.service.stalled()
+        warn, end = await self.bot.service.notices.stalled()
         for record in warn:
             try:
                 channel = await self.bot.table.home_channel(record)
@@ -140,12 +140,12 @@ class Reminders(commands.Cog):
                     ends=Verbatim(f"<t:{ends}:R>"),
                 )
                 await channel.send(say(text, language))
-                await self.bot.service.warned_stall(record)
+                await self.bot.service.notices.warned_stall(record)
             except Exception:
                 log.exception("could not warn stalled game %s", record.id)
         for record in end:
             try:
-                ended = await self.bot.service.end_stalled(record)
+                ended = await self.bot.service.notices.end_stalled(record)
                 channel = await self.bot.table.home_channel(record)
                 await self.bot.table.announce_end(channel, ended, stalled=True)
             except Exception:
@@ -183,7 +183,7 @@ class Reminders(commands.Cog):
                 ),
             )
             return
-        result = await self.bot.service.time_out(due)
+        result = await self.bot.service.play.time_out(due)
         await self.bot.table.announce(channel, result.game, result.state, result.turns)
 
     async def remind(self, channel: Any, due: DueTurn, language: str) -> None:

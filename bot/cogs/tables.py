@@ -94,7 +94,7 @@ class Tables(commands.GroupCog, group_name=c("group"), group_description=c("grou
     )
     async def pings(self, interaction: discord.Interaction, where: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.bot.service.set_ping(interaction.user.id, where)
+        await self.bot.service.notices.set_ping(interaction.user.id, where)
         await interaction.followup.send(
             say(Text(f"table.pings.{where}"), language_of(interaction)), ephemeral=True
         )
