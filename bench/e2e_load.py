@@ -233,8 +233,8 @@ async def run(args: argparse.Namespace) -> int:
     service = await GameService.open(db_path)
     try:
         for table, _ in tables:
-            record = await service.get_game(table.game_id)
-            logged = len(await service.history(table.game_id))
+            record = await service.play.get_game(table.game_id)
+            logged = len(await service.history.actions(table.game_id))
             if not record.version == logged == table.version:
                 failures.append(
                     f"#{table.channel.name}: db version {record.version}, log {logged}, "

@@ -102,7 +102,7 @@ async def run_one(
             f"{p.table.channel.name}: {o!r}" for p, o in zip(games, outcomes, strict=True) if o
         ]
         for planned in games:
-            logged = await reader.history(planned.table.game_id)
+            logged = await reader.history.actions(planned.table.game_id)
             if len(logged) != len(planned.actions):
                 problems.append(f"game {planned.table.game_id}: {len(logged)} actions stored")
         played = [rec.interactions[i] for i in rec.interactions if i not in before]

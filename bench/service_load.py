@@ -3,13 +3,13 @@
 Run: ``python bench/service_load.py``. A temporary database holds 1,000 stored games (their
 whole logs, as finished games) and 100 games in play; 100 asyncio tasks play those at once,
 one task per game, each choosing its moves on its own copy of the engine (outside the timed
-call) and timing only ``GameService.act``.
+call) and timing only ``service.play.act``.
 
 - ``actions_per_s``: actions stored per second, all 100 tasks acting as fast as they can.
 - ``action_p50_ms`` / ``action_p99_ms``: latency of one ``act`` while the 100 games are
   played at a steady offered load (each task waits a random pause between its actions,
   about half the measured capacity in all): a burst test would only measure the queue.
-- ``load_finished_game_ms``: ``GameService.state`` of a finished 72-tile game with an empty
+- ``load_finished_game_ms``: ``service.play.state`` of a finished 72-tile game with an empty
   cache and no snapshot, i.e. a replay of its whole log (median of several games).
 """
 
@@ -80,17 +80,17 @@ async def start_games(service: GameService, first_channel: int, seed0: int) -> l
     for n in range(PLAYING):
         channel = first_channel + n
         users = [channel * 10 + s for s in range(PLAYERS)]
-        await service.create_game(GUILD, channel, users[0], "A", seed=seed0 + n)
+        await service.lobby.create_game(GUILD, channel, users[0], "A", seed=seed0 + n)
         for user in users[1:]:
-            await service.join(channel, user, "B")
-        ids.append((await service.start(channel, users[0])).id)
+            await service.lobby.join(channel, user, "B")
+        ids.append((await service.lobby.start(channel, users[0])).id)
     return ids
 
 
 async def play(
     service: GameService, game_id: int, actions: int, pause_ms: float, latencies: list[float]
 ) -> int:
-    record, mirror = await service.state(game_id)
+    record, mirror = await service.play.state(game_id)
     rng = Rng(game_id)
     jitter = random.Random(game_id)
     done = 0
@@ -100,7 +100,7 @@ async def play(
         if pause_ms:
             await asyncio.sleep(jitter.expovariate(1 / pause_ms) / 1000)
         start = time.perf_counter()
-        result = await service.act(record.id, seat.user_id, action, record.version)  # type: ignore[arg-type]
+        result = await service.play.act(record.id, seat.user_id, action, record.version)  # type: ignore[arg-type]
         latencies.append(time.perf_counter() - start)
         mirror.apply(action)
         record = result.game
@@ -144,7 +144,7 @@ async def main_async() -> None:
         for game_id in finished[:15]:
             service.forget()
             start = time.perf_counter()
-            record, game = await service.state(game_id)
+            record, game = await service.play.state(game_id)
             loads.append(time.perf_counter() - start)
             assert game.phase == "over" and record.version > 72  # type: ignore[attr-defined]
         stored = await service.storage.scalar("SELECT count(*) FROM games")

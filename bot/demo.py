@@ -54,12 +54,14 @@ async def play(
         async with service:
             channel = 1
             title = chosen.front.title()
-            await service.create_game(1, channel, 1, names[0], game, seed=seed, shuffle_seats=False)
+            await service.lobby.create_game(
+                1, channel, 1, names[0], game, seed=seed, shuffle_seats=False
+            )
             for user, name in enumerate(names[1:], start=2):
-                await service.join(channel, user, name)
-            record = await service.start(channel, 1)
+                await service.lobby.join(channel, user, name)
+            record = await service.lobby.start(channel, 1)
             print(say(Text("table.demo.start", game=title, players=players, seed=seed), language))
-            record, state = await service.state(record.id)
+            record, state = await service.play.state(record.id)
             pictured = None  # the turn whose board was written last
             while not chosen.rules.is_over(state):
                 if state.turn != pictured:
@@ -71,7 +73,9 @@ async def play(
                 action = chosen.rules.computer_action(
                     state, "normal", seed + record.version, 1.0, None
                 )
-                result = await service.act(record.id, user, action, expected_version=record.version)
+                result = await service.play.act(
+                    record.id, user, action, expected_version=record.version
+                )
                 for turn in result.turns:
                     if not turn.complete:
                         continue
@@ -89,7 +93,7 @@ async def play(
                 print(say(line, language))
             _write(final, out, language)
             if out is not None:
-                _, turns, last = await service.replay_turns(record.id)
+                _, turns, last = await service.history.replay_turns(record.id)
                 replay = chosen.front.replay_picture([v for v, _ in turns] + [last], names)
                 if replay is not None:
                     _write(Panel(pictures=(replay,)), out, language)

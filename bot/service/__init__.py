@@ -4,6 +4,7 @@
 """
 
 from bot.service.clock import Clock, FakeClock, SystemClock
+from bot.service.common import NO_LIMITS, Limits, move_rng
 from bot.service.models import (
     ActionRecord,
     DueTurn,
@@ -15,7 +16,7 @@ from bot.service.models import (
     ServiceError,
     TurnResult,
 )
-from bot.service.service import NO_LIMITS, GameService, Limits, move_rng
+from bot.service.service import GameService
 from bot.service.storage import SCHEMA_VERSION, Storage
 
 __all__ = [

@@ -7,7 +7,7 @@ tests and small machines) and hands back plain data: the action dicts of a whole
 hint's action and reason. The worker gets the game as JSON and rebuilds it, so nothing the
 service holds is shared or changed.
 
-The service asks for at most one turn per game at a time (see ``GameService.wake``); the
+The service asks for at most one turn per game at a time (see ``service.computers.wake``); the
 stored move is what counts, so a turn thought twice (two processes after a crash) is stored
 once by the version check.
 """

@@ -27,9 +27,9 @@ class Browsing:
         common = self.common
         await interaction.response.defer(ephemeral=True, thinking=True)
         language = language_of(interaction)
-        record = await common.service.game_in(interaction.channel_id or 0)
+        record = await common.service.play.game_in(interaction.channel_id or 0)
         if record is None:
-            last = await common.service.last_game(interaction.channel_id or 0)
+            last = await common.service.play.last_game(interaction.channel_id or 0)
             if last is not None and last.status in ("finished", "ended"):
                 raise Refusal(f"table.status.last_{last.status}")
             raise Refusal("table.turn.no_game")
@@ -41,13 +41,13 @@ class Browsing:
             return
         if record.status == "error":
             raise Refusal("table.error.game_damaged")
-        record, game = await common.service.state(record.id)
+        record, game = await common.service.play.state(record.id)
         panel = common.plugin(record).front.status(game.view(None), names_of(record))
         await common.show(interaction, panel, record, edit=False)
 
     async def rules(self, interaction: discord.Interaction, game: str | None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        record = await self.common.service.game_in(interaction.channel_id or 0)
+        record = await self.common.service.play.game_in(interaction.channel_id or 0)
         if game is None:
             game = record.kind if record is not None else "covenant"
         chosen = plugins().get(game)
@@ -69,14 +69,14 @@ class Browsing:
         common = self.common
         if game_id is None:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            found = await common.service.game_in(interaction.channel_id or 0)
-            found = found or await common.service.last_game(interaction.channel_id or 0)
+            found = await common.service.play.game_in(interaction.channel_id or 0)
+            found = found or await common.service.play.last_game(interaction.channel_id or 0)
             if found is None or found.status == "lobby":
                 raise Refusal("table.turn.no_game")
             game_id = found.id
         else:
             await interaction.response.defer()
-        record, turns, _ = await common.service.replay_turns(game_id)
+        record, turns, _ = await common.service.history.replay_turns(game_id)
         if not turns:
             raise Refusal("table.history.nothing_yet")
         complete = [t for t in turns if t[1].complete] or turns
@@ -102,9 +102,9 @@ class Browsing:
         """``/table replay``: the last game of this channel (or its thread) as an animation."""
         service = self.common.service
         await interaction.response.defer(ephemeral=True, thinking=True)
-        record = await service.game_in(interaction.channel_id or 0)
+        record = await service.play.game_in(interaction.channel_id or 0)
         if record is None or record.status == "lobby":
-            record = await service.last_game(interaction.channel_id or 0)
+            record = await service.play.last_game(interaction.channel_id or 0)
         if record is None or record.status == "lobby":
             raise Refusal("table.turn.no_game")
         drawn = await self.posts.draw_replay(record, language_of(interaction))
@@ -121,7 +121,7 @@ class Browsing:
         common = self.common
         await interaction.response.defer(ephemeral=True, thinking=True)
         record, _, seat = await common.my_turn(interaction, need_turn=False)
-        record, turns, _ = await common.service.replay_turns(record.id)
+        record, turns, _ = await common.service.history.replay_turns(record.id)
         mine = [i for i, (_, t) in enumerate(turns) if t.seat == seat.index and t.complete]
         since = mine[-1] + 1 if mine else 0
         told = [t for _, t in turns[since:]]
@@ -140,7 +140,7 @@ class Browsing:
         chosen = plugins().get(game)
         if chosen is None:
             raise Refusal("table.lobby.no_such_game")
-        ratings = (await self.common.service.ratings(interaction.guild_id or 0, game))[:15]
+        ratings = (await self.common.service.history.ratings(interaction.guild_id or 0, game))[:15]
         if not ratings:
             raise Refusal("table.stats.nobody_yet", game=chosen.front.title())
         title = say(chosen.front.title(), language)

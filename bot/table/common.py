@@ -95,7 +95,7 @@ class Common:
             if record.thread_id is None:
                 raise
             log.info("the thread of game %s is gone; it goes on in its channel", record.id)
-            await self.service.set_thread(record.id, None)
+            await self.service.posts.set_thread(record.id, None)
             return await self.channel(record.channel_id)
 
     async def my_turn(
@@ -110,13 +110,13 @@ class Common:
         """The game ``interaction.user`` acts in, the state and their seat, or a refusal
         saying why not: the one place where "may this user do this now?" is decided."""
         if game_id is None:
-            found = await self.service.game_in(interaction.channel_id or 0)
+            found = await self.service.play.game_in(interaction.channel_id or 0)
             if found is None:
                 raise Refusal("table.turn.no_game")
             if found.status == "lobby":
                 raise Refusal("table.turn.not_started")
             game_id = found.id
-        record, game = await self.service.state(game_id)
+        record, game = await self.service.play.state(game_id)
         if interaction.channel_id not in (record.channel_id, record.thread_id):
             # A control of another channel's game (only a forged click can do this).
             raise Refusal("table.error.unknown_control")

@@ -53,7 +53,7 @@ class Lobby:
         if chosen is None or not chosen.front.ready:
             raise Refusal("table.lobby.no_such_game")
         user = interaction.user
-        record = await self.common.service.create_game(
+        record = await self.common.service.lobby.create_game(
             interaction.guild_id or 0,
             interaction.channel_id or 0,
             user.id,
@@ -83,7 +83,7 @@ class Lobby:
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
         channel_id = interaction.channel_id or 0
-        current = await service.game_in(channel_id)
+        current = await service.play.game_in(channel_id)
         if from_button and (current is None or current.id != game_id or current.status != "lobby"):
             raise Refusal("table.lobby.gone")
         if op == "leave" and current is not None and current.status == "active":
@@ -91,9 +91,9 @@ class Lobby:
             return
         user = interaction.user
         if op == "join":
-            record = await service.join(channel_id, user.id, user.display_name)
+            record = await service.lobby.join(channel_id, user.id, user.display_name)
         elif op == "leave":
-            record = await service.leave(channel_id, user.id)
+            record = await service.lobby.leave(channel_id, user.id)
         elif op in ("bot", "unbot"):
             moderator = await common.moderator(interaction)
             if current is not None and current.creator_id != user.id and not moderator:
@@ -102,9 +102,11 @@ class Lobby:
                     "table.computer.only_creator", creator=creator.name if creator else "?"
                 )
             if op == "unbot":
-                record = await service.remove_computer(channel_id, user.id, moderator=moderator)
+                record = await service.lobby.remove_computer(
+                    channel_id, user.id, moderator=moderator
+                )
             elif values and values[0] in LEVELS:
-                record = await service.add_computer(
+                record = await service.lobby.add_computer(
                     channel_id, user.id, values[0], moderator=moderator
                 )
             else:
@@ -115,7 +117,7 @@ class Lobby:
             if current is not None and in_lobby and current.creator_id != user.id and not moderator:
                 creator = current.seat_of(current.creator_id)
                 raise Refusal("table.lobby.only_creator", creator=creator.name if creator else "?")
-            record = await service.start(channel_id, user.id, moderator=moderator)
+            record = await service.lobby.start(channel_id, user.id, moderator=moderator)
         if from_button:
             language = await common.public_language(record.guild_id)
             content, view = lobby_message(common.plugin(record), record, language)
@@ -136,7 +138,7 @@ class Lobby:
         """The lobby's creator (or a moderator) chose a table option in its menu."""
         common = self.common
         await interaction.response.defer()
-        current = await common.service.game_in(interaction.channel_id or 0)
+        current = await common.service.play.game_in(interaction.channel_id or 0)
         if current is None or current.id != game_id or current.status != "lobby":
             raise Refusal("table.lobby.gone")
         moderator = await common.moderator(interaction)
@@ -147,7 +149,7 @@ class Lobby:
             )
         if not values:
             raise Refusal("table.error.unknown_control")
-        record = await common.service.set_options(
+        record = await common.service.lobby.set_options(
             current.channel_id, interaction.user.id, {option: values[0]}, moderator=moderator
         )
         language = await common.public_language(record.guild_id)
@@ -176,7 +178,7 @@ class Lobby:
     async def leave_game(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """The player confirmed: a computer takes the seat; everyone is told."""
         common = self.common
-        result = await common.service.leave_game(record.channel_id, interaction.user.id)
+        result = await common.service.moderation.leave_game(record.channel_id, interaction.user.id)
         language = await common.public_language(record.guild_id)
         await interaction.channel.send(  # type: ignore[union-attr]
             say(Text("table.leave.left", player=interaction.user.display_name), language),
@@ -192,10 +194,10 @@ class Lobby:
         """The result's Rematch button: the same people, a new shuffle, at once."""
         common = self.common
         await interaction.response.defer(ephemeral=True, thinking=True)
-        old = await common.service.get_game(game_id)
+        old = await common.service.play.get_game(game_id)
         if old.channel_id != interaction.channel_id and old.home != interaction.channel_id:
             raise Refusal("table.error.unknown_control")
-        record = await common.service.rematch(game_id, interaction.user.id)
+        record = await common.service.lobby.rematch(game_id, interaction.user.id)
         parent = await common.channel(record.channel_id)
         await self.posts.post_lobby(parent, record)
         if record.status == "active":
@@ -210,14 +212,14 @@ class Lobby:
         common = self.common
         record = await self.open_thread(channel, record)
         home = await common.home_channel(record, channel)
-        record, game = await common.service.state(record.id)
+        record, game = await common.service.play.state(record.id)
         await self.posts.announce(home, record, game, (), intro=(Text("table.lobby.go"),))
-        common.service.wake(record)  # a computer in the first seat plays now
+        common.service.computers.wake(record)  # a computer in the first seat plays now
 
     async def open_thread(self, channel: Any, record: GameRecord) -> GameRecord:
         common = self.common
         settings = await common.service.recent_guild_settings(record.guild_id)
-        lobby, _ = common.service.message_ids(record)
+        lobby, _ = common.service.posts.message_ids(record)
         if not settings.threads or lobby is None or not may_make_threads(channel):
             return record
         language = await common.public_language(record.guild_id)
@@ -230,4 +232,4 @@ class Lobby:
         except (discord.HTTPException, KeyError, TypeError, ValueError):
             log.info("could not open a thread for game %s; it is played in the channel", record.id)
             return record
-        return await common.service.set_thread(record.id, thread.id)
+        return await common.service.posts.set_thread(record.id, thread.id)

@@ -55,7 +55,7 @@ class Moderating:
         # Check first: after a public defer, even a refusal would be shown to everyone.
         await self.require_moderator(interaction)
         await interaction.response.defer(thinking=True)
-        record = await self.common.service.end_game(
+        record = await self.common.service.moderation.end_game(
             interaction.channel_id or 0, interaction.user.id, moderator=True, reason=reason
         )
         language = await self.common.public_language(interaction.guild_id)
@@ -70,7 +70,7 @@ class Moderating:
     async def remove(self, interaction: discord.Interaction, player: discord.Member) -> None:
         await self.require_moderator(interaction)
         await interaction.response.defer(thinking=True)
-        result = await self.common.service.remove_player(
+        result = await self.common.service.moderation.remove_player(
             interaction.channel_id or 0, interaction.user.id, player.id, moderator=True
         )
         text = Text(
@@ -90,7 +90,7 @@ class Moderating:
     ) -> None:
         await self.require_moderator(interaction)
         await interaction.response.defer(thinking=True)
-        await self.common.service.hand_seat(
+        await self.common.service.moderation.hand_seat(
             interaction.channel_id or 0,
             interaction.user.id,
             newcomer.id,
@@ -153,8 +153,8 @@ class Moderating:
         await self.require_moderator(interaction)
         language = language_of(interaction)
         service = self.common.service
-        entries = await service.moderation_log(interaction.guild_id or 0, limit=15)
-        damaged = await service.damaged_games(interaction.guild_id or 0)
+        entries = await service.moderation.log(interaction.guild_id or 0, limit=15)
+        damaged = await service.moderation.damaged_games(interaction.guild_id or 0)
         lines = [
             say(
                 Text(

@@ -24,7 +24,7 @@ class Players:
     async def pings(self, interaction: discord.Interaction, where: str) -> None:
         """Where the player is told it is their turn: the channel, a direct message, both."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.common.service.set_ping(interaction.user.id, where)
+        await self.common.service.notices.set_ping(interaction.user.id, where)
         await interaction.followup.send(
             say(Text(f"table.pings.{where}"), language_of(interaction)), ephemeral=True
         )
@@ -36,7 +36,7 @@ class Players:
         await interaction.response.defer(ephemeral=True, thinking=True)
         now = common.service.clock.now()
         until = now + timedelta(days=days) if days > 0 else None
-        games = await common.service.set_away(interaction.user.id, until)
+        games = await common.service.notices.set_away(interaction.user.id, until)
         name = interaction.user.display_name
         for record in games:
             language = await common.public_language(record.guild_id)

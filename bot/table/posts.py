@@ -57,7 +57,7 @@ class Posts:
         language = await common.public_language(record.guild_id)
         content, view = lobby_message(common.plugin(record), record, language)
         mentions = discord.AllowedMentions.none()
-        lobby_id, _ = common.service.message_ids(record)
+        lobby_id, _ = common.service.posts.message_ids(record)
         if lobby_id is not None:
             try:
                 await channel.get_partial_message(lobby_id).edit(
@@ -67,7 +67,7 @@ class Posts:
             except discord.NotFound:
                 pass  # deleted: post it again
         message = await channel.send(content, allowed_mentions=mentions, **with_view(view))
-        common.service.posted(record.id, lobby_message_id=message.id)
+        common.service.posts.posted(record.id, lobby_message_id=message.id)
 
     async def announce(
         self,
@@ -144,8 +144,8 @@ class Posts:
             return False
         finally:
             self._posting.discard(record.id)
-        _, previous = common.service.message_ids(record)
-        common.service.posted(record.id, record.version, board_message_id=posted.id)
+        _, previous = common.service.posts.message_ids(record)
+        common.service.posts.posted(record.id, record.version, board_message_id=posted.id)
         if previous is not None and previous != posted.id:
             await self.retire(channel, previous)
         return True
@@ -164,10 +164,10 @@ class Posts:
         if record.id in self._posting:
             return False  # on its way right now
         service = self.common.service
-        record, game, turns = await service.told_since(record.id, record.announced)
+        record, game, turns = await service.history.told_since(record.id, record.announced)
         if record.status == "active" and not any(t.complete for t in turns) and turns:
             # Mid-turn: the player carries on from their panel.
-            await service.mark_announced(record.id, record.version)
+            await service.posts.mark_announced(record.id, record.version)
             return False
         intro = (Text("table.turn.recovered"),) if recovered else ()
         return await self.announce(channel, record, game, turns, intro=intro)
@@ -178,12 +178,12 @@ class Posts:
         """A moderator ended the game (or nobody moved for too long): the standings and the
         board as they were; a lobby's message says it is closed. No control stays live."""
         common = self.common
-        lobby, board = common.service.message_ids(record)
+        lobby, board = common.service.posts.message_ids(record)
         if record.started_at is None:
             if lobby is not None:
                 await self.post_lobby(channel, record)
             return
-        record, game = await common.service.state(record.id)
+        record, game = await common.service.play.state(record.id)
         channel = await common.home_channel(record, channel)
         intro = (Text("table.stall.ended"),) if stalled else ()
         if await self.announce(channel, record, game, (), intro=intro) and board is not None:
@@ -196,7 +196,7 @@ class Posts:
         common = self.common
         if record.thread_id is None:
             return
-        lobby, _ = common.service.message_ids(record)
+        lobby, _ = common.service.posts.message_ids(record)
         if lobby is None:
             return
         language = await common.public_language(record.guild_id)
@@ -240,7 +240,7 @@ class Posts:
         permission is said plainly, once, to the game's creator, who can ask for it."""
         denied = isinstance(error, discord.Forbidden)
         reason = f"{getattr(error, 'status', '?')} {getattr(error, 'code', '')}".strip()
-        failures = await self.common.service.post_failed(record.id, reason)
+        failures = await self.common.service.posts.post_failed(record.id, reason)
         log.warning(
             "post of game %s version %s refused (%s), try %d",
             record.id, record.version, reason, failures,
@@ -259,7 +259,7 @@ class Posts:
     ) -> tuple[bytes, str, str | None] | None:
         """The finished game drawn as an animation (None: the game has no replay)."""
         common = self.common
-        record, turns, final = await common.service.replay_turns(record.id)
+        record, turns, final = await common.service.history.replay_turns(record.id)
         views = [view for view, _ in turns] + [final]
         picture = common.plugin(record).front.replay_picture(views, names_of(record))
         if picture is None:

@@ -55,11 +55,11 @@ class Rounds:
         Time-outs come after the missed posts, so the boards are told in their order."""
         grace = ANNOUNCE_GRACE if grace is None else grace
         service = self.common.service
-        due = await service.due(now)
+        due = await service.notices.due(now)
         handled = await self._notices([d for d in due if d.kind in ("reminder", "final")])
         handled += await self.announce_missed(grace)
         # Computers whose turn nobody is thinking about (this process restarted) play now.
-        handled += await service.wake_computers(grace)
+        handled += await service.computers.wake_computers(grace)
         handled += await self.close_expired_lobbies()
         handled += await self.end_stalled_games()
         return handled + await self._notices([d for d in due if d.kind == "timeout"])
@@ -68,14 +68,14 @@ class Rounds:
         service = self.common.service
         handled = 0
         for notice in due:
-            if not await service.claim(notice):
+            if not await service.notices.claim(notice):
                 continue
             try:
                 await self.handle(notice)
             except Exception:
                 log.exception("could not handle %s for game %s", notice.kind, notice.game.id)
                 continue
-            await service.mark_sent(notice)
+            await service.notices.mark_sent(notice)
             handled += 1
         return handled
 
@@ -84,9 +84,9 @@ class Rounds:
         between, or Discord refused the post), so the next player is told without waiting
         for a reminder."""
         service = self.common.service
-        await service.flush_posted()
+        await service.posts.flush_posted()
         posted = 0
-        for record in await service.claim_missed(grace):
+        for record in await service.posts.claim_missed(grace):
             try:
                 channel = await self.common.home_channel(record)
                 posted += await self.posts.announce_stored(channel, record)
@@ -95,12 +95,12 @@ class Rounds:
         if posted:
             # Written now, not with the next round: once the claims run out, no process
             # (this one restarted, or another) may take these posts for missed ones.
-            await service.flush_posted()
+            await service.posts.flush_posted()
         return posted
 
     async def close_expired_lobbies(self) -> int:
         """Lobbies nobody started in time are closed; their messages say so."""
-        expired = await self.common.service.expire_lobbies()
+        expired = await self.common.service.lobby.expire_lobbies()
         for record in expired:
             try:
                 channel = await self.common.channel(record.channel_id)
@@ -112,7 +112,7 @@ class Rounds:
     async def end_stalled_games(self) -> int:
         """Games nobody moved in for long: warned once, then ended with their standings."""
         common = self.common
-        warn, end = await common.service.stalled()
+        warn, end = await common.service.notices.stalled()
         for record in warn:
             try:
                 channel = await common.home_channel(record)
@@ -126,12 +126,12 @@ class Rounds:
                     ends=Verbatim(f"<t:{ends}:R>"),
                 )
                 await channel.send(say(text, language))
-                await common.service.warned_stall(record)
+                await common.service.notices.warned_stall(record)
             except Exception:
                 log.exception("could not warn stalled game %s", record.id)
         for record in end:
             try:
-                ended = await common.service.end_stalled(record)
+                ended = await common.service.notices.end_stalled(record)
                 channel = await common.home_channel(record)
                 await self.posts.announce_end(channel, ended, stalled=True)
             except Exception:
@@ -167,7 +167,7 @@ class Rounds:
                 ),
             )
             return
-        result = await self.common.service.time_out(due)
+        result = await self.common.service.play.time_out(due)
         await self.posts.announce(channel, result.game, result.state, result.turns)
 
     async def remind(self, channel: Any, due: DueTurn, language: str) -> None:

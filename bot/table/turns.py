@@ -94,10 +94,10 @@ class Turns:
     ) -> list[tuple[str, str | int]]:
         """Suggestions while a user types a game's command: (name, value) pairs."""
         common = self.common
-        record = await common.service.game_in(interaction.channel_id or 0)
+        record = await common.service.play.game_in(interaction.channel_id or 0)
         if record is None or record.status != "active" or record.kind != game:
             return []
-        record, state = await common.service.state(record.id)
+        record, state = await common.service.play.state(record.id)
         seat = record.seat_of(interaction.user.id)
         front = common.plugin(record).front
         language = language_of(interaction)
@@ -122,7 +122,7 @@ class Turns:
         chosen = common.plugin(record)
         if not chosen.has_computers:
             raise Refusal("table.computer.no_hints", game=chosen.front.title())
-        _, found = await common.service.hint(record.id, interaction.user.id)
+        _, found = await common.service.computers.hint(record.id, interaction.user.id)
         front = chosen.front
         seen = common.seen(record, game, seat)
         lines = front.hint_text(seen, found.action, found.key, found.params)
@@ -143,7 +143,7 @@ class Turns:
         if isinstance(outcome, Panel):
             await self.common.show(interaction, outcome, record, edit=edit)
             return
-        result = await self.common.service.act(
+        result = await self.common.service.play.act(
             record.id, interaction.user.id, outcome.action, expected_version=record.version
         )
         # From here on the move counts, whatever fails: the error funnel says so.

@@ -157,7 +157,7 @@ class Player:
 
     async def state(self) -> tuple[Any, Game]:
         bot: TableBot = self.h.bot  # type: ignore[assignment]
-        return await bot.service.state(self.game_id)
+        return await bot.service.play.state(self.game_id)
 
     async def turn(self, user: int, post: Sent, turn: int) -> None:
         """One whole turn from the public post."""
@@ -228,7 +228,7 @@ async def play(h: Harness, out: Path | None, seed: int, players: int = 4) -> tup
     for user, name in chosen:
         h.user(user, name)
     (creator, name), *others = chosen
-    record = await bot.service.create_game(
+    record = await bot.service.lobby.create_game(
         h.guild_id, CHANNEL, creator, name, "noah", seed=seed, shuffle_seats=False
     )
     for user, _ in others:
@@ -245,7 +245,7 @@ async def play(h: Harness, out: Path | None, seed: int, players: int = 4) -> tup
         seen_actions = 0
         while True:
             record, game = await player.state()
-            _, turns, _ = await bot.service.replay_turns(record.id)
+            _, turns, _ = await bot.service.history.replay_turns(record.id)
             events = [e for _, t in turns for e in t.events]
             secrets.saw(events[seen_actions:])
             seen_actions = len(events)

@@ -87,7 +87,7 @@ class Player:
         step = self.keep(await h.click(user, preview, place), "deploy")
         bot: TableBot = h.bot  # type: ignore[assignment]
         while True:
-            record, game = await bot.service.state(g)
+            record, game = await bot.service.play.state(g)
             if record.status != "active" or game.turn != turn:
                 return [s for s in self.seen if s.kind == "channel_message"][-1]
             if game.phase == "place_ark":
@@ -150,7 +150,7 @@ async def play(h: Harness, out: Path | None, seed: int, tiles: int) -> TableBot:
         bag = [t.id for t in TILES.values() if not t.start for _ in range(t.count)]
         Rng(seed).shuffle(bag)
         deck = bag[:tiles]
-    record = await bot.service.create_game(
+    record = await bot.service.lobby.create_game(
         h.guild_id,
         CHANNEL,
         creator,
@@ -169,7 +169,7 @@ async def play(h: Harness, out: Path | None, seed: int, tiles: int) -> TableBot:
     post = [s for s in started if s.kind == "channel_message"][-1]
     player.keep(started, "start")
     while True:
-        record, game = await bot.service.state(record.id)
+        record, game = await bot.service.play.state(record.id)
         if record.status != "active":
             break
         user = record.seats[game.current_player].user_id

@@ -81,7 +81,7 @@ def covenant_engine_codes() -> set[str]:
 
 def test_every_refusal_of_the_service_and_the_engine_can_be_said() -> None:
     messages = english()
-    sources = (ROOT / "bot" / "service" / "service.py").read_text()
+    sources = "".join(p.read_text() for p in sorted((ROOT / "bot" / "service").glob("*.py")))
     codes = set(re.findall(r'ServiceError\(\s*"([a-z_]+)"', sources)) - {"illegal"}
     assert len(codes) > 15
     assert sorted(c for c in codes if f"table.error.{c}" not in messages) == []

@@ -26,7 +26,7 @@ async def lobby_with_a_computer(h: Harness, level: str) -> tuple[int, Sent]:
     await bot_of(h).service.set_guild_settings(h.guild_id, RUTH, moderator=True, threads=False)
     opened = await h.slash(RUTH, "table new", game="covenant", seats="kept")
     lobby = next(s for s in opened if s.kind == "channel_message")
-    record = await bot_of(h).service.game_in(CHANNEL)
+    record = await bot_of(h).service.play.game_in(CHANNEL)
     assert record is not None
     menu = f"lm:{record.id}:add_computer"
     assert lobby.component(menu).option_values == ["easy", "normal", "strong"]
@@ -37,7 +37,7 @@ async def lobby_with_a_computer(h: Harness, level: str) -> tuple[int, Sent]:
 async def finish_the_turn(h: Harness, game_id: int) -> Sent:
     """After her tile, Ruth puts the Ark where the hint says, or passes; her last answer."""
     for _ in range(6):
-        record = await bot_of(h).service.get_game(game_id)
+        record = await bot_of(h).service.play.get_game(game_id)
         assert record.current is not None and record.current.user_id == RUTH
         hint = (await h.slash(RUTH, "table hint")).last.content or ""
         ark = re.search(r"Put the Ark on ([A-Z]+[0-9]+)\.", hint)
@@ -63,7 +63,7 @@ async def test_a_computer_joins_from_the_lobby_menu_and_can_be_removed(harness: 
     removed = await h.click(RUTH, lobby, f"lb:{game_id}:unbot")
     assert "Miriam" not in h.message(removed.last)["content"]
     assert h.message(lobby)["content"].endswith("Player (1):\n1. Ruth")
-    seats = (await bot_of(h).service.get_game(game_id)).seats
+    seats = (await bot_of(h).service.play.get_game(game_id)).seats
     assert [(s.name, s.is_bot) for s in seats] == [("Ruth", False)]
 
 
@@ -87,15 +87,15 @@ async def test_after_a_persons_turn_the_computer_plays_and_one_post_tells_both(
     await h.slash(RUTH, "covenant place", square=found[1], rotation=int(found[2]))
     done = await finish_the_turn(h, game_id)
     assert "A computer player moves next" in (done.content or "")
-    await bot_of(h).service.settle()  # the computer thinks in the background
+    await bot_of(h).service.computers.settle()  # the computer thinks in the background
     posts = [h.message(m) for m in h.channel_messages(CHANNEL, public=True)[before:]]
     (post,) = [p for p in posts if p.get("attachments")]
     assert f"Ruth placed a tile on {found[1]}" in post["content"]
     assert "Miriam placed a tile on" in post["content"]
     assert f"<@{RUTH}>" in post["content"]  # her turn again, and she is told
-    record = await bot_of(h).service.get_game(game_id)
+    record = await bot_of(h).service.play.get_game(game_id)
     assert record.current is not None and record.current.user_id == RUTH
-    log = await bot_of(h).service.history(game_id)
+    log = await bot_of(h).service.history.actions(game_id)
     assert {a.source for a in log if a.seat == 1} == {"bot"}
 
 

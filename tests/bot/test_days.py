@@ -49,7 +49,7 @@ async def test_a_game_is_played_in_its_thread_and_the_channel_keeps_one_line(
     board = await start(h)
     # The thread hangs on the lobby message, which now tells how the game stands.
     (thread,) = h.thread_ids()
-    record = await service(h).service.get_game(game_id)
+    record = await service(h).service.play.get_game(game_id)
     assert record.thread_id == thread and board.channel_id == thread
     assert h.message(thread)["content"].startswith(
         f"🎲 **The Ark of the Covenant** in <#{thread}>: Ruth's turn, time runs out <t:"
@@ -102,7 +102,7 @@ async def test_the_result_has_a_rematch_and_a_replay(harness: Harness) -> None:
     assert stranger.last.ephemeral and "not playing in this game" in stranger.last.content
     again = await h.click(BOAZ, result, rematch)
     assert "The rematch is on" in again.text
-    new = await service(h).service.game_in(CHANNEL)
+    new = await service(h).service.play.game_in(CHANNEL)
     assert new is not None and new.id != game_id and new.status == "active"
     assert {s.user_id for s in new.seats} == {RUTH, BOAZ} and new.rematch_of == game_id
     # It has a thread of its own, with its first board there.

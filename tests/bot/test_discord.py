@@ -27,7 +27,7 @@ async def scripted_lobby(h: Harness, deck: list[str]) -> int:
     h.user(BOAZ, "Boaz")
     h.user(STRANGER, "Stranger")
     h.user(LEADER, "Leader", moderator=True)
-    record = await bot.service.create_game(
+    record = await bot.service.lobby.create_game(
         h.guild_id, CHANNEL, RUTH, "Ruth", options={"deck": deck}, shuffle_seats=False
     )
     joined = await h.slash(BOAZ, "table join")
@@ -103,7 +103,7 @@ async def test_a_whole_scripted_game_through_commands_and_clicks(harness: Harnes
     assert "Ruth** won with 4 points" in final.content
     assert final.images[0].format == "PNG"
     bot: TableBot = h.bot  # type: ignore[assignment]
-    record = await bot.service.get_game(game_id)
+    record = await bot.service.play.get_game(game_id)
     assert record.status == "finished" and record.scores == (4, 0)
     # Two players: the winner takes K/2 = 16 rating points from the loser.
     stats = await h.slash(RUTH, "table stats")
@@ -117,14 +117,14 @@ async def test_strangers_and_players_out_of_turn_are_refused_privately(harness: 
     game_id = await scripted_lobby(h, ["T21", "T39"])
     board = await start(h)
     bot: TableBot = h.bot  # type: ignore[assignment]
-    before = (await bot.service.get_game(game_id)).version
+    before = (await bot.service.play.get_game(game_id)).version
     stranger = await h.click(STRANGER, board, f"ob:{game_id}:1")
     assert stranger.last.ephemeral and "not playing in this game" in stranger.last.content
     early = await h.click(BOAZ, board, f"ob:{game_id}:1")
     assert early.last.ephemeral and "It is Ruth's turn" in early.last.content
     typed = await h.slash(BOAZ, "covenant place", square="M12", rotation=180)
     assert typed.last.ephemeral and "It is Ruth's turn" in typed.last.content
-    assert (await bot.service.get_game(game_id)).version == before
+    assert (await bot.service.play.get_game(game_id)).version == before
     assert not [r for s in (stranger, early, typed) for r in s.errors]
 
 
@@ -141,7 +141,7 @@ async def test_a_double_click_counts_once(harness: Harness) -> None:
     texts = [first.text, second.text]
     assert sum("already played" in text for text in texts) == 1
     bot: TableBot = h.bot  # type: ignore[assignment]
-    assert (await bot.service.get_game(game_id)).version == 1
+    assert (await bot.service.play.get_game(game_id)).version == 1
 
 
 async def test_an_illegal_typed_move_explains_and_changes_nothing(harness: Harness) -> None:
@@ -153,7 +153,7 @@ async def test_an_illegal_typed_move_explains_and_changes_nothing(harness: Harne
     nowhere = await h.slash(RUTH, "covenant place", square="Z9", rotation=0)
     assert "cannot go on Z9" in nowhere.last.content
     bot: TableBot = h.bot  # type: ignore[assignment]
-    assert (await bot.service.get_game(game_id)).version == 0
+    assert (await bot.service.play.get_game(game_id)).version == 0
 
 
 async def test_only_moderators_end_a_game(harness: Harness) -> None:
@@ -173,7 +173,7 @@ async def test_only_moderators_end_a_game(harness: Harness) -> None:
     status = await h.slash(BOAZ, "table status")
     assert status.last.ephemeral and "ended by a moderator" in status.last.content
     bot: TableBot = h.bot  # type: ignore[assignment]
-    assert (await bot.service.get_game(game_id)).status == "ended"
+    assert (await bot.service.play.get_game(game_id)).status == "ended"
     log = await h.slash(LEADER, "moderate log")
     assert "ended a game" in log.last.content
 
@@ -199,7 +199,7 @@ async def test_buttons_keep_working_after_a_restart(harness: Harness, db_path: P
         old = await h.forge(user, board, f"ob:{game_id}:1")
         assert old.last.ephemeral and "already played" in old.last.content
     bot: TableBot = h.bot  # type: ignore[assignment]
-    assert (await bot.service.get_game(game_id)).version == 3  # place, deploy, put the Ark
+    assert (await bot.service.play.get_game(game_id)).version == 3  # place, deploy, put the Ark
 
 
 async def test_lobby_buttons_and_commands(harness: Harness) -> None:
@@ -291,7 +291,7 @@ async def test_moderators_remove_and_replace_players(harness: Harness) -> None:
     handed = await h.slash(LEADER, "moderate replace", player=RUTH, newcomer=STRANGER)
     assert f"<@{STRANGER}> takes over Ruth's seat" in handed.last.content
     bot: TableBot = h.bot  # type: ignore[assignment]
-    record = await bot.service.get_game(game_id)
+    record = await bot.service.play.get_game(game_id)
     assert record.seats[0].user_id == STRANGER
     # Ruth no longer plays; the newcomer does.
     gone = await h.slash(RUTH, "covenant tile")
@@ -300,7 +300,7 @@ async def test_moderators_remove_and_replace_players(harness: Harness) -> None:
     assert mine.last.ephemeral and "a city on 1 side" in mine.last.content
     removed = await h.slash(LEADER, "moderate remove", player=BOAZ)
     assert "a computer player takes over the seat" in removed.text
-    record = await bot.service.get_game(game_id)
+    record = await bot.service.play.get_game(game_id)
     assert record.seats[1].is_bot and record.seats[1].user_id is None
 
 
@@ -309,17 +309,17 @@ async def test_more_than_25_spots_are_paged(harness: Harness) -> None:
     h.user(RUTH, "Ruth")
     h.user(BOAZ, "Boaz")
     bot: TableBot = h.bot  # type: ignore[assignment]
-    record = await bot.service.create_game(h.guild_id, CHANNEL, RUTH, "Ruth", seed=3)
-    await bot.service.join(CHANNEL, BOAZ, "Boaz")
-    await bot.service.start(CHANNEL, RUTH)
+    record = await bot.service.lobby.create_game(h.guild_id, CHANNEL, RUTH, "Ruth", seed=3)
+    await bot.service.lobby.join(CHANNEL, BOAZ, "Boaz")
+    await bot.service.lobby.start(CHANNEL, RUTH)
     rng = Rng(3)
     # Play on through the service until the tile in hand fits on more than 25 squares.
     while True:
-        record, game = await bot.service.state(record.id)
+        record, game = await bot.service.play.state(record.id)
         if game.phase == "place_tile" and len(game.placements()) > 25:
             break
         user = record.seats[game.current_player].user_id
-        await bot.service.act(record.id, user, sensible_action(game, rng))
+        await bot.service.play.act(record.id, user, sensible_action(game, rng))
     squares = square_choices(game)
     user = record.seats[game.current_player].user_id
     panel = (await h.slash(user, "covenant tile")).last
@@ -352,12 +352,12 @@ async def test_the_edition_is_chosen_in_the_lobby_and_shown_in_status_and_rules(
     assert refused.last.ephemeral and "Only Ruth" in refused.last.content
     await h.select(RUTH, lobby, menu, ["de"])
     assert "Die Baumeister des Königs" in h.message(lobby)["content"]
-    record = await bot.service.get_game(game_id)
+    record = await bot.service.play.get_game(game_id)
     assert record.options == {"edition": "de"}
     rules = await h.slash(BOAZ, "table rules")
     assert "Who places a temple tile may put a follower on the temple itself." in rules.last.content
     await h.click(RUTH, lobby, f"lb:{game_id}:start")
-    _, game = await bot.service.state(game_id)
+    _, game = await bot.service.play.state(game_id)
     assert game.edition == "de"  # the engine plays that edition
     status = await h.slash(BOAZ, "table status")
     assert "Rules: Die Baumeister des Königs (German, 2004)." in status.last.content

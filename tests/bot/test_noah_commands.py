@@ -20,7 +20,7 @@ SEED = 4
 
 
 async def state(h: Harness, game_id: int) -> Game:
-    _, game = await h.bot.service.state(game_id)  # type: ignore[attr-defined]
+    _, game = await h.bot.service.play.state(game_id)  # type: ignore[attr-defined]
     return game
 
 

@@ -16,13 +16,13 @@ async def card_game(h: Harness, seed: int = 4) -> tuple[int, Game]:
     for user, name in ((RUTH, "Ruth"), (BOAZ, "Boaz"), (MIRIAM, "Miriam"), (STRANGER, "S")):
         h.user(user, name)
     bot = h.bot
-    record = await bot.service.create_game(  # type: ignore[attr-defined]
+    record = await bot.service.lobby.create_game(  # type: ignore[attr-defined]
         h.guild_id, CHANNEL, RUTH, "Ruth", "noah", seed=seed, shuffle_seats=False
     )
     await h.slash(BOAZ, "table join")
     await h.slash(MIRIAM, "table join")
     await h.slash(RUTH, "table start")
-    record, game = await bot.service.state(record.id)  # type: ignore[attr-defined]
+    record, game = await bot.service.play.state(record.id)  # type: ignore[attr-defined]
     return record.id, game
 
 

@@ -55,7 +55,7 @@ def shape(statements: list[str]) -> dict[str, int]:
 
 async def one_turn(h: Harness, bot: TableBot, game_id: int) -> dict[str, dict[str, int]]:
     """The current player's turn: open the panel, then taps: a spot, place, pass; counted."""
-    record, game = await bot.service.state(game_id)
+    record, game = await bot.service.play.state(game_id)
     user = record.seats[game.current_player].user_id
     assert user is not None
     counts: dict[str, dict[str, int]] = {}
@@ -80,7 +80,7 @@ async def one_turn(h: Harness, bot: TableBot, game_id: int) -> dict[str, dict[st
     )
     done = await click("pass", h.click(user, deploy, f"tb:{game_id}:{v + 1}:pass"))
     assert "Done!" in done.content
-    assert (await bot.service.get_game(game_id)).version == v + 2
+    assert (await bot.service.play.get_game(game_id)).version == v + 2
     return counts
 
 
@@ -91,20 +91,20 @@ async def test_a_click_reads_once_and_writes_once_however_long_the_game(
     bot: TableBot = h.bot  # type: ignore[assignment]
     h.user(RUTH, "Ruth")
     h.user(BOAZ, "Boaz")
-    record = await bot.service.create_game(
+    record = await bot.service.lobby.create_game(
         h.guild_id, CHANNEL, RUTH, "Ruth", seed=1, shuffle_seats=False
     )
-    await bot.service.join(CHANNEL, BOAZ, "Boaz")
+    await bot.service.lobby.join(CHANNEL, BOAZ, "Boaz")
     await h.slash(RUTH, "table start")
     early = await one_turn(h, bot, record.id)
     # Some forty turns more through the service, then the same four taps again.
     rng = Rng(1)
     while True:
-        record, game = await bot.service.state(record.id)
+        record, game = await bot.service.play.state(record.id)
         if game.turn > 40 and game.phase == "place_tile":
             break
         user = record.seats[game.current_player].user_id
-        await bot.service.act(record.id, user, sensible_action(game, rng), record.version)
+        await bot.service.play.act(record.id, user, sensible_action(game, rng), record.version)
     late = await one_turn(h, bot, record.id)
     assert early == late  # nothing grows with the game's length
     # Choosing a spot only changes the private panel: one read, no write. (The read is a

@@ -73,7 +73,7 @@ async def test_a_time_out_lets_a_computer_play_the_turn(db_path: Path) -> None:
         assert "Ruth took too long" in board[0].content
         assert f"<@{BOAZ}>" in board[0].content
         bot: TableBot = h.bot  # type: ignore[assignment]
-        record = await bot.service.get_game(game_id)
+        record = await bot.service.play.get_game(game_id)
         assert record.current_seat == 1 and record.version >= 2
 
 
@@ -96,7 +96,7 @@ async def test_a_time_out_can_only_tell_the_moderators(db_path: Path) -> None:
         texts = [s.content for s in sent.messages]
         assert any("Ruth has not played" in text for text in texts)
         bot: TableBot = h.bot  # type: ignore[assignment]
-        assert (await bot.service.get_game(game_id)).version == 0
+        assert (await bot.service.play.get_game(game_id)).version == 0
 
 
 async def test_after_downtime_the_task_catches_up(db_path: Path) -> None:
@@ -115,10 +115,10 @@ async def test_after_downtime_the_task_catches_up(db_path: Path) -> None:
         # of a tenth of her bank, rather than timed out unwarned.
         (late,) = [s for s in sent.messages if f"<@{RUTH}>" in (s.content or "")]
         assert "Your time runs out <t:" in late.content
-        assert (await bot.service.get_game(game_id)).current_seat == 0
+        assert (await bot.service.play.get_game(game_id)).current_seat == 0
         clock.advance(hours=7.3)
         await reminders(h).run_once()
-        record = await bot.service.get_game(game_id)
+        record = await bot.service.play.get_game(game_id)
         assert record.current_seat == 1  # the overdue turn was played by a computer
 
 
@@ -134,7 +134,7 @@ async def test_a_turn_stored_just_before_a_crash_is_still_announced(db_path: Pat
             {"type": "deploy", "port": "S", "prophet": False},
             {"type": "place_ark", "x": 0, "y": -1},
         ):
-            await bot.service.act(game_id, RUTH, action)
+            await bot.service.play.act(game_id, RUTH, action)
         await h.restart(await make_bot(db_path, clock))
         async with h.capture() as soon:
             await reminders(h).run_once()
@@ -152,4 +152,4 @@ async def test_a_turn_stored_just_before_a_crash_is_still_announced(db_path: Pat
             assert await reminders(h).run_once() == 0
         assert list(again) == []
         bot = h.bot  # type: ignore[assignment]
-        assert (await bot.service.get_game(game_id)).version == 3
+        assert (await bot.service.play.get_game(game_id)).version == 3

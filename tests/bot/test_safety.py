@@ -32,7 +32,7 @@ async def test_names_never_ping_anybody(harness: Harness) -> None:
     bot: TableBot = h.bot  # type: ignore[assignment]
     h.user(RUTH, f"<@{SOMEONE}> @everyone")
     h.user(BOAZ, f"<@&{ROLE}> **Boaz**")
-    record = await bot.service.create_game(
+    record = await bot.service.lobby.create_game(
         h.guild_id, CHANNEL, RUTH, f"<@{SOMEONE}> @everyone", options={"deck": ["T21", "T39"]},
         shuffle_seats=False,
     )  # fmt: skip
@@ -71,7 +71,7 @@ async def test_a_failed_post_after_the_move_says_the_move_counts(harness: Harnes
     text = done.last.content
     assert done.last.ephemeral and "your move counts" in text and "could not be posted" in text
     assert "nothing was changed" not in done.text and not done.errors
-    record = await bot.service.get_game(game_id)
+    record = await bot.service.play.get_game(game_id)
     assert record.version == 3 and record.post_failures == 1
     # Not retried at every round: the next try waits (a minute, then two, four, ...).
     before = len(posts(h))
@@ -103,7 +103,7 @@ async def test_a_missing_permission_is_told_to_the_creator_once(db_path: Path) -
             clock.advance(minutes=minutes)
             await bot.reminders.run_once()  # type: ignore[union-attr]
         assert len([r for r in h.requests if r.template == "/users/@me/channels"]) == 1
-        assert (await bot.service.get_game(game_id)).post_failures == 4
+        assert (await bot.service.play.get_game(game_id)).post_failures == 4
         # The permission is given: the board goes out, and the game is whole.
         h.off("POST", "/channels/{channel_id}/messages")
         clock.advance(minutes=9)
@@ -111,8 +111,8 @@ async def test_a_missing_permission_is_told_to_the_creator_once(db_path: Path) -
             assert await bot.reminders.run_once() == 1  # type: ignore[union-attr]
         (board,) = [s for s in sent.messages if s.kind == "channel_message"]
         assert "A 2-tile city was completed: Ruth +4." in board.content
-        await bot.service.flush_posted()
-        assert (await bot.service.get_game(game_id)).post_failures == 0
+        await bot.service.posts.flush_posted()
+        assert (await bot.service.play.get_game(game_id)).post_failures == 0
 
 
 async def test_new_tables_answer_in_time_when_the_database_is_slow(harness: Harness) -> None:
@@ -173,7 +173,7 @@ async def test_forged_and_misplaced_controls_are_refused_privately(harness: Harn
         assert reply.last.ephemeral, custom_id
         assert "no longer valid" in reply.last.content, (custom_id, reply.last.content)
         assert not reply.errors, custom_id
-    assert (await bot.service.get_game(game_id)).version == 0
+    assert (await bot.service.play.get_game(game_id)).version == 0
 
 
 async def test_a_refusal_quoting_a_long_input_still_fits(harness: Harness) -> None:
@@ -192,12 +192,12 @@ async def test_a_player_leaves_a_started_game_after_a_confirm(harness: Harness) 
     await start(h)
     asked = await h.slash(BOAZ, "table leave")
     assert asked.last.ephemeral and "for good" in asked.last.content
-    assert (await bot.service.get_game(game_id)).seats[1].is_bot is False  # not yet
+    assert (await bot.service.play.get_game(game_id)).seats[1].is_bot is False  # not yet
     stranger = await h.click(STRANGER, asked.last, f"sb:{game_id}:0:table_leave")
     assert "not playing in this game" in stranger.last.content
     left = await h.click(BOAZ, asked.last, f"sb:{game_id}:0:table_leave")
     assert "Boaz left the game" in left.text
-    record = await bot.service.get_game(game_id)
+    record = await bot.service.play.get_game(game_id)
     assert record.seats[1].is_bot and record.seats[1].user_id is None
     # Ruth plays; the computer answers at once, and its move is told as the computer's.
     await h.slash(RUTH, "covenant place", square="M12", rotation=180)
@@ -206,7 +206,7 @@ async def test_a_player_leaves_a_started_game_after_a_confirm(harness: Harness) 
     post = [s for s in done if s.kind == "channel_message"][-1]
     assert "🤖 A computer player took 🤖 Boaz's seat and played:" in post.content
     assert "🤖 Boaz placed a tile on" in post.content
-    assert [e.act for e in await bot.service.moderation_log(h.guild_id)] == ["leave_game"]
+    assert [e.act for e in await bot.service.moderation.log(h.guild_id)] == ["leave_game"]
     assert PlaceTile  # the computer placed one
 
 

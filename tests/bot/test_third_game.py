@@ -62,7 +62,7 @@ async def test_a_third_game_is_played_through_the_real_table(table: Harness) -> 
         post = board_of(await h.slash(user, "takeaway take", count=count))
     assert "Boaz took 1 stone; 0 left." in post.content
     assert "Boaz took the last stone and wins!" in post.content
-    record = await bot.service.get_game(game_id)
+    record = await bot.service.play.get_game(game_id)
     assert record.status == "finished" and record.winners == (1,) and record.version == 4
     stats = await h.slash(RUTH, "table stats", game="takeaway")
     assert "1. Boaz: 1016 (1 game, 1 win)" in stats.last.content

@@ -170,7 +170,7 @@ class Planned:
 async def _resync(planned: Planned, reader: GameService) -> None:
     """Set the table's mirror to the stored game (the log is a prefix of the plan)."""
     table = planned.table
-    version = (await reader.get_game(table.game_id)).version
+    version = (await reader.play.get_game(table.game_id)).version
     game = Game.new(players=PLAYERS, seed=0, deck=list(planned.deck))
     for action in planned.actions[:version]:
         game.apply(action)
@@ -250,7 +250,7 @@ async def play_game(
         planned.log.append(f"start: {type(exc).__name__}: {exc}"[:200])
         robust = True
         for _ in range(8):
-            record = await reader.get_game(table.game_id)
+            record = await reader.play.get_game(table.game_id)
             if record.status == "active":
                 break
             await asyncio.sleep(1.0)

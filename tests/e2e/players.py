@@ -99,7 +99,7 @@ async def open_lobby(
     service = service or await GameService.open(db_path)
     try:
         first, *rest = seats
-        record = await service.create_game(
+        record = await service.lobby.create_game(
             channel.guild_id or fake.GUILD_ID,
             channel.id,
             first.id,
@@ -110,7 +110,7 @@ async def open_lobby(
             seed=seed,
         )
         for user in rest:
-            await service.join(channel.id, user.id, display_name(user))
+            await service.lobby.join(channel.id, user.id, display_name(user))
         return record.id
     finally:
         if own:
@@ -121,8 +121,8 @@ async def stored_game(db_path: Path, game_id: int) -> tuple[object, int]:
     """(the stored record, the number of actions in its log), read through the service."""
     service = await GameService.open(db_path)
     try:
-        record = await service.get_game(game_id)
-        return record, len(await service.history(game_id))
+        record = await service.play.get_game(game_id)
+        return record, len(await service.history.actions(game_id))
     finally:
         await service.close()
 

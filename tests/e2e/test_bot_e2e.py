@@ -220,7 +220,7 @@ async def _history(db_path: Path, game_id: int) -> list[dict]:
 
     service = await GameService.open(db_path)
     try:
-        return [entry.action for entry in await service.history(game_id)]
+        return [entry.action for entry in await service.history.actions(game_id)]
     finally:
         await service.close()
 

@@ -114,8 +114,8 @@ async def test_three_processes_share_the_games_and_survive_a_kill(
         )
         await asyncio.wait_for(killer, 30)
         elapsed = time.monotonic() - began
-        history = {p.table.game_id: await reader.history(p.table.game_id) for p in games}
-        records = {p.table.game_id: await reader.get_game(p.table.game_id) for p in games}
+        history = {p.table.game_id: await reader.history.actions(p.table.game_id) for p in games}
+        records = {p.table.game_id: await reader.play.get_game(p.table.game_id) for p in games}
     finally:
         await fleet.stop()
         await fake.close()
@@ -195,8 +195,8 @@ async def test_two_processes_on_one_shard_land_one_of_two_presses(
         assert "Done!" in texts[0] and "already played" in texts[1], texts
         reader = await GameService.open(postgres_url)
         try:
-            record = await reader.get_game(game_id)
-            assert record.version == len(await reader.history(game_id)) == 2
+            record = await reader.play.get_game(game_id)
+            assert record.version == len(await reader.history.actions(game_id)) == 2
         finally:
             await reader.close()
         await fake.recorder.wait_until(lambda: board_of(fake, table, 2), 10, "the board")

@@ -26,7 +26,7 @@ BOARD_WAIT = 60.0
 async def state(db_path: Path, game_id: int) -> tuple[object, Game]:
     service = await GameService.open(db_path)
     try:
-        return await service.state(game_id)
+        return await service.play.state(game_id)
     finally:
         await service.close()
 
@@ -146,7 +146,7 @@ async def test_a_whole_card_game_with_two_people_two_computers_and_a_restart(
     # The engine's own scores for the stored actions.
     service = await GameService.open(db_path)
     try:
-        actions = await service.history(game_id)
+        actions = await service.history.actions(game_id)
     finally:
         await service.close()
     rules = NoahRules()

@@ -187,22 +187,22 @@ async def test_a_random_game_to_the_end_through_the_service(name: str, tmp_path:
     players = seat_counts(name)[0]
     service = await GameService.open(tmp_path / "db.sqlite3", settings=make_settings(tmp_path))
     try:
-        record = await service.create_game(
+        record = await service.lobby.create_game(
             1, 2, 100, "Player 100", name, shuffle_seats=False, seed=4
         )
         for user in range(101, 100 + players):
-            await service.join(2, user, f"Player {user}")
-        record = await service.start(2, 100)
+            await service.lobby.join(2, user, f"Player {user}")
+        record = await service.lobby.start(2, 100)
         rng = Rng(8)
         for _ in range(LONGEST):
             if record.status != "active":
                 break
-            record, game = await service.state(record.id)
+            record, game = await service.play.state(record.id)
             user = record.seats[record.current_seat].user_id
-            result = await service.act(record.id, user, rng.choice(game.legal_actions()))
+            result = await service.play.act(record.id, user, rng.choice(game.legal_actions()))
             record = result.game
         assert record.status == "finished"
-        _, game = await service.state(record.id)
+        _, game = await service.play.state(record.id)
         assert record.winners == game.winners and record.scores == game.scores
     finally:
         await service.close()
@@ -257,7 +257,7 @@ async def test_a_whole_game_through_discord_tapping_legal_controls(
         await h.click(user, lobby, f"lb:{game_id}:join")
     await h.click(users[0], lobby, f"lb:{game_id}:start")
     rng = random.Random(5)
-    record = await bot.service.get_game(game_id)
+    record = await bot.service.play.get_game(game_id)
     taps = 0
     while record.status == "active":
         assert taps < 40 * LONGEST // 10, "the game did not end"
@@ -270,7 +270,7 @@ async def test_a_whole_game_through_discord_tapping_legal_controls(
         for _ in range(60):  # the taps of one step of a turn, at most
             assert not reply.errors, reply.errors
             panels = [s for s in reply.messages if s.ephemeral and _controls(s)]
-            record = await bot.service.get_game(game_id)
+            record = await bot.service.play.get_game(game_id)
             if record.version != version or not panels:
                 break
             panel = panels[-1]
@@ -283,5 +283,5 @@ async def test_a_whole_game_through_discord_tapping_legal_controls(
         else:
             pytest.fail(f"60 taps without a move in {name}")
     assert record.status == "finished" and record.winners
-    _, game = await bot.service.state(game_id)
+    _, game = await bot.service.play.state(game_id)
     assert record.winners == game.winners

@@ -105,12 +105,12 @@ async def started_game(
     """A game in ``channel`` created by the first player, joined by the rest, started."""
     options = {"deck": deck} if deck is not None else {}
     first, *rest = players
-    await service.create_game(
+    await service.lobby.create_game(
         GUILD, channel, first, NAMES[first], options=options, shuffle_seats=shuffle, seed=seed
     )
     for user in rest:
-        await service.join(channel, user, NAMES[user])
-    return await service.start(channel, first)
+        await service.lobby.join(channel, user, NAMES[user])
+    return await service.lobby.start(channel, first)
 
 
 async def play_one(
@@ -118,15 +118,15 @@ async def play_one(
 ) -> TurnResult:
     """Play one action for whoever's turn it is: the first legal one, or a sensible one
     (after the computer players, who move in the background, have played theirs)."""
-    await service.settle()
-    record, game = await service.state(game_id)
+    await service.computers.settle()
+    record, game = await service.play.state(game_id)
     seat = record.current
     assert seat is not None and seat.user_id is not None
     if policy == "first":
         action = game.legal_actions()[0]
     else:
         action = sensible_action(game, rng or Rng(record.version))  # type: ignore[arg-type]
-    return await service.act(record.id, seat.user_id, action, record.version)
+    return await service.play.act(record.id, seat.user_id, action, record.version)
 
 
 async def play_to_end(service: GameService, game_id: int, **kwargs: Any) -> TurnResult:
@@ -134,8 +134,8 @@ async def play_to_end(service: GameService, game_id: int, **kwargs: Any) -> Turn
         result = await play_one(service, game_id, **kwargs)
         if result.game_over:
             return result
-        await service.settle()
-        record = await service.get_game(game_id)
+        await service.computers.settle()
+        record = await service.play.get_game(game_id)
         if record.status != "active":  # a computer made the last move
             over = record.status == "finished"
             return dataclasses.replace(

@@ -12,22 +12,22 @@ from tests.service.conftest import CHANNEL, SCRIPTED_DECK, started_game
 async def test_unannounced_games_after_the_grace(service: GameService, clock: FakeClock) -> None:
     game = await started_game(service, deck=SCRIPTED_DECK)
     grace = timedelta(minutes=2)
-    assert await service.unannounced(grace) == []  # just started: still within the grace
+    assert await service.posts.unannounced(grace) == []  # just started: still within the grace
     clock.advance(minutes=3)
-    assert [g.id for g in await service.unannounced(grace)] == [game.id]  # start not shown
-    await service.mark_announced(game.id, 0)
-    assert await service.unannounced(grace) == []
-    record = await service.game_in(CHANNEL)
+    assert [g.id for g in await service.posts.unannounced(grace)] == [game.id]  # start not shown
+    await service.posts.mark_announced(game.id, 0)
+    assert await service.posts.unannounced(grace) == []
+    record = await service.play.game_in(CHANNEL)
     assert record is not None
     seat = record.seats[record.current_seat]
-    _, engine_game = await service.state(game.id)
+    _, engine_game = await service.play.state(game.id)
     spot = next(iter(engine_game.placements().items()))
-    await service.act(game.id, seat.user_id, PlaceTile(*spot[0], spot[1][0]))
-    await service.act(game.id, seat.user_id, Pass())
+    await service.play.act(game.id, seat.user_id, PlaceTile(*spot[0], spot[1][0]))
+    await service.play.act(game.id, seat.user_id, Pass())
     clock.advance(minutes=3)
-    (late,) = await service.unannounced(grace)
+    (late,) = await service.posts.unannounced(grace)
     assert late.version == 2
     # Marking an older version never moves the mark back.
-    await service.mark_announced(game.id, 2)
-    await service.mark_announced(game.id, 1)
-    assert await service.unannounced(grace) == []
+    await service.posts.mark_announced(game.id, 2)
+    await service.posts.mark_announced(game.id, 1)
+    assert await service.posts.unannounced(grace) == []

@@ -119,7 +119,7 @@ async def test_processes_starting_at_once_migrate_once(backend: str, tmp_path: P
         opened = await asyncio.gather(*(GameService.open(target) for _ in range(3)))
         try:
             games = [
-                await service.create_game(GUILD, 10 + i, ALICE + i, "P", seed=i)
+                await service.lobby.create_game(GUILD, 10 + i, ALICE + i, "P", seed=i)
                 for i, service in enumerate(opened)
             ]
             assert len({g.id for g in games}) == 3
@@ -134,10 +134,10 @@ async def test_processes_starting_at_once_migrate_once(backend: str, tmp_path: P
 async def test_joins_from_two_processes_at_once_all_land(open_service: Opener) -> None:
     """Two lobby writes to one game never interleave: every join keeps the others'."""
     one, two = await open_service(), await open_service()
-    lobby = await one.create_game(GUILD, 1, ALICE, "Alice", seed=1)
+    lobby = await one.lobby.create_game(GUILD, 1, ALICE, "Alice", seed=1)
     joins = [(one, BOB, "Bob"), (two, CAROL, "Carol"), (two, DAVE, "Dave")]
-    await asyncio.gather(*(service.join(1, user, name) for service, user, name in joins))
-    seats = (await two.get_game(lobby.id)).seats
+    await asyncio.gather(*(service.lobby.join(1, user, name) for service, user, name in joins))
+    seats = (await two.play.get_game(lobby.id)).seats
     assert sorted(s.user_id for s in seats) == [ALICE, BOB, CAROL, DAVE]
     assert [s.index for s in seats] == [0, 1, 2, 3]
 
@@ -145,23 +145,23 @@ async def test_joins_from_two_processes_at_once_all_land(open_service: Opener) -
 async def test_a_channel_gets_one_game_when_two_processes_open_one(open_service: Opener) -> None:
     one, two = await open_service(), await open_service()
     outcomes = await asyncio.gather(
-        one.create_game(GUILD, 7, ALICE, "Alice"),
-        two.create_game(GUILD, 7, BOB, "Bob"),
+        one.lobby.create_game(GUILD, 7, ALICE, "Alice"),
+        two.lobby.create_game(GUILD, 7, BOB, "Bob"),
         return_exceptions=True,
     )
     refused = [o for o in outcomes if isinstance(o, Exception)]
     assert len(refused) == 1 and getattr(refused[0], "code", None) == "channel_busy"
-    assert (await one.game_in(7)) is not None
+    assert (await one.play.game_in(7)) is not None
 
 
 async def _unannounced_games(service: GameService, clock: FakeClock, count: int) -> list[int]:
     ids = []
     for channel in range(count):
-        await service.create_game(
+        await service.lobby.create_game(
             GUILD, 100 + channel, ALICE + channel, "P", options={"deck": SCRIPTED_DECK}
         )
-        await service.join(100 + channel, BOB + 10 * channel + 100, "Q")
-        ids.append((await service.start(100 + channel, ALICE + channel)).id)
+        await service.lobby.join(100 + channel, BOB + 10 * channel + 100, "Q")
+        ids.append((await service.lobby.start(100 + channel, ALICE + channel)).id)
         clock.advance(seconds=21)  # past the cool-down between tables
     clock.advance(minutes=3)  # past the grace: nobody has seen these boards
     return ids
@@ -174,26 +174,26 @@ async def test_a_missed_post_is_claimed_by_one_process(
     one = await open_service(settings=Settings(claim_lease=lease))
     two = await open_service(settings=Settings(claim_lease=lease))
     games = await _unannounced_games(one, clock, 4)
-    first, second = await asyncio.gather(one.claim_missed(), two.claim_missed())
+    first, second = await asyncio.gather(one.posts.claim_missed(), two.posts.claim_missed())
     mine, theirs = {r.id for r in first}, {r.id for r in second}
     assert mine | theirs == set(games) and not mine & theirs
     # Claimed: nobody else gets them while the lease holds (and nothing is lost: after it
     # runs out, a process that died with them has them posted by another).
-    assert await two.claim_missed() == [] and await one.claim_missed() == []
-    await one.mark_announced(games[0], 0)
+    assert await two.posts.claim_missed() == [] and await one.posts.claim_missed() == []
+    await one.posts.mark_announced(games[0], 0)
     clock.advance(seconds=31)
-    assert sorted(r.id for r in await two.claim_missed()) == games[1:]
+    assert sorted(r.id for r in await two.posts.claim_missed()) == games[1:]
 
 
 async def test_expired_lobbies_are_closed_once(open_service: Opener, clock: FakeClock) -> None:
     one, two = await open_service(), await open_service()
     for channel in range(5):
-        await one.create_game(GUILD, 200 + channel, ALICE + channel, "P")
+        await one.lobby.create_game(GUILD, 200 + channel, ALICE + channel, "P")
     clock.advance(hours=25)
-    first, second = await asyncio.gather(one.expire_lobbies(), two.expire_lobbies())
+    first, second = await asyncio.gather(one.lobby.expire_lobbies(), two.lobby.expire_lobbies())
     closed = [r.id for r in first] + [r.id for r in second]
     assert len(closed) == 5 == len(set(closed))
-    assert await one.expire_lobbies() == [] and await two.expire_lobbies() == []
+    assert await one.lobby.expire_lobbies() == [] and await two.lobby.expire_lobbies() == []
 
 
 async def test_background_work_stays_on_the_processes_shards(
@@ -204,19 +204,21 @@ async def test_background_work_stays_on_the_processes_shards(
     both = await open_service(settings=sharded((0, 1)))
     games = {}
     for guild, channel in ((EVEN_GUILD, 301), (ODD_GUILD, 302)):
-        await even.create_game(guild, channel, ALICE, "Alice", options={"deck": SCRIPTED_DECK})
-        await even.join(channel, BOB, "Bob")
-        games[guild] = (await even.start(channel, ALICE)).id
+        await even.lobby.create_game(
+            guild, channel, ALICE, "Alice", options={"deck": SCRIPTED_DECK}
+        )
+        await even.lobby.join(channel, BOB, "Bob")
+        games[guild] = (await even.lobby.start(channel, ALICE)).id
         clock.advance(seconds=21)
-    await even.create_game(ODD_GUILD, 303, CAROL, "Carol")
+    await even.lobby.create_game(ODD_GUILD, 303, CAROL, "Carol")
     clock.advance(hours=37)  # reminders due (half of 3 days), boards missed, lobby expired
-    assert [d.game.id for d in await even.due()] == [games[EVEN_GUILD]]
-    assert [d.game.id for d in await odd.due()] == [games[ODD_GUILD]]
-    assert len(await both.due()) == 2  # all shards in one process: every guild
-    assert [r.id for r in await odd.unannounced()] == [games[ODD_GUILD]]
-    assert [r.id for r in await even.claim_missed()] == [games[EVEN_GUILD]]
-    assert await even.expire_lobbies() == []
-    assert [r.channel_id for r in await odd.expire_lobbies()] == [303]
+    assert [d.game.id for d in await even.notices.due()] == [games[EVEN_GUILD]]
+    assert [d.game.id for d in await odd.notices.due()] == [games[ODD_GUILD]]
+    assert len(await both.notices.due()) == 2  # all shards in one process: every guild
+    assert [r.id for r in await odd.posts.unannounced()] == [games[ODD_GUILD]]
+    assert [r.id for r in await even.posts.claim_missed()] == [games[EVEN_GUILD]]
+    assert await even.lobby.expire_lobbies() == []
+    assert [r.channel_id for r in await odd.lobby.expire_lobbies()] == [303]
 
 
 async def test_a_claim_ends_with_its_post_or_the_next_move(
@@ -226,15 +228,15 @@ async def test_a_claim_ends_with_its_post_or_the_next_move(
     or the game moves on, the next missed post is anyone's at once, not after the lease."""
     one, two = await open_service(), await open_service()
     first, second = await _unannounced_games(one, clock, 2)
-    assert {r.id for r in await one.claim_missed()} == {first, second}
-    one.posted(first, 0)  # the first board went out
-    await one.flush_posted()
+    assert {r.id for r in await one.posts.claim_missed()} == {first, second}
+    one.posts.posted(first, 0)  # the first board went out
+    await one.posts.flush_posted()
     for game in (first, second):  # a whole turn in each, stored but not shown
-        seat = (await two.get_game(game)).current_seat
-        while (await two.get_game(game)).current_seat == seat:
+        seat = (await two.play.get_game(game)).current_seat
+        while (await two.play.get_game(game)).current_seat == seat:
             await play_one(two, game)
     clock.advance(minutes=3)
-    assert {r.id for r in await two.claim_missed()} == {first, second}
+    assert {r.id for r in await two.posts.claim_missed()} == {first, second}
 
 
 async def test_a_read_sees_one_moment_while_another_process_moves(open_service: Opener) -> None:
@@ -242,9 +244,9 @@ async def test_a_read_sees_one_moment_while_another_process_moves(open_service: 
     between: on SQLite the reads once ran one by one, and a move landing between them made
     the reader take the game for damaged and stop it."""
     one, two = await open_service(), await open_service()
-    lobby = await one.create_game(GUILD, 1, ALICE, "Alice", seed=1)
-    await one.join(1, BOB, "Bob")
-    await one.start(1, ALICE)
+    lobby = await one.lobby.create_game(GUILD, 1, ALICE, "Alice", seed=1)
+    await one.lobby.join(1, BOB, "Bob")
+    await one.lobby.start(1, ALICE)
     await play_one(two, lobby.id)
     async with one.storage.read() as tx:
         before = await tx.game(lobby.id)
@@ -255,5 +257,5 @@ async def test_a_read_sees_one_moment_while_another_process_moves(open_service: 
         after = await tx.game(lobby.id)
         assert len(await tx.actions(lobby.id)) == 2
     assert before is not None and after is not None and after.version > before.version
-    record, _game = await one.state(lobby.id)  # and nothing took the game for damaged
+    record, _game = await one.play.state(lobby.id)  # and nothing took the game for damaged
     assert record.status == "active"

@@ -25,22 +25,24 @@ from tests.service.conftest import (
 
 
 async def table_with_computers(service: GameService, *levels: str) -> int:
-    record = await service.create_game(GUILD, CHANNEL, ALICE, "Alice", shuffle_seats=False, seed=9)
+    record = await service.lobby.create_game(
+        GUILD, CHANNEL, ALICE, "Alice", shuffle_seats=False, seed=9
+    )
     for level in levels:
-        await service.add_computer(CHANNEL, ALICE, level)
+        await service.lobby.add_computer(CHANNEL, ALICE, level)
     return record.id
 
 
 async def test_the_creator_adds_and_removes_computers_in_the_lobby(service: GameService) -> None:
     await table_with_computers(service, "easy", "strong")
-    await service.join(CHANNEL, BOB, "Bob")
+    await service.lobby.join(CHANNEL, BOB, "Bob")
     with pytest.raises(ServiceError) as refused:
-        await service.add_computer(CHANNEL, BOB, "normal")
+        await service.lobby.add_computer(CHANNEL, BOB, "normal")
     assert refused.value.code == "not_allowed"
     with pytest.raises(ServiceError) as refused:
-        await service.add_computer(CHANNEL, ALICE, "genius")
+        await service.lobby.add_computer(CHANNEL, ALICE, "genius")
     assert refused.value.code == "bad_level"
-    record = await service.game_in(CHANNEL)
+    record = await service.play.game_in(CHANNEL)
     assert record is not None
     seats = [(s.name, s.user_id, s.is_bot, s.level) for s in record.seats]
     assert seats == [
@@ -49,19 +51,19 @@ async def test_the_creator_adds_and_removes_computers_in_the_lobby(service: Game
         ("Jonah", None, True, "strong"),
         ("Bob", BOB, False, None),
     ]
-    record = await service.remove_computer(CHANNEL, ALICE)  # the last computer goes
+    record = await service.lobby.remove_computer(CHANNEL, ALICE)  # the last computer goes
     assert [s.name for s in record.seats] == ["Alice", "Miriam", "Bob"]
     assert [s.index for s in record.seats] == [0, 1, 2]
     # Computers alone do not keep a table: when the people leave, it closes.
-    await service.leave(CHANNEL, BOB)
-    closed = await service.leave(CHANNEL, ALICE)
+    await service.lobby.leave(CHANNEL, BOB)
+    closed = await service.lobby.leave(CHANNEL, ALICE)
     assert closed.status == "ended"
 
 
 async def test_a_full_table_takes_no_computer(service: GameService) -> None:
     await table_with_computers(service, "easy", "easy", "easy", "easy")
     with pytest.raises(ServiceError) as refused:
-        await service.add_computer(CHANNEL, ALICE, "easy")
+        await service.lobby.add_computer(CHANNEL, ALICE, "easy")
     assert (refused.value.code, refused.value.params) == ("lobby_full", {"max": 5})
 
 
@@ -69,20 +71,20 @@ async def test_the_computer_plays_its_level_after_the_person_in_the_background(
     service: GameService,
 ) -> None:
     game_id = await table_with_computers(service, "strong")
-    await service.start(CHANNEL, ALICE)
-    _, before = await service.state(game_id)
+    await service.lobby.start(CHANNEL, ALICE)
+    _, before = await service.play.state(game_id)
     # Alice plays her whole turn; the answer comes back before the computer has moved.
     result = await play_one(service, game_id)
     while not result.turn_over:
         result = await play_one(service, game_id)
     assert result.next_seat is not None and result.next_seat.is_bot
     assert all(a.source == "player" for a in result.actions)
-    _, at_handover = await service.state(game_id)
-    await service.settle()
-    record, after = await service.state(game_id)
+    _, at_handover = await service.play.state(game_id)
+    await service.computers.settle()
+    record, after = await service.play.state(game_id)
     assert record.current is not None and record.current.user_id == ALICE
     # Exactly the moves the strong computer chooses with the service's seeds and budget.
-    log = await service.history(game_id)
+    log = await service.history.actions(game_id)
     theirs = [a for a in log if a.seat == 1]
     assert {(a.source, a.user_id) for a in theirs} == {("bot", None)}
     replay = at_handover.copy()
@@ -104,22 +106,22 @@ async def test_a_computer_turn_lands_once_when_two_processes_think_it(
     first = await open_service()
     second = await open_service()
     game_id = await table_with_computers(first, "normal")
-    await first.start(CHANNEL, ALICE)
+    await first.lobby.start(CHANNEL, ALICE)
     result = await play_one(first, game_id)
     while not result.turn_over:
         result = await play_one(first, game_id)
     # Both processes think for the same turn at once (say, one after a restart).
-    second.wake(await second.get_game(game_id))
-    await asyncio.gather(first.settle(), second.settle())
-    log = await first.history(game_id)
+    second.computers.wake(await second.play.get_game(game_id))
+    await asyncio.gather(first.computers.settle(), second.computers.settle())
+    log = await first.history.actions(game_id)
     turn_of_the_computer = [a for a in log if a.seat == 1]
-    _, game = await first.state(game_id)
+    _, game = await first.play.state(game_id)
     assert game.current_player == 0
     # One turn of the computer: its actions were stored once, not twice.
     seqs = [a.seq for a in log]
     assert seqs == list(range(1, len(log) + 1))
     assert len(turn_of_the_computer) == len({a.seq for a in turn_of_the_computer})
-    record = await first.get_game(game_id)
+    record = await first.play.get_game(game_id)
     assert record.version == len(log)
 
 
@@ -136,21 +138,21 @@ async def test_a_computer_turn_cut_off_by_a_crash_is_played_after_the_restart(
 ) -> None:
     crashed = await open_service(thinker=_Frozen(0, Budget()))
     game_id = await table_with_computers(crashed, "normal")
-    await crashed.start(CHANNEL, ALICE)
+    await crashed.lobby.start(CHANNEL, ALICE)
     result = await play_one(crashed, game_id)
     while not result.turn_over:
         result = await play_one(crashed, game_id)
     await asyncio.sleep(0)
-    assert game_id in crashed._thinking  # stuck thinking, as a killed process would be
+    assert game_id in crashed.computers._thinking  # stuck thinking, as a killed process would be
     await crashed.close()
     restarted = await open_service()
     # Within the grace the turn may still be on its way elsewhere: it is left alone.
-    assert await restarted.wake_computers(grace=timedelta(minutes=2)) == 0
-    assert await restarted.wake_computers(grace=timedelta(0)) == 1
+    assert await restarted.computers.wake_computers(grace=timedelta(minutes=2)) == 0
+    assert await restarted.computers.wake_computers(grace=timedelta(0)) == 1
     # A second process asking meanwhile finds it claimed.
     other = await open_service()
-    assert await other.wake_computers(grace=timedelta(0)) == 0
-    await restarted.settle()
-    record = await restarted.get_game(game_id)
+    assert await other.computers.wake_computers(grace=timedelta(0)) == 0
+    await restarted.computers.settle()
+    record = await restarted.play.get_game(game_id)
     assert record.current is not None and record.current.user_id == ALICE
-    assert {a.source for a in await restarted.history(game_id) if a.seat == 1} == {"bot"}
+    assert {a.source for a in await restarted.history.actions(game_id) if a.seat == 1} == {"bot"}

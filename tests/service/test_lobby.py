@@ -20,31 +20,31 @@ from tests.service.conftest import (
 
 
 async def test_create_join_leave_start(service: GameService) -> None:
-    lobby = await service.create_game(GUILD, CHANNEL, ALICE, "Alice", seed=3)
+    lobby = await service.lobby.create_game(GUILD, CHANNEL, ALICE, "Alice", seed=3)
     assert lobby.status == "lobby" and [s.user_id for s in lobby.seats] == [ALICE]
-    await service.join(CHANNEL, BOB, "Bob")
-    await service.join(CHANNEL, CAROL, "Carol")
-    after = await service.leave(CHANNEL, BOB)
+    await service.lobby.join(CHANNEL, BOB, "Bob")
+    await service.lobby.join(CHANNEL, CAROL, "Carol")
+    after = await service.lobby.leave(CHANNEL, BOB)
     assert [(s.index, s.user_id) for s in after.seats] == [(0, ALICE), (1, CAROL)]
-    game = await service.start(CHANNEL, ALICE)
+    game = await service.lobby.start(CHANNEL, ALICE)
     assert game.status == "active" and game.version == 0
     assert game.current is not None and game.current.index == 0
-    assert await service.game_in(CHANNEL) == game
+    assert await service.play.game_in(CHANNEL) == game
 
 
 async def test_one_open_game_per_channel(service: GameService) -> None:
-    await service.create_game(GUILD, CHANNEL, ALICE, "Alice")
+    await service.lobby.create_game(GUILD, CHANNEL, ALICE, "Alice")
     with pytest.raises(ServiceError) as error:
-        await service.create_game(GUILD, CHANNEL, BOB, "Bob")
+        await service.lobby.create_game(GUILD, CHANNEL, BOB, "Bob")
     assert error.value.code == "channel_busy"
     # Another channel is free.
-    other = await service.create_game(GUILD, CHANNEL + 1, BOB, "Bob")
+    other = await service.lobby.create_game(GUILD, CHANNEL + 1, BOB, "Bob")
     assert other.channel_id == CHANNEL + 1
 
 
 async def test_schema_itself_refuses_a_second_open_game(service: GameService, raw: RawDb) -> None:
     """The partial unique index holds even for a writer that skips the service's check."""
-    await service.create_game(GUILD, CHANNEL, ALICE, "Alice")
+    await service.lobby.create_game(GUILD, CHANNEL, ALICE, "Alice")
     insert = (
         "INSERT INTO games (guild_id, channel_id, kind, seed, creator_id, status, "
         "created_at, updated_at) VALUES (1, ?, 'covenant', 0, 1, ?, 0, 0)"
@@ -57,44 +57,44 @@ async def test_schema_itself_refuses_a_second_open_game(service: GameService, ra
 
 
 async def test_lobby_limits(service: GameService) -> None:
-    await service.create_game(GUILD, CHANNEL, ALICE, "Alice")
+    await service.lobby.create_game(GUILD, CHANNEL, ALICE, "Alice")
     with pytest.raises(ServiceError) as error:
-        await service.start(CHANNEL, ALICE)
+        await service.lobby.start(CHANNEL, ALICE)
     assert error.value.code == "too_few_players"
     with pytest.raises(ServiceError) as error:
-        await service.join(CHANNEL, ALICE, "Alice")
+        await service.lobby.join(CHANNEL, ALICE, "Alice")
     assert error.value.code == "already_joined"
     for user in range(100, 104):
-        await service.join(CHANNEL, user, f"P{user}")
+        await service.lobby.join(CHANNEL, user, f"P{user}")
     with pytest.raises(ServiceError) as error:
-        await service.join(CHANNEL, 200, "Late")
+        await service.lobby.join(CHANNEL, 200, "Late")
     assert error.value.code == "lobby_full"
     with pytest.raises(ServiceError) as error:
-        await service.leave(CHANNEL, 200)
+        await service.lobby.leave(CHANNEL, 200)
     assert error.value.code == "not_joined"
 
 
 async def test_only_creator_or_moderator_starts(service: GameService) -> None:
-    await service.create_game(GUILD, CHANNEL, ALICE, "Alice")
-    await service.join(CHANNEL, BOB, "Bob")
+    await service.lobby.create_game(GUILD, CHANNEL, ALICE, "Alice")
+    await service.lobby.join(CHANNEL, BOB, "Bob")
     with pytest.raises(ServiceError) as error:
-        await service.start(CHANNEL, BOB)
+        await service.lobby.start(CHANNEL, BOB)
     assert error.value.code == "not_allowed"
-    game = await service.start(CHANNEL, MOD, moderator=True)
+    game = await service.lobby.start(CHANNEL, MOD, moderator=True)
     assert game.status == "active"
     with pytest.raises(ServiceError) as error:
-        await service.join(CHANNEL, CAROL, "Carol")
+        await service.lobby.join(CHANNEL, CAROL, "Carol")
     assert error.value.code == "already_started"
 
 
 async def test_creator_leaving_hands_over_and_last_one_closes(service: GameService) -> None:
-    await service.create_game(GUILD, CHANNEL, ALICE, "Alice")
-    await service.join(CHANNEL, BOB, "Bob")
-    lobby = await service.leave(CHANNEL, ALICE)
+    await service.lobby.create_game(GUILD, CHANNEL, ALICE, "Alice")
+    await service.lobby.join(CHANNEL, BOB, "Bob")
+    lobby = await service.lobby.leave(CHANNEL, ALICE)
     assert lobby.creator_id == BOB
-    closed = await service.leave(CHANNEL, BOB)
+    closed = await service.lobby.leave(CHANNEL, BOB)
     assert closed.status == "ended"
-    assert await service.game_in(CHANNEL) is None
+    assert await service.play.game_in(CHANNEL) is None
 
 
 async def test_seat_order_shuffled_from_seed_or_kept(open_service: Opener) -> None:
@@ -115,12 +115,12 @@ async def test_seat_order_shuffled_from_seed_or_kept(open_service: Opener) -> No
 
 async def test_bad_kind_and_options(service: GameService) -> None:
     with pytest.raises(ServiceError) as error:
-        await service.create_game(GUILD, CHANNEL, ALICE, "Alice", kind="chess")
+        await service.lobby.create_game(GUILD, CHANNEL, ALICE, "Alice", kind="chess")
     assert error.value.code == "unknown_kind"
     with pytest.raises(ServiceError) as error:
-        await service.create_game(GUILD, CHANNEL, ALICE, "Alice", options={"deck": ["T27"]})
+        await service.lobby.create_game(GUILD, CHANNEL, ALICE, "Alice", options={"deck": ["T27"]})
     assert error.value.code == "bad_options"
     with pytest.raises(ServiceError) as error:
-        await service.create_game(GUILD, CHANNEL, ALICE, "Alice", options={"speed": 3})
+        await service.lobby.create_game(GUILD, CHANNEL, ALICE, "Alice", options={"speed": 3})
     assert error.value.code == "bad_options"
-    assert await service.game_in(CHANNEL) is None
+    assert await service.play.game_in(CHANNEL) is None

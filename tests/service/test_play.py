@@ -27,15 +27,15 @@ async def test_whole_scripted_game_from_lobby_to_final_scores(service: GameServi
     assert final.game_over and final.next_seat is None
     assert final.scores == (1, 4, 4)
     assert final.events[-1].type == "game_over"
-    record = await service.get_game(game.id)
+    record = await service.play.get_game(game.id)
     assert record.status == "finished" and record.version == 16
     assert record.scores == (1, 4, 4) and record.winners == (1, 2)
-    assert await service.game_in(CHANNEL) is None
-    history = await service.history(game.id)
+    assert await service.play.game_in(CHANNEL) is None
+    history = await service.history.actions(game.id)
     assert [a.seq for a in history] == list(range(1, 17))
     assert {a.user_id for a in history} == {ALICE, BOB, CAROL}
     assert history[0].action == {"type": "place_tile", "x": -1, "y": 0, "rotation": 0}
-    stats = await service.stats(GUILD)
+    stats = await service.history.stats(GUILD)
     assert stats.games_played == 1 and stats.wins == {BOB: 1, CAROL: 1}
     assert stats.names[BOB] == "Bob"
 
@@ -44,21 +44,21 @@ async def test_whole_shuffled_game_matches_the_engine(service: GameService) -> N
     """A full 72-tile game: the service's outcome is the engine's, action for action."""
     game = await started_game(service, (ALICE, BOB, CAROL, DAVE), seed=21, shuffle=True)
     final = await play_to_end(service, game.id, policy="sensible")
-    history = await service.history(game.id)
+    history = await service.history.actions(game.id)
     engine = Game.new(players=4, seed=21)
     for entry in history:
         assert entry.seat == engine.current_player
         engine.apply(action_from_dict(entry.action))
     assert engine.phase == "over" and final.scores == engine.scores
-    assert (await service.get_game(game.id)).winners == engine.winners
+    assert (await service.play.get_game(game.id)).winners == engine.winners
 
 
 async def test_turn_result_names_the_next_player(service: GameService) -> None:
     game = await started_game(service, deck=SCRIPTED_DECK)
-    placed = await service.act(game.id, ALICE, {"type": "place_tile", "x": -1, "y": 0})
+    placed = await service.play.act(game.id, ALICE, {"type": "place_tile", "x": -1, "y": 0})
     assert placed.next_seat is not None and placed.next_seat.user_id == ALICE  # deploy next
     assert [e.type for e in placed.events] == ["tile_placed"]
-    passed = await service.act(game.id, ALICE, Pass(), expected_version=1)
+    passed = await service.play.act(game.id, ALICE, Pass(), expected_version=1)
     assert passed.next_seat is not None and passed.next_seat.user_id == BOB
     assert [e.type for e in passed.events] == ["passed", "turn_started"]
     assert passed.game.version == 2 and passed.game.current_seat == 1
@@ -68,14 +68,14 @@ async def test_turn_result_names_the_next_player(service: GameService) -> None:
 
 async def test_refusals_change_nothing(service: GameService) -> None:
     game = await started_game(service, deck=SCRIPTED_DECK)
-    before = await service.get_game(game.id)
+    before = await service.play.get_game(game.id)
 
     async def refused(user: int, action: object, code: str, version: int | None = None) -> str:
         with pytest.raises(ServiceError) as error:
-            await service.act(game.id, user, action, version)
+            await service.play.act(game.id, user, action, version)
         assert error.value.code == code
-        after = await service.get_game(game.id)
-        assert after.version == before.version and await service.history(game.id) == []
+        after = await service.play.get_game(game.id)
+        assert after.version == before.version and await service.history.actions(game.id) == []
         return str(error.value)
 
     assert "Bob" not in await refused(BOB, PlaceTile(-1, 0), "not_your_turn")
@@ -88,14 +88,14 @@ async def test_refusals_change_nothing(service: GameService) -> None:
     await refused(ALICE, {"type": "fly"}, "bad_action")
     await refused(ALICE, {"type": "place_tile", "x": "a"}, "bad_action")
     # The refused actions did not disturb the cached game either.
-    result = await service.act(game.id, ALICE, PlaceTile(-1, 0))
+    result = await service.play.act(game.id, ALICE, PlaceTile(-1, 0))
     assert result.game.version == 1
 
 
 async def test_illegal_action_keeps_engine_code(service: GameService) -> None:
     game = await started_game(service, deck=SCRIPTED_DECK)
     with pytest.raises(ServiceError) as error:
-        await service.act(game.id, ALICE, Pass())
+        await service.play.act(game.id, ALICE, Pass())
     assert error.value.params["engine_code"] == "wrong_phase"
     assert error.value.params["game"] == "covenant"
 
@@ -104,34 +104,34 @@ async def test_finished_game_refuses_actions(service: GameService) -> None:
     game = await started_game(service, deck=SCRIPTED_DECK)
     await play_to_end(service, game.id)
     with pytest.raises(ServiceError) as error:
-        await service.act(game.id, ALICE, Pass())
+        await service.play.act(game.id, ALICE, Pass())
     assert error.value.code == "game_over"
     with pytest.raises(ServiceError) as error:
-        await service.act(game.id + 5, ALICE, Pass())
+        await service.play.act(game.id + 5, ALICE, Pass())
     assert error.value.code == "no_game"
 
 
 async def test_lobby_refuses_actions(service: GameService) -> None:
-    game = await service.create_game(GUILD, CHANNEL, ALICE, "Alice")
+    game = await service.lobby.create_game(GUILD, CHANNEL, ALICE, "Alice")
     with pytest.raises(ServiceError) as error:
-        await service.act(game.id, ALICE, Pass())
+        await service.play.act(game.id, ALICE, Pass())
     assert error.value.code == "not_started"
 
 
 async def test_stale_version_is_refused(service: GameService) -> None:
     game = await started_game(service, deck=SCRIPTED_DECK)
-    await service.act(game.id, ALICE, PlaceTile(-1, 0), expected_version=0)
+    await service.play.act(game.id, ALICE, PlaceTile(-1, 0), expected_version=0)
     with pytest.raises(ServiceError) as error:
-        await service.act(game.id, ALICE, PlaceTile(-1, 0), expected_version=0)
+        await service.play.act(game.id, ALICE, PlaceTile(-1, 0), expected_version=0)
     assert error.value.code == "stale"
     assert str(error.value) == "That turn was already played."
 
 
 async def test_state_is_a_private_copy(service: GameService) -> None:
     game = await started_game(service, deck=SCRIPTED_DECK)
-    _, engine = await service.state(game.id)
+    _, engine = await service.play.state(game.id)
     engine.apply(engine.legal_actions()[0])
-    record, fresh = await service.state(game.id)
+    record, fresh = await service.play.state(game.id)
     assert record.version == 0 and fresh.phase == "place_tile"
 
 
@@ -142,19 +142,19 @@ async def test_games_in_several_channels_are_independent(service: GameService) -
     for _ in range(6):
         await play_one(service, one.id)
         await play_one(service, two.id, policy="sensible", rng=rng)
-    assert (await service.get_game(one.id)).version == 6
-    assert (await service.get_game(two.id)).version == 6
-    assert len(await service.games(GUILD)) == 2
+    assert (await service.play.get_game(one.id)).version == 6
+    assert (await service.play.get_game(two.id)).version == 6
+    assert len(await service.moderation.games(GUILD)) == 2
 
 
 async def test_whole_card_game_through_the_service(service: GameService) -> None:
     """Ark (engine.noah) through the same service: lobby, play, restart-free replay."""
-    await service.create_game(GUILD, CHANNEL, ALICE, "Alice", kind="noah", seed=4)
-    await service.join(CHANNEL, BOB, "Bob")
-    await service.join(CHANNEL, CAROL, "Carol")
-    game = await service.start(CHANNEL, ALICE)
+    await service.lobby.create_game(GUILD, CHANNEL, ALICE, "Alice", kind="noah", seed=4)
+    await service.lobby.join(CHANNEL, BOB, "Bob")
+    await service.lobby.join(CHANNEL, CAROL, "Carol")
+    game = await service.lobby.start(CHANNEL, ALICE)
     final = await play_to_end(service, game.id)
     assert final.game.status == "finished" and final.scores == final.game.scores
     service.forget()
-    _, replayed = await service.state(game.id)
+    _, replayed = await service.play.state(game.id)
     assert replayed.phase == "over" and replayed.scores == final.scores

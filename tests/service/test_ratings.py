@@ -37,7 +37,7 @@ def test_two_players_are_plain_elo_and_bigger_tables_move_as_much() -> None:
 async def test_a_finished_game_rates_its_people(service: GameService) -> None:
     game = await started_game(service, deck=SCRIPTED_DECK)
     await play_to_end(service, game.id)  # scores (1, 4, 4): Bob and Carol share the win
-    ratings = {r.user_id: r for r in await service.ratings(GUILD, "covenant")}
+    ratings = {r.user_id: r for r in await service.history.ratings(GUILD, "covenant")}
     assert {u: (r.rating, r.games, r.wins) for u, r in ratings.items()} == {
         ALICE: (984.0, 1, 0),
         BOB: (1008.0, 1, 1),
@@ -49,9 +49,9 @@ async def test_who_leaves_finishes_last_and_computers_do_not_count(
     service: GameService,
 ) -> None:
     game = await started_game(service, deck=SCRIPTED_DECK)
-    await service.leave_game(CHANNEL, CAROL)  # a computer plays her seat from now on
+    await service.moderation.leave_game(CHANNEL, CAROL)  # a computer plays her seat from now on
     await play_to_end(service, game.id)
-    ratings = {r.user_id: r for r in await service.ratings(GUILD, "covenant")}
+    ratings = {r.user_id: r for r in await service.history.ratings(GUILD, "covenant")}
     assert set(ratings) == {ALICE, BOB, CAROL}
     assert ratings[CAROL].rating == min(r.rating for r in ratings.values())
     assert ratings[CAROL].wins == 0
@@ -59,5 +59,5 @@ async def test_who_leaves_finishes_last_and_computers_do_not_count(
 
 async def test_games_ended_early_are_not_rated(service: GameService) -> None:
     await started_game(service, deck=SCRIPTED_DECK)
-    await service.end_game(CHANNEL, MOD, moderator=True)
-    assert await service.ratings(GUILD, "covenant") == []
+    await service.moderation.end_game(CHANNEL, MOD, moderator=True)
+    assert await service.history.ratings(GUILD, "covenant") == []

@@ -40,55 +40,55 @@ async def refused(code: str, call: object) -> ServiceError:
 async def test_a_user_cannot_flood_a_server_with_lobbies(
     service: GameService, clock: FakeClock
 ) -> None:
-    await service.create_game(GUILD, 1, ALICE, "Alice")
+    await service.lobby.create_game(GUILD, 1, ALICE, "Alice")
     # A second table right away: a cool-down first.
-    error = await refused("cooldown", service.create_game(GUILD, 2, ALICE, "Alice"))
+    error = await refused("cooldown", service.lobby.create_game(GUILD, 2, ALICE, "Alice"))
     assert error.params["seconds"] == 20
     clock.advance(seconds=21)
-    await service.create_game(GUILD, 2, ALICE, "Alice")
+    await service.lobby.create_game(GUILD, 2, ALICE, "Alice")
     clock.advance(seconds=21)
-    await service.create_game(GUILD, 3, ALICE, "Alice")
+    await service.lobby.create_game(GUILD, 3, ALICE, "Alice")
     clock.advance(seconds=21)
     # Three tables waiting for players is the most one user may have.
-    error = await refused("too_many_lobbies", service.create_game(GUILD, 4, ALICE, "Alice"))
+    error = await refused("too_many_lobbies", service.lobby.create_game(GUILD, 4, ALICE, "Alice"))
     assert error.params["count"] == 3
-    assert len(await service.games(GUILD, ("lobby",))) == 3
+    assert len(await service.moderation.games(GUILD, ("lobby",))) == 3
     # Someone else still may. Starting one of hers frees a lobby place, but three games
     # going and none finished is all anyone may have (issue 15).
-    await service.create_game(GUILD, 4, BOB, "Bob")
-    await service.join(1, BOB, "Bob")
-    await service.start(1, ALICE)
-    await refused("too_many_games", service.create_game(GUILD, 5, ALICE, "Alice"))
+    await service.lobby.create_game(GUILD, 4, BOB, "Bob")
+    await service.lobby.join(1, BOB, "Bob")
+    await service.lobby.start(1, ALICE)
+    await refused("too_many_games", service.lobby.create_game(GUILD, 5, ALICE, "Alice"))
 
 
 async def test_lobbies_nobody_starts_expire_after_the_servers_time(
     service: GameService, clock: FakeClock
 ) -> None:
-    old = await service.create_game(GUILD, 1, ALICE, "Alice")
+    old = await service.lobby.create_game(GUILD, 1, ALICE, "Alice")
     clock.advance(hours=20)
-    fresh = await service.create_game(GUILD, 2, BOB, "Bob")
+    fresh = await service.lobby.create_game(GUILD, 2, BOB, "Bob")
     clock.advance(hours=5)  # the first lobby is 25 hours old, the second 5
-    expired = await service.expire_lobbies()
+    expired = await service.lobby.expire_lobbies()
     assert [r.id for r in expired] == [old.id]
-    assert (await service.get_game(old.id)).status == "ended"
-    assert (await service.get_game(fresh.id)).status == "lobby"
+    assert (await service.play.get_game(old.id)).status == "ended"
+    assert (await service.play.get_game(fresh.id)).status == "lobby"
     # A server may keep its lobbies longer.
     await service.set_guild_settings(GUILD, MOD, moderator=True, lobby_expiry=timedelta(days=3))
     clock.advance(hours=30)
-    assert await service.expire_lobbies() == []
+    assert await service.lobby.expire_lobbies() == []
     assert (await service.guild_settings(GUILD)).lobby_expiry == timedelta(days=3)
 
 
 async def test_games_are_only_opened_in_a_server(service: GameService) -> None:
-    await refused("guild_only", service.create_game(0, CHANNEL, ALICE, "Alice"))
-    assert await service.game_in(CHANNEL) is None
+    await refused("guild_only", service.lobby.create_game(0, CHANNEL, ALICE, "Alice"))
+    assert await service.play.game_in(CHANNEL) is None
 
 
 async def test_a_setting_that_changes_nothing_is_not_logged(service: GameService) -> None:
     await service.set_guild_settings(GUILD, MOD, moderator=True, pace="fast")
     await service.set_guild_settings(GUILD, MOD, moderator=True, pace="fast")
     await service.set_guild_settings(GUILD, MOD, moderator=True)
-    assert [e.act for e in await service.moderation_log(GUILD)] == ["settings"]
+    assert [e.act for e in await service.moderation.log(GUILD)] == ["settings"]
 
 
 # ---------------------------------------------------------------- damage
@@ -100,9 +100,9 @@ async def test_a_current_seat_outside_the_seats_marks_the_game_damaged(
     game = await started_game(service, deck=SCRIPTED_DECK)
     await play_one(service, game.id)
     await raw.execute("UPDATE games SET current_seat = 7 WHERE id = ?", game.id)
-    error = await refused("game_damaged", service.state(game.id))
+    error = await refused("game_damaged", service.play.state(game.id))
     assert "seat 7" in error.params["reason"]
-    assert [g.id for g in await service.damaged_games(GUILD)] == [game.id]
+    assert [g.id for g in await service.moderation.damaged_games(GUILD)] == [game.id]
 
 
 async def test_a_snapshot_that_disagrees_with_its_digest_is_passed_over(
@@ -112,7 +112,7 @@ async def test_a_snapshot_that_disagrees_with_its_digest_is_passed_over(
     game = await started_game(service, deck=SCRIPTED_DECK)
     for _ in range(6):
         await play_one(service, game.id)
-    _, honest = await service.state(game.id)
+    _, honest = await service.play.state(game.id)
     rows = await raw.rows("SELECT version, state FROM snapshots")
     assert rows
     for version, state in rows:
@@ -125,7 +125,7 @@ async def test_a_snapshot_that_disagrees_with_its_digest_is_passed_over(
             version,
         )
     service.forget()
-    record, replayed = await service.state(game.id)
+    record, replayed = await service.play.state(game.id)
     assert record.status == "active"
     assert replayed.scores == honest.scores and 999 not in replayed.scores
 
@@ -145,8 +145,8 @@ async def test_a_full_disk_reports_the_full_disk(service: GameService) -> None:
     await service.storage.execute("PRAGMA max_page_count = 1073741823")
     # Nothing half-written: the game goes on from where the log stands.
     service.forget()
-    record, _ = await service.state(game.id)
-    assert record.version == len(await service.history(game.id))
+    record, _ = await service.play.state(game.id)
+    assert record.version == len(await service.history.actions(game.id))
 
 
 async def test_an_unusable_database_file_is_named_with_what_to_do(tmp_path: Path) -> None:

@@ -106,38 +106,38 @@ async def test_reminder_at_half_the_bank_the_last_one_near_its_end_then_the_time
     service: GameService, clock: FakeClock
 ) -> None:
     await started_game(service, deck=SCRIPTED_DECK)
-    record = await service.game_in(CHANNEL)
+    record = await service.play.game_in(CHANNEL)
     assert (
         record is not None
         and record.deadline_ms() == int(clock.now().timestamp() * 1000) + 3 * DAY_MS
     )
     clock.advance(hours=35, minutes=59)
-    assert await service.due() == []
+    assert await service.notices.due() == []
     clock.advance(minutes=1)  # half of three days
-    (due,) = await service.due()
+    (due,) = await service.notices.due()
     assert (due.kind, due.seat.user_id, due.version) == ("reminder", ALICE, 0)
     assert due.timeout_action == "computer" and not due.dm
     assert due.deadline_ms == record.deadline_ms()
-    assert await service.claim(due)
-    assert not await service.claim(due)  # a second sender (or process) backs off
-    await service.mark_sent(due)
-    assert await service.due() == []  # sent once, not again
+    assert await service.notices.claim(due)
+    assert not await service.notices.claim(due)  # a second sender (or process) backs off
+    await service.notices.mark_sent(due)
+    assert await service.notices.due() == []  # sent once, not again
     clock.advance(hours=28, minutes=48)  # 72 h - 7.2 h: a tenth of the bank before its end
-    (last,) = await service.due()
+    (last,) = await service.notices.due()
     assert last.kind == "final"
-    await service.claim(last)
-    await service.mark_sent(last)
+    await service.notices.claim(last)
+    await service.notices.mark_sent(last)
     clock.advance(hours=7, minutes=12)
-    (due,) = await service.due()
+    (due,) = await service.notices.due()
     assert due.kind == "timeout"
-    result = await service.time_out(due)  # a computer plays Alice's turn
+    result = await service.play.time_out(due)  # a computer plays Alice's turn
     assert [a.source for a in result.actions] == ["timeout"] * len(result.actions)
     assert result.next_seat is not None and result.next_seat.user_id == BOB
-    assert await service.due() == []  # Bob's clock starts now, with his own bank
-    bob = await service.get_game(result.game.id)
+    assert await service.notices.due() == []  # Bob's clock starts now, with his own bank
+    bob = await service.play.get_game(result.game.id)
     assert bob.clock is not None and bob.clock["banks"][0] == 12 * HOUR_MS  # all used, +12 h
     clock.advance(hours=36)
-    assert [d.seat.user_id for d in await service.due()] == [BOB]
+    assert [d.seat.user_id for d in await service.notices.due()] == [BOB]
 
 
 async def test_a_reminder_marked_sent_beside_another_write_of_the_game_does_not_deadlock(
@@ -147,8 +147,8 @@ async def test_a_reminder_marked_sent_beside_another_write_of_the_game_does_not_
         pytest.skip("row locks between connections: PostgreSQL's (SQLite has one writer)")
     record = await started_game(service, deck=SCRIPTED_DECK)
     clock.advance(hours=36)
-    (due,) = await service.due()
-    assert await service.claim(due)
+    (due,) = await service.notices.due()
+    assert await service.notices.claim(due)
     # Another process's write of the same game, as a claim of the same notice makes it:
     # it locks the game's row, then writes the notice. When mark_sent wrote the notice
     # before the game's row was locked, it waited for this one, which waited for it, until
@@ -158,7 +158,7 @@ async def test_a_reminder_marked_sent_beside_another_write_of_the_game_does_not_
         writing = other.transaction()
         await writing.start()
         await other.execute("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", record.id)
-        marking = asyncio.create_task(service.mark_sent(due))
+        marking = asyncio.create_task(service.notices.mark_sent(due))
         await asyncio.sleep(0.5)  # mark_sent is waiting for the row now
         assert not marking.done()
         await other.execute(
@@ -170,7 +170,7 @@ async def test_a_reminder_marked_sent_beside_another_write_of_the_game_does_not_
     finally:
         await other.close()
     await asyncio.wait_for(marking, 10)
-    assert await service.due() == []  # sent once, not again
+    assert await service.notices.due() == []  # sent once, not again
 
 
 async def test_a_quick_player_saves_time_for_a_busy_week(
@@ -178,10 +178,10 @@ async def test_a_quick_player_saves_time_for_a_busy_week(
 ) -> None:
     game = await started_game(service, deck=SCRIPTED_DECK)
     clock.advance(hours=1)
-    await service.act(game.id, ALICE, PlaceTile(-1, 0))
+    await service.play.act(game.id, ALICE, PlaceTile(-1, 0))
     clock.advance(hours=1)  # steps within a turn do not restart it
-    await service.act(game.id, ALICE, Pass())
-    record = await service.get_game(game.id)
+    await service.play.act(game.id, ALICE, Pass())
+    record = await service.play.get_game(game.id)
     assert record.clock is not None
     assert record.clock["banks"][0] == 3 * DAY_MS - 2 * HOUR_MS + 12 * HOUR_MS
     assert record.clock["banks"][1] == 3 * DAY_MS  # Bob's turn has just begun
@@ -192,23 +192,23 @@ async def test_after_downtime_nobody_times_out_without_a_reminder(
 ) -> None:
     game = await started_game(service, deck=SCRIPTED_DECK)
     clock.advance(hours=80)  # the bot was down past every stage of the 72-hour bank
-    (due,) = await service.due()
+    (due,) = await service.notices.due()
     # One reminder, standing for both, with a last stretch: a tenth of the bank, 7.2 hours.
     assert (due.kind, due.late) == ("reminder", True)
     assert due.deadline_ms == to_ms(clock.now()) + 72 * HOUR_MS // 10
-    assert await service.claim(due)
-    await service.mark_sent(due)
-    assert await service.due() == []
+    assert await service.notices.claim(due)
+    await service.notices.mark_sent(due)
+    assert await service.notices.due() == []
     clock.advance(hours=7.1)
-    assert await service.due() == []  # no second reminder, no time-out yet
+    assert await service.notices.due() == []  # no second reminder, no time-out yet
     clock.advance(hours=0.2)
-    (timeout,) = await service.due()
+    (timeout,) = await service.notices.due()
     assert (timeout.kind, timeout.late, timeout.deadline_ms) == ("timeout", False, due.deadline_ms)
-    await service.act(game.id, ALICE, PlaceTile(-1, 0))
+    await service.play.act(game.id, ALICE, PlaceTile(-1, 0))
     with pytest.raises(ServiceError) as error:
-        await service.time_out(timeout)  # the player moved meanwhile
+        await service.play.time_out(timeout)  # the player moved meanwhile
     assert error.value.code == "stale"
-    assert not await service.claim(timeout)
+    assert not await service.notices.claim(timeout)
 
 
 async def test_no_reminder_at_night_in_the_servers_time_zone(
@@ -220,28 +220,28 @@ async def test_no_reminder_at_night_in_the_servers_time_zone(
     )
     await started_game(service, deck=SCRIPTED_DECK)
     clock.advance(hours=36)
-    assert await service.due() == []  # the middle of the night there
+    assert await service.notices.due() == []  # the middle of the night there
     clock.advance(hours=6, minutes=59)  # 07:59
-    assert await service.due() == []
+    assert await service.notices.due() == []
     clock.advance(minutes=1)  # 08:00: the morning's reminder
-    assert [d.kind for d in await service.due()] == ["reminder"]
+    assert [d.kind for d in await service.notices.due()] == ["reminder"]
 
 
 async def test_time_away_stops_a_players_clocks(service: GameService, clock: FakeClock) -> None:
     await started_game(service, deck=SCRIPTED_DECK)
     clock.advance(hours=10)
-    games = await service.set_away(ALICE, clock.now() + timedelta(days=2))
+    games = await service.notices.set_away(ALICE, clock.now() + timedelta(days=2))
     assert [g.channel_id for g in games] == [CHANNEL]
     clock.advance(hours=70)  # past the deadline she would have had
-    assert await service.due() == []  # away: no reminder, no time-out
-    record = await service.game_in(CHANNEL)
+    assert await service.notices.due() == []  # away: no reminder, no time-out
+    record = await service.play.game_in(CHANNEL)
     assert record is not None and record.current is not None and record.current.away is not None
     # Back early: the time away so far still does not count.
-    await service.set_away(ALICE, None)
+    await service.notices.set_away(ALICE, None)
     clock.advance(hours=25, minutes=59)  # 10 h before, 26 h after: 36 h of her bank used
-    assert await service.due() == []
+    assert await service.notices.due() == []
     clock.advance(minutes=1)
-    assert [d.kind for d in await service.due()] == ["reminder"]
+    assert [d.kind for d in await service.notices.due()] == ["reminder"]
 
 
 async def test_a_server_without_a_clock_never_reminds(
@@ -250,28 +250,28 @@ async def test_a_server_without_a_clock_never_reminds(
     await service.set_guild_settings(GUILD, MOD, moderator=True, pace="none")
     await started_game(service, deck=SCRIPTED_DECK)
     clock.advance(days=30)
-    assert await service.due() == []
+    assert await service.notices.due() == []
 
 
 async def test_notices_survive_a_restart(open_service: Opener, clock: FakeClock) -> None:
     service = await open_service()
     await started_game(service, deck=SCRIPTED_DECK)
     clock.advance(hours=37)
-    (due,) = await service.due()
-    assert await service.claim(due)
+    (due,) = await service.notices.due()
+    assert await service.notices.claim(due)
     await service.close()
     # Claimed but never confirmed (the process died while sending): hidden for the lease,
     # then offered again, so it is not lost.
     service = await open_service()
-    assert await service.due() == []
+    assert await service.notices.due() == []
     clock.advance(minutes=11)
-    (again,) = await service.due()
-    assert again.kind == "reminder" and await service.claim(again)
-    await service.mark_sent(again)
+    (again,) = await service.notices.due()
+    assert again.kind == "reminder" and await service.notices.claim(again)
+    await service.notices.mark_sent(again)
     await service.close()
     service = await open_service()
     clock.advance(hours=1)
-    assert await service.due() == []
+    assert await service.notices.due() == []
 
 
 async def test_notify_timeout_is_offered_once(service: GameService, clock: FakeClock) -> None:
@@ -281,18 +281,18 @@ async def test_notify_timeout_is_offered_once(service: GameService, clock: FakeC
         quiet_start=0, quiet_end=0,
     )  # fmt: skip
     clock.advance(hours=73)
-    (late,) = await service.due()  # the player was never reminded: that comes first
+    (late,) = await service.notices.due()  # the player was never reminded: that comes first
     assert (late.kind, late.late) == ("reminder", True)
-    assert await service.claim(late)
-    await service.mark_sent(late)
+    assert await service.notices.claim(late)
+    await service.notices.mark_sent(late)
     clock.advance(hours=7.3)
-    (due,) = await service.due()
+    (due,) = await service.notices.due()
     assert (due.kind, due.timeout_action, due.moderator_role_id) == ("timeout", "notify", 555)
-    assert await service.claim(due)
-    await service.mark_sent(due)
+    assert await service.notices.claim(due)
+    await service.notices.mark_sent(due)
     clock.advance(hours=100)
-    assert await service.due() == []
-    assert (await service.get_game(due.game.id)).version == 0  # nothing was played
+    assert await service.notices.due() == []
+    assert (await service.play.get_game(due.game.id)).version == 0  # nothing was played
 
 
 async def test_guild_settings_are_per_guild_and_checked(
@@ -314,28 +314,28 @@ async def test_guild_settings_are_per_guild_and_checked(
     changed = await service.set_guild_settings(GUILD, MOD, moderator=True, pace="fast")
     assert changed == await service.guild_settings(GUILD)
     assert (await service.guild_settings(GUILD + 1)).pace == "normal"
-    (entry,) = await service.moderation_log(GUILD)
+    (entry,) = await service.moderation.log(GUILD)
     assert entry.act == "settings" and entry.detail == {"pace": "fast"}
     await started_game(service, channel=1, deck=SCRIPTED_DECK)
-    await service.create_game(GUILD + 1, 2, ALICE, "Alice", seed=1)
-    await service.join(2, BOB, "Bob")
-    await service.start(2, ALICE)
+    await service.lobby.create_game(GUILD + 1, 2, ALICE, "Alice", seed=1)
+    await service.lobby.join(2, BOB, "Bob")
+    await service.lobby.start(2, ALICE)
     clock.advance(hours=12)  # half of the fast pace's one day
-    assert [d.game.guild_id for d in await service.due()] == [GUILD]
+    assert [d.game.guild_id for d in await service.notices.due()] == [GUILD]
 
 
 async def test_each_player_says_where_to_be_told(service: GameService, clock: FakeClock) -> None:
-    assert await service.ping(ALICE) == "channel"
-    await service.set_ping(ALICE, "both")
-    assert await service.ping(ALICE) == "both"
+    assert await service.notices.ping(ALICE) == "channel"
+    await service.notices.set_ping(ALICE, "both")
+    assert await service.notices.ping(ALICE) == "both"
     with pytest.raises(ServiceError):
-        await service.set_ping(ALICE, "carrier pigeon")
+        await service.notices.set_ping(ALICE, "carrier pigeon")
     await started_game(service, deck=SCRIPTED_DECK)
     clock.advance(hours=36)
-    (due,) = await service.due()
+    (due,) = await service.notices.due()
     assert due.dm and due.seat.ping == "both"
-    await service.set_ping(ALICE, "channel")
-    assert not (await service.due())[0].dm
+    await service.notices.set_ping(ALICE, "channel")
+    assert not (await service.notices.due())[0].dm
 
 
 async def test_handing_the_waiting_seat_restarts_its_clock(
@@ -343,11 +343,13 @@ async def test_handing_the_waiting_seat_restarts_its_clock(
 ) -> None:
     await started_game(service, deck=SCRIPTED_DECK)
     clock.advance(hours=37)
-    assert len(await service.due()) == 1
-    await service.hand_seat(CHANNEL, MOD, 77, "Newcomer", moderator=True, from_user_id=ALICE)
-    assert await service.due() == []
+    assert len(await service.notices.due()) == 1
+    await service.moderation.hand_seat(
+        CHANNEL, MOD, 77, "Newcomer", moderator=True, from_user_id=ALICE
+    )
+    assert await service.notices.due() == []
     clock.advance(hours=36)
-    assert [d.seat.user_id for d in await service.due()] == [77]
+    assert [d.seat.user_id for d in await service.notices.due()] == [77]
 
 
 # ---------------------------------------------------------------- games that never stall
@@ -360,16 +362,16 @@ async def test_a_game_nobody_moves_in_is_warned_then_ended(
     game = await started_game(service, deck=SCRIPTED_DECK)
     await play_one(service, game.id)
     clock.advance(days=11)
-    assert await service.stalled() == ([], [])
+    assert await service.notices.stalled() == ([], [])
     clock.advance(days=1)  # twelve of the fourteen days
-    warn, end = await service.stalled()
+    warn, end = await service.notices.stalled()
     assert [g.id for g in warn] == [game.id] and end == []
-    await service.warned_stall(warn[0])
-    assert await service.stalled() == ([], [])  # warned once
+    await service.notices.warned_stall(warn[0])
+    assert await service.notices.stalled() == ([], [])  # warned once
     clock.advance(days=2)
-    warn, end = await service.stalled()
+    warn, end = await service.notices.stalled()
     assert warn == [] and [g.id for g in end] == [game.id]
-    ended = await service.end_stalled(end[0])
+    ended = await service.notices.end_stalled(end[0])
     assert ended.status == "ended" and ended.version == 1
 
 
@@ -377,14 +379,14 @@ async def test_nobody_has_more_games_going_than_they_finish(
     service: GameService, clock: FakeClock
 ) -> None:
     for channel in (1, 2, 3):
-        await service.create_game(GUILD, channel, BOB, "Bob")
-        await service.join(channel, ALICE, "Alice")
-        await service.start(channel, BOB)
+        await service.lobby.create_game(GUILD, channel, BOB, "Bob")
+        await service.lobby.join(channel, ALICE, "Alice")
+        await service.lobby.start(channel, BOB)
     # Three games going and none finished: a fourth waits until one is done.
-    await service.create_game(GUILD, 4, BOB + 1, "Carol")
+    await service.lobby.create_game(GUILD, 4, BOB + 1, "Carol")
     with pytest.raises(ServiceError) as error:
-        await service.join(4, ALICE, "Alice")
+        await service.lobby.join(4, ALICE, "Alice")
     assert error.value.code == "too_many_games" and error.value.params["count"] == 3
     clock.advance(seconds=30)
     with pytest.raises(ServiceError):
-        await service.create_game(GUILD, 5, ALICE, "Alice")
+        await service.lobby.create_game(GUILD, 5, ALICE, "Alice")

@@ -1,0 +1,128 @@
+"""Computer players: a computer's turn thought out in the background and stored like any
+other, computers whose thinking stopped (a crash, a restart) woken again, and hints.
+
+A part of :class:`~bot.service.service.GameService` (``service.computers``); the thinking
+itself is :mod:`bot.service.thinking`'s."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import timedelta
+from typing import TYPE_CHECKING
+
+from bot.service.common import ANNOUNCE_GRACE, CLAIM_BATCH, record_of, td_ms, think_seed
+from bot.service.models import GameRecord, ServiceError
+from bot.service.thinking import HintData
+
+if TYPE_CHECKING:
+    from bot.service.service import GameService
+
+log = logging.getLogger("arkbot.service")
+
+
+class Computers:
+    """The computer players of this process's games (``service.computers``)."""
+
+    def __init__(self, service: GameService) -> None:
+        self._service = service
+        #: The games a computer is thinking for in this process: game id -> its task.
+        self._thinking: dict[int, asyncio.Task[None]] = {}
+
+    def wake(self, record: GameRecord) -> None:
+        """If it is a computer's turn in ``record``'s game, have it play: it thinks in the
+        background (off the event loop, one turn at a time per game), the turn is stored
+        with the version check and handed to ``service.on_computer_turn`` to be told."""
+        seat = record.current
+        if record.status != "active" or seat is None or not seat.is_bot:
+            return
+        if record.id in self._thinking:
+            return  # already thinking: that task looks again when its turn is stored
+        task = asyncio.create_task(self._drive(record.id), name=f"arkbot-think-{record.id}")
+        self._thinking[record.id] = task
+        task.add_done_callback(lambda _task, game_id=record.id: self._thinking.pop(game_id, None))
+
+    async def settle(self) -> None:
+        """Wait until no computer of this process is thinking (tests, the demo)."""
+        while self._thinking:
+            await asyncio.gather(*list(self._thinking.values()), return_exceptions=True)
+
+    async def stop(self) -> None:
+        """Stop every computer of this process thinking (the service is closing)."""
+        for task in list(self._thinking.values()):
+            task.cancel()
+        await asyncio.gather(*self._thinking.values(), return_exceptions=True)
+
+    async def wake_computers(self, grace: timedelta = ANNOUNCE_GRACE) -> int:
+        """Claim the games waiting for a computer's turn for longer than ``grace`` (whoever
+        was thinking for them stopped: a crash, a restart) and wake them here; the lease
+        keeps other processes off them meanwhile. Returns how many were woken."""
+        service = self._service
+        now = service.now_ms()
+        async with service.storage.write() as tx:
+            # A short lease: thinking takes seconds, and the game's other background work
+            # (a missed post) waits for the same lease.
+            until = now + td_ms(ANNOUNCE_GRACE)
+            ids = await tx.claim_computer_turns(
+                now - td_ms(grace), now, until, service.holder, service.shards, CLAIM_BATCH
+            )
+            records = [await record_of(tx, game_id) for game_id in ids]
+        woken = 0
+        for record in records:
+            if record.id not in self._thinking:
+                self.wake(record)
+                woken += 1
+        return woken
+
+    async def hint(self, game_id: int, user_id: int) -> tuple[GameRecord, HintData]:
+        """A suggested move for ``user_id``, whose turn it is, with its reason."""
+        record, game = await self._service.play.state(game_id)
+        seat = record.seat_of(user_id)
+        if seat is None:
+            raise ServiceError("not_a_player", "You are not playing in this game.")
+        if record.status != "active" or seat.index != record.current_seat:
+            current = record.seats[record.current_seat or 0]
+            raise ServiceError(
+                "not_your_turn", f"It is {current.name}'s turn, not yours.", current=current.index
+            )
+        found = await self._service.thinker.hint(
+            record.kind, game.to_json(), seat.index, think_seed(record)
+        )
+        return record, found
+
+    async def _drive(self, game_id: int) -> None:
+        service = self._service
+        try:
+            while True:
+                try:
+                    record, game = await service.play.state(game_id)
+                except ServiceError:
+                    return  # ended, damaged or gone meanwhile
+                seat = record.current
+                if record.status != "active" or seat is None or not seat.is_bot:
+                    return
+                level = seat.level
+                if level is None:  # a seat taken over before computers had levels
+                    level = (await service.recent_guild_settings(record.guild_id)).computer_level
+                actions = await service.thinker.turn(
+                    record.kind, game.to_json(), seat.index, level, think_seed(record)
+                )
+                try:
+                    result = await service.play.computer_turn(
+                        game_id, record.version, seat, actions
+                    )
+                except ServiceError as error:
+                    if error.code == "stale":
+                        continue  # someone else moved meanwhile: look again
+                    raise
+                if service.on_computer_turn is not None:
+                    try:
+                        await service.on_computer_turn(result)
+                    except Exception:
+                        # The turn is stored; the missed-post round tells it later.
+                        log.exception("could not tell the computer's turn in game %s", game_id)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            # The lease round wakes the game again later; other games are not concerned.
+            log.exception("the computer player could not move in game %s", game_id)

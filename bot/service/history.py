@@ -1,0 +1,104 @@
+"""History: a game's log, told again turn by turn (for replays, and for catching a channel up
+on what it missed), and the results of a server's games (statistics, ratings).
+
+A part of :class:`~bot.service.service.GameService` (``service.history``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bot.games import TurnRecord
+from bot.service.common import record_of
+from bot.service.gamelog import Damaged, fresh_turn, replay_one, start_of
+from bot.service.models import ActionRecord, GameRecord, GuildStats, Rating, ServiceError
+
+if TYPE_CHECKING:
+    from bot.service.service import GameService
+
+
+class History:
+    """What happened in games (``service.history``)."""
+
+    def __init__(self, service: GameService) -> None:
+        self._service = service
+
+    async def actions(self, game_id: int) -> list[ActionRecord]:
+        """Every action of a game in order, with its time, seat and user."""
+        async with self._service.storage.read() as tx:
+            return await tx.actions(game_id)
+
+    async def told_since(
+        self, game_id: int, since: int
+    ) -> tuple[GameRecord, Any, list[TurnRecord]]:
+        """The record, the state now, and the turns stored after version ``since``, for
+        telling what the channel has not seen (the bot stopped between a move and its post).
+        The first turn may have begun before ``since``: it is told from its beginning."""
+        service = self._service
+        async with service.guard(), service.storage.read() as tx:
+            record = await record_of(tx, game_id)
+            rules = service.game_rules(record.kind)
+            game, turn, done = await start_of(tx, record, rules, since)
+            turns: list[TurnRecord] = []
+            for entry in await tx.actions(game_id, after=done):
+                before = game.turn
+                events = replay_one(rules, game, entry)
+                turn.add(entry.source, events)
+                if game.turn != before or rules.is_over(game):
+                    if entry.seq > since:
+                        turns.append(turn.record(complete=True))
+                    turn = fresh_turn(game)
+            if turn.events:
+                turns.append(turn.record(complete=False))
+        return record, game, turns
+
+    async def replay_turns(
+        self, game_id: int
+    ) -> tuple[GameRecord, list[tuple[Any, TurnRecord]], Any]:
+        """The whole game turn by turn, from its log: (the record, [(the public view when the
+        turn began, the turn)], the public view now). For history, catching up and replays."""
+        service = self._service
+        async with service.guard(), service.storage.read() as tx:
+            record = await record_of(tx, game_id)
+            if record.status == "lobby":
+                raise ServiceError("not_started", "The game has not started yet.")
+            rules = service.game_rules(record.kind)
+            try:
+                options = rules.check_options(record.options)
+                game = rules.new(len(record.seats), record.seed, options)
+            except (ValueError, TypeError, KeyError) as exc:
+                raise Damaged(record.id, f"the game row: {exc}") from None
+            entries = await tx.actions(game_id)
+        turns: list[tuple[Any, TurnRecord]] = []
+        view, turn = game.view(None), fresh_turn(game)
+        try:
+            for entry in entries:
+                before = game.turn
+                turn.add(entry.source, replay_one(rules, game, entry))
+                if game.turn != before or rules.is_over(game):
+                    turns.append((view, turn.record(complete=True)))
+                    view, turn = game.view(None), fresh_turn(game)
+        except (ValueError, TypeError, KeyError) as exc:
+            raise ServiceError(
+                "game_damaged", "This game's log is damaged.", reason=str(exc)
+            ) from None
+        if turn.events:
+            turns.append((view, turn.record(complete=False)))
+        return record, turns, game.view(None)
+
+    async def ratings(self, guild_id: int, kind: str) -> list[Rating]:
+        """A server's ratings in one game, best first."""
+        async with self._service.storage.read() as tx:
+            return await tx.ratings(guild_id, kind)
+
+    async def stats(self, guild_id: int) -> GuildStats:
+        """Finished games of a guild and wins per user (computer seats count for nobody)."""
+        async with self._service.storage.read() as tx:
+            finished = await tx.finished_games(guild_id)
+        wins: dict[int, int] = {}
+        names: dict[int, str] = {}
+        for record in finished:
+            for seat in record.seats:
+                if seat.index in (record.winners or ()) and seat.user_id is not None:
+                    wins[seat.user_id] = wins.get(seat.user_id, 0) + 1
+                    names[seat.user_id] = seat.name
+        return GuildStats(guild_id, len(finished), wins, names)

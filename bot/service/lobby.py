@@ -1,0 +1,319 @@
+"""The lobby: a table opened in a channel, its seats (people and computer players), its
+options, its start, a rematch, and lobbies nobody started closing by themselves.
+
+A part of :class:`~bot.service.service.GameService` (``service.lobby``)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import secrets
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from bot.service.clock import to_ms
+from bot.service.common import next_due_at, record_of, td_ms
+from bot.service.gamelog import Loaded, fresh_turn
+from bot.service.models import GameRecord, Seat, ServiceError
+from bot.service.pace import pace_of
+from bot.service.storage import ChannelBusy, NewGame, Transaction
+from bot.service.thinking import COMPUTER_NAMES, LEVELS
+from engine.common.rng import Rng
+
+if TYPE_CHECKING:
+    from bot.service.service import GameService
+
+_SEAT_SHUFFLE_SALT = 0x5EA75EA75EA7
+
+
+class Lobby:
+    """Opening, seating and starting games (``service.lobby``)."""
+
+    def __init__(self, service: GameService) -> None:
+        self._service = service
+
+    async def create_game(
+        self,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        name: str,
+        kind: str = "covenant",
+        options: Mapping[str, Any] | None = None,
+        *,
+        shuffle_seats: bool = True,
+        seed: int | None = None,
+    ) -> GameRecord:
+        """Open a lobby in ``channel_id`` with its creator in the first seat.
+
+        Only in a server (``guild_id`` > 0); a user may have a few lobbies open at once, and
+        opens a new one only a little while after the last."""
+        if guild_id <= 0:
+            raise ServiceError("guild_only", "Games are played in a server's channels.")
+        rules = self._service.game_rules(kind)
+        try:
+            clean = rules.check_options(dict(options or {}))
+        except ValueError as exc:
+            raise ServiceError("bad_options", str(exc)) from None
+        seed = secrets.randbits(62) if seed is None else seed
+        busy = ServiceError("channel_busy", "There is already a game in this channel.")
+        try:
+            async with self._service.storage.write() as tx:
+                if await tx.open_game(channel_id) is not None:
+                    raise busy
+                await self._check_lobby_limits(tx, guild_id, user_id)
+                await self._check_open_games(tx, user_id)
+                game_id = await tx.insert_game(
+                    NewGame(
+                        guild_id,
+                        channel_id,
+                        kind,
+                        seed,
+                        json.dumps(clean),
+                        shuffle_seats,
+                        user_id,
+                        self._service.now_ms(),
+                    )
+                )
+                await tx.set_seats(game_id, [Seat(0, user_id, name)])
+                return await record_of(tx, game_id)
+        except ChannelBusy:
+            raise busy from None
+
+    async def _check_open_games(self, tx: Transaction, user_id: int) -> None:
+        """A player may have a few more games going than they have finished: no one can
+        start tables faster than they play them."""
+        going = len(await tx.games_of_user(user_id, ("lobby", "active")))
+        finished = len(await tx.games_of_user(user_id, ("finished",)))
+        allowed = finished + self._service.limits.extra_open_games
+        if going >= allowed:
+            raise ServiceError(
+                "too_many_games",
+                f"You are in {going} games already: finish one first.",
+                count=going,
+            )
+
+    async def _check_lobby_limits(self, tx: Transaction, guild_id: int, user_id: int) -> None:
+        limits = self._service.limits
+        by_user, by_guild, last_ms = await tx.lobby_counts(guild_id, user_id)
+        if by_user >= limits.lobbies_per_user:
+            raise ServiceError(
+                "too_many_lobbies",
+                f"You already have {by_user} tables waiting for players.",
+                count=by_user,
+            )
+        if by_guild >= limits.lobbies_per_guild:
+            raise ServiceError(
+                "server_lobbies_full", "This server has many tables waiting already."
+            )
+        wait_ms = (last_ms or 0) + td_ms(limits.cooldown) - self._service.now_ms()
+        if last_ms is not None and wait_ms > 0:
+            raise ServiceError(
+                "cooldown",
+                "You opened a table a moment ago.",
+                seconds=max(1, -(-wait_ms // 1000)),
+            )
+
+    async def expire_lobbies(self) -> list[GameRecord]:
+        """Close the lobbies nobody started within their server's lobby expiry; returns them
+        (their messages are to be updated)."""
+        now = self._service.now_ms()
+        expired: list[GameRecord] = []
+        async with self._service.storage.write() as tx:
+            # Claimed: another process closing lobbies now skips these, and finds them
+            # closed once this commits, so each lobby is closed (and told) once.
+            for record in await tx.lobbies(self._service.shards, claim=True):
+                settings = await self._service.guild_settings_in(tx, record.guild_id)
+                if to_ms(record.updated_at) + td_ms(settings.lobby_expiry) > now:
+                    continue
+                await tx.update_game(record.id, status="ended", finished_at=now, updated_at=now)
+                expired.append(dataclasses.replace(record, status="ended"))
+        return expired
+
+    async def set_options(
+        self,
+        channel_id: int,
+        user_id: int,
+        changes: Mapping[str, Any],
+        *,
+        moderator: bool = False,
+    ) -> GameRecord:
+        """Change options of the lobby in ``channel_id`` (its creator or a moderator), checked
+        by the game's rules; the seats stay."""
+        async with self._service.storage.write() as tx:
+            record = await _lobby(tx, channel_id)
+            if record.creator_id != user_id and not moderator:
+                raise ServiceError(
+                    "not_allowed", "Only the game's creator or a moderator can change it."
+                )
+            try:
+                rules = self._service.game_rules(record.kind)
+                clean = rules.check_options({**record.options, **changes})
+            except ValueError as exc:
+                raise ServiceError("bad_options", str(exc)) from None
+            await tx.update_game(
+                record.id, options=json.dumps(clean), updated_at=self._service.now_ms()
+            )
+            return await record_of(tx, record.id)
+
+    async def join(self, channel_id: int, user_id: int, name: str) -> GameRecord:
+        """Take the next free seat of the lobby in ``channel_id``."""
+        async with self._service.storage.write() as tx:
+            record = await _lobby(tx, channel_id)
+            if record.seat_of(user_id) is not None:
+                raise ServiceError("already_joined", "You have already joined this game.")
+            rules = self._service.game_rules(record.kind)
+            await self._check_open_games(tx, user_id)
+            if len(record.seats) >= rules.max_players:
+                raise ServiceError(
+                    "lobby_full",
+                    f"This game is full ({rules.max_players} players).",
+                    max=rules.max_players,
+                )
+            seats = [*record.seats, Seat(len(record.seats), user_id, name)]
+            await tx.set_seats(record.id, seats)
+            await tx.update_game(record.id, updated_at=self._service.now_ms())
+            return await record_of(tx, record.id)
+
+    async def add_computer(
+        self, channel_id: int, user_id: int, level: str, *, moderator: bool = False
+    ) -> GameRecord:
+        """The lobby's creator (or a moderator) adds a computer player of ``level``."""
+        if level not in LEVELS:
+            raise ServiceError("bad_level", f"A computer plays at one of {', '.join(LEVELS)}.")
+        async with self._service.storage.write() as tx:
+            record = await _lobby(tx, channel_id)
+            if record.creator_id != user_id and not moderator:
+                raise ServiceError(
+                    "not_allowed", "Only the game's creator or a moderator can add computers."
+                )
+            rules = self._service.game_rules(record.kind)
+            if len(record.seats) >= rules.max_players:
+                raise ServiceError(
+                    "lobby_full",
+                    f"This game is full ({rules.max_players} players).",
+                    max=rules.max_players,
+                )
+            taken = {s.name for s in record.seats}
+            name = next(n for n in COMPUTER_NAMES if n not in taken)
+            computer = Seat(len(record.seats), None, name, is_bot=True, level=level)
+            await tx.set_seats(record.id, [*record.seats, computer])
+            await tx.update_game(record.id, updated_at=self._service.now_ms())
+            return await record_of(tx, record.id)
+
+    async def remove_computer(
+        self, channel_id: int, user_id: int, *, moderator: bool = False
+    ) -> GameRecord:
+        """The lobby's creator (or a moderator) takes the last computer player off again."""
+        async with self._service.storage.write() as tx:
+            record = await _lobby(tx, channel_id)
+            if record.creator_id != user_id and not moderator:
+                raise ServiceError(
+                    "not_allowed", "Only the game's creator or a moderator can remove computers."
+                )
+            computers = [s for s in record.seats if s.is_bot]
+            if not computers:
+                raise ServiceError("no_computer", "There is no computer player at this table.")
+            rest = [s for s in record.seats if s is not computers[-1]]
+            await tx.set_seats(record.id, rest)
+            await tx.update_game(record.id, updated_at=self._service.now_ms())
+            return await record_of(tx, record.id)
+
+    async def leave(self, channel_id: int, user_id: int) -> GameRecord:
+        """Leave the lobby; the last one out closes it, and a leaving creator hands over."""
+        async with self._service.storage.write() as tx:
+            record = await _lobby(tx, channel_id)
+            rest = [s for s in record.seats if s.user_id != user_id]
+            if len(rest) == len(record.seats):
+                raise ServiceError("not_joined", "You have not joined this game.")
+            await tx.set_seats(record.id, rest)
+            now = self._service.now_ms()
+            people = [s for s in rest if not s.is_bot]
+            if not people:  # computers alone do not keep a table open
+                await tx.update_game(record.id, status="ended", finished_at=now, updated_at=now)
+            elif record.creator_id == user_id:
+                await tx.update_game(record.id, creator_id=people[0].user_id, updated_at=now)
+            else:
+                await tx.update_game(record.id, updated_at=now)
+            return await record_of(tx, record.id)
+
+    async def start(self, channel_id: int, user_id: int, *, moderator: bool = False) -> GameRecord:
+        """Start the lobby's game (its creator or a moderator): seats are fixed, seat 0 plays."""
+        async with self._service.storage.write() as tx:
+            record = await _lobby(tx, channel_id)
+            if record.creator_id != user_id and not moderator:
+                raise ServiceError(
+                    "not_allowed", "Only the game's creator or a moderator can start it."
+                )
+            rules = self._service.game_rules(record.kind)
+            seats = list(record.seats)
+            if len(seats) < rules.min_players:
+                raise ServiceError(
+                    "too_few_players",
+                    f"This game needs at least {rules.min_players} players.",
+                    min=rules.min_players,
+                )
+            if record.shuffle_seats:
+                # From the seed, so the seating is part of what the seed reproduces.
+                Rng(record.seed ^ _SEAT_SHUFFLE_SALT).shuffle(seats)
+            try:
+                game = rules.new(len(seats), record.seed, record.options)
+            except ValueError as exc:
+                raise ServiceError("bad_options", str(exc)) from None
+            now = self._service.now_ms()
+            await tx.set_seats(record.id, seats)
+            settings = await self._service.guild_settings_in(tx, record.guild_id)
+            pace = pace_of(settings.pace)
+            clock = {"pace": pace.name, "banks": [pace.start_ms] * len(seats)} if pace else None
+            first = seats[game.current_player]
+            await tx.update_game(
+                record.id,
+                status="active",
+                version=0,
+                current_seat=game.current_player,
+                started_at=now,
+                waiting_since=now,
+                last_move_at=now,
+                updated_at=now,
+                clock=json.dumps(clock) if clock else None,
+                next_due_at=next_due_at(clock, first, game.current_player, now, now, ()),
+                # Nothing shown yet: the first board is still to be posted.
+                announced=-1,
+            )
+            record = await record_of(tx, record.id)
+        self._service.cache.put(record.id, Loaded(0, game, fresh_turn(game), 0))
+        # A computer in the first seat is woken by the caller once the first board is out.
+        return record
+
+    async def rematch(self, game_id: int, user_id: int) -> GameRecord:
+        """The same people again, in the same channel, with a new shuffle: started at once
+        when enough of them are still there, else a lobby the others can join."""
+        async with self._service.storage.read() as tx:
+            old = await record_of(tx, game_id)
+        if old.status not in ("finished", "ended"):
+            raise ServiceError("not_over", "This game is not over yet.")
+        people = [s for s in old.seats if s.user_id is not None and not s.is_bot]
+        me = next((s for s in people if s.user_id == user_id), None)
+        if me is None:
+            raise ServiceError("not_a_player", "Only its players can ask for a rematch.")
+        record = await self.create_game(
+            old.guild_id, old.channel_id, me.user_id, me.name, old.kind, old.options
+        )
+        for seat in people:
+            if seat.user_id != me.user_id:
+                record = await self.join(old.channel_id, seat.user_id, seat.name)
+        async with self._service.storage.write() as tx:
+            await tx.update_game(record.id, rematch_of=old.id)
+        if len(record.seats) >= self._service.game_rules(record.kind).min_players:
+            return await self.start(old.channel_id, me.user_id)
+        return await self._service.play.get_game(record.id)
+
+
+async def _lobby(tx: Transaction, channel_id: int) -> GameRecord:
+    """The channel's open game, which must still be a lobby."""
+    record = await tx.open_game(channel_id)
+    if record is None:
+        raise ServiceError("no_game", "There is no game in this channel.")
+    if record.status != "lobby":
+        raise ServiceError("already_started", "This game has already started.")
+    return record

@@ -1,0 +1,422 @@
+"""Play: a game loaded (from the cache, or its snapshot and log), a move checked against the
+engine and applied with the computer seats' replies, and all of it stored in one write with
+the game's new version, clock and ratings. Also the game's state for pictures and menus.
+
+A part of :class:`~bot.service.service.GameService` (``service.play``); the module docstring
+of :mod:`bot.service.service` says why the log is the truth and one click is one write."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from bot.games import GameRules, TurnRecord
+from bot.service.clock import from_ms, to_ms
+from bot.service.common import move_rng, next_due_at, record_of, stale, think_seed
+from bot.service.gamelog import Loaded, TurnSoFar, digest, fresh_turn, load
+from bot.service.models import (
+    ActionRecord,
+    ActionSource,
+    DueTurn,
+    GameRecord,
+    Seat,
+    ServiceError,
+    TurnResult,
+)
+from bot.service.pace import after_move, is_pace, pace_of
+from bot.service.ratings import Finish, places, rated
+from bot.service.storage import Advance, Transaction
+
+if TYPE_CHECKING:
+    from bot.service.service import GameService
+
+
+class Play:
+    """Moves played and stored, and the games they are played in (``service.play``)."""
+
+    def __init__(self, service: GameService) -> None:
+        self._service = service
+
+    async def act(
+        self,
+        game_id: int,
+        user_id: int,
+        action: Any,
+        expected_version: int | None = None,
+    ) -> TurnResult:
+        """Play ``action`` (an engine action or its dict form) for ``user_id`` in the game.
+
+        ``expected_version`` is the game's version the user saw (on a button, say); if the
+        game has moved on since, the action is refused as stale. Raises
+        :class:`ServiceError` and changes nothing if the action cannot be played.
+        """
+        service = self._service
+        async with service.guard(), service.storage.write() as tx:
+            record = await _active(tx, game_id)
+            seat = record.seat_of(user_id)
+            if seat is None:
+                raise ServiceError("not_a_player", "You are not playing in this game.")
+            if expected_version is not None and expected_version != record.version:
+                raise stale()
+            if seat.index != record.current_seat:
+                current = record.seats[record.current_seat or 0]
+                raise ServiceError(
+                    "not_your_turn",
+                    f"It is {current.name}'s turn, not yours.",
+                    current=current.index,
+                )
+            if isinstance(action, Mapping):
+                try:
+                    action = service.game_rules(record.kind).parse_action(dict(action))
+                except ValueError as exc:
+                    raise ServiceError("bad_action", f"That is not a move: {exc}") from None
+            loaded = await self._load(tx, record)
+            result = await self._play(tx, record, loaded, [(action, seat, "player")])
+        service.computers.wake(result.game)
+        return result
+
+    async def time_out(self, due: DueTurn) -> TurnResult:
+        """A player's time ran out: the guild's ``"computer"`` action has a computer play the
+        turn for them, ``"skip"`` makes only the moves the game cannot go on without (for the
+        Covenant: the tile goes where the computer would put it, no piece is deployed); the
+        notice is marked sent. The computer thinks before the write, off the event loop."""
+        service = self._service
+        moves: list[Any] = [None]
+        if due.timeout_action == "computer":
+            record, game = await self.state(due.game.id)
+            if record.version != due.version:
+                raise stale()
+            settings = await service.recent_guild_settings(record.guild_id)
+            moves = await service.thinker.turn(
+                record.kind,
+                game.to_json(),
+                due.seat.index,
+                settings.computer_level,
+                think_seed(record),
+            )
+        async with service.guard(), service.storage.write() as tx:
+            record = await tx.game(due.game.id)
+            if record is None or record.status != "active" or record.version != due.version:
+                raise stale()
+            seat = record.seats[record.current_seat or 0]
+            if seat.user_id != due.seat.user_id:
+                raise stale()
+            loaded = await self._load(tx, record)
+            result = await self._play(tx, record, loaded, [(m, seat, "timeout") for m in moves])
+            await tx.mark_notice_sent(
+                record.id, due.version, seat.user_id, "timeout", service.now_ms()
+            )
+        service.computers.wake(result.game)
+        return result
+
+    async def computer_turn(
+        self, game_id: int, version: int, seat: Seat, actions: list[Any]
+    ) -> TurnResult:
+        """Store the turn a computer thought out for ``seat`` at ``version``; refused as stale
+        if the game moved on or the seat was handed to a person meanwhile."""
+        async with self._service.guard(), self._service.storage.write() as tx:
+            record = await _active(tx, game_id)
+            now_seat = record.current
+            if record.version != version or now_seat is None or now_seat.index != seat.index:
+                raise stale()
+            if not now_seat.is_bot:
+                raise stale()  # handed to a person meanwhile
+            loaded = await self._load(tx, record)
+            return await self._play(tx, record, loaded, [(a, now_seat, "bot") for a in actions])
+
+    async def game_in(self, channel_id: int) -> GameRecord | None:
+        """The open (lobby, active or damaged) game of a channel, if any."""
+        async with self._service.storage.read() as tx:
+            return await tx.open_game(channel_id)
+
+    async def last_game(self, channel_id: int) -> GameRecord | None:
+        """The newest game of a channel, whatever became of it."""
+        async with self._service.storage.read() as tx:
+            return await tx.last_game(channel_id)
+
+    async def get_game(self, game_id: int) -> GameRecord:
+        async with self._service.storage.read() as tx:
+            return await record_of(tx, game_id)
+
+    async def state(self, game_id: int) -> tuple[GameRecord, Any]:
+        """The record and a private copy of the engine state (for pictures and menus)."""
+        async with self._service.guard(), self._service.storage.read() as tx:
+            record = await tx.game(game_id)
+            if record is None:
+                raise ServiceError("no_game", "There is no such game.")
+            if record.status == "error":
+                raise ServiceError("game_damaged", "This game is damaged; a moderator can end it.")
+            if record.status == "lobby":
+                raise ServiceError("not_started", "The game has not started yet.")
+            loaded = await self._load(tx, record)
+            return record, loaded.game.copy()
+
+    # ================================================================ internals
+
+    async def _load(self, tx: Transaction, record: GameRecord) -> Loaded:
+        return await load(tx, record, self._service.rules.get(record.kind), self._service.cache)
+
+    def _copier(self, game_id: int, loaded: Loaded, version: int) -> Callable[[], Any]:
+        """Copies the cached game as it is at ``version`` (a copy made later, after the game
+        moved on, would not be the state of that result: refused rather than wrong)."""
+        made: list[Any] = []
+        cache = self._service.cache
+
+        def copy() -> Any:
+            if not made:
+                if loaded.version != version or cache.get(game_id) is not loaded:
+                    raise RuntimeError("the state of an older move was asked for too late")
+                made.append(loaded.game.copy())
+            return made[0]
+
+        return copy
+
+    def _clock_after(
+        self,
+        record: GameRecord,
+        game: Any,
+        turns: Sequence[TurnRecord],
+        told: bool,
+        over: bool,
+        now: int,
+    ) -> tuple[dict[str, Any] | None, int, int | None]:
+        """The clock after these turns, when the turn to play began, and when its next notice
+        falls due. A turn that ended takes its time from its player's bank (and gives the
+        increment back); a step within a turn changes nothing."""
+        clock = record.clock
+        turn_start = to_ms(record.waiting_since) if record.waiting_since else now
+        if not told:
+            return clock, turn_start, record.next_due_ms
+        pace = pace_of(clock["pace"]) if clock and is_pace(clock["pace"]) else None
+        if clock is not None and pace is not None:
+            banks = list(clock["banks"])
+            start = turn_start
+            for turn in turns:
+                seat = record.seats[turn.seat] if 0 <= turn.seat < len(record.seats) else None
+                if turn.complete and seat is not None and seat.user_id is not None:
+                    banks[turn.seat] = after_move(pace, banks[turn.seat], start, now, seat.away)
+                start = now
+            clock = {**clock, "banks": banks}
+        if over:
+            return clock, now, None
+        index = game.current_player
+        return clock, now, next_due_at(clock, record.seats[index], index, now, now, ())
+
+    async def _rate(self, tx: Transaction, record: GameRecord, game: Any) -> None:
+        """A finished game moves the ratings of its people (see :mod:`bot.service.ratings`):
+        computers do not count; who left counts as finishing last."""
+        scores = list(game.scores)
+        ranks = places(scores)
+        winners = set(game.winners)
+        last = len(scores) + 1
+        finishes = [
+            Finish(s.user_id, s.name, ranks[s.index], s.index in winners)
+            for s in record.seats
+            if s.user_id is not None and not s.is_bot
+        ]
+        finishes += [
+            Finish(s.left_user_id, s.name, last, False)
+            for s in record.seats
+            if s.left_user_id is not None and s.user_id is None
+        ]
+        before = {r.user_id: r for r in await tx.ratings(record.guild_id, record.kind)}
+        after = rated(before, finishes)
+        if after:
+            await tx.save_ratings(record.guild_id, record.kind, after)
+
+    async def _play(
+        self,
+        tx: Transaction,
+        record: GameRecord,
+        loaded: Loaded,
+        moves: list[tuple[Any, Seat, ActionSource]],
+    ) -> TurnResult:
+        """Apply ``moves`` then the computer seats' replies, store them all, and say what
+        happened. A ``None`` action in ``moves`` means "the time-out move for this seat
+        until its turn ends". Runs inside the caller's write transaction."""
+        cache = self._service.cache
+        rules = self._service.game_rules(record.kind)
+        game = loaded.game
+        version = record.version
+        applied: list[tuple[int, int | None, ActionSource, Any]] = []
+        events: list[Any] = []
+        turns: list[TurnRecord] = []
+        turn = loaded.turn.copy()
+
+        def apply(action: Any, seat: int, user: int | None, source: ActionSource) -> None:
+            nonlocal turn
+            before = game.turn
+            happened = game.apply(action, seat=seat)
+            events.extend(happened)
+            applied.append((seat, user, source, action))
+            turn.add(source, happened)
+            if game.turn != before or rules.is_over(game):
+                turns.append(turn.record(complete=True))
+                turn = fresh_turn(game)
+
+        try:
+            for action, seat, source in moves:
+                if action is None:
+                    # The moves of a turn nobody played: the rules' minimum ("skip").
+                    while not rules.is_over(game) and game.current_player == seat.index:
+                        rng = move_rng(record.seed, version + len(applied))
+                        apply(rules.timeout_action(game, rng), seat.index, None, source)
+                    continue
+                if isinstance(action, Mapping):
+                    action = rules.parse_action(dict(action))
+                try:
+                    # A computer's move (its own seat's, or a timed-out player's) is nobody's.
+                    user = seat.user_id if source == "player" else None
+                    apply(action, seat.index, user, source)
+                except ValueError as exc:  # IllegalAction: the game is unchanged
+                    raise ServiceError(
+                        "illegal", str(exc), game=record.kind,
+                        engine_code=getattr(exc, "code", "illegal"),
+                        **getattr(exc, "params", {}),
+                    ) from None  # fmt: skip
+        except ServiceError:
+            if applied:  # an earlier move of this call changed the cached game
+                cache.drop(record.id)
+            raise
+        except BaseException:
+            cache.drop(record.id)
+            raise
+        if turn.events:
+            turns.append(turn.record(complete=False))
+        try:
+            return await self._store(tx, record, loaded, rules, applied, events, turns, turn)
+        except BaseException:
+            # The engine state ran ahead of the database: never reuse it.
+            cache.drop(record.id)
+            raise
+
+    async def _store(
+        self,
+        tx: Transaction,
+        record: GameRecord,
+        loaded: Loaded,
+        rules: GameRules,
+        applied: list[tuple[int, int | None, ActionSource, Any]],
+        events: list[Any],
+        turns: list[TurnRecord],
+        turn: TurnSoFar,
+    ) -> TurnResult:
+        service = self._service
+        game = loaded.game
+        old_version = record.version
+        now = service.now_ms()
+        created = from_ms(now)
+        assert created is not None
+        records = tuple(
+            ActionRecord(
+                record.id, old_version + i + 1, seat, user, source, rules.dump_action(action),
+                created,
+            )
+            for i, (seat, user, source, action) in enumerate(applied)
+        )  # fmt: skip
+        new_version = old_version + len(records)
+        over = rules.is_over(game)
+        if records:
+            await tx.append_actions(records)
+        told = any(t.complete for t in turns)
+        clock, turn_start, next_due = self._clock_after(record, game, turns, told, over, now)
+        # What this process posted since the game's last write goes in this transaction.
+        pending = service.posts.unwritten(record.id)
+        posted = pending.get("announced", record.announced)
+        winners = tuple(game.winners) if over else None
+        result = (
+            json.dumps({"scores": list(game.scores), "winners": list(winners or ())})
+            if over
+            else None
+        )
+        stored = await tx.advance(
+            record.id,
+            old_version,
+            Advance(
+                version=new_version,
+                current_seat=None if over else game.current_player,
+                waiting_since_ms=None if over else turn_start,
+                status="finished" if over else "active",
+                finished_at_ms=now if over else None,
+                result=result,
+                # Only a finished turn is news for the channel; a step within a turn is not.
+                announced=pending.get("announced") if told else new_version,
+                now_ms=now,
+                board_message_id=pending.get("board_message_id"),
+                lobby_message_id=pending.get("lobby_message_id"),
+                posted="announced" in pending,
+                clock=json.dumps(clock) if clock is not None else None,
+                next_due_ms=next_due,
+            ),
+        )
+        if not stored:
+            raise stale()
+        if over:
+            await self._rate(tx, record, game)
+        if pending:
+            tx.on_commit(lambda: service.posts.written(record.id, pending))
+        every = service.snapshot_every
+        at_turn_start = not turn.events
+        if (
+            every
+            and records
+            and at_turn_start
+            and not over
+            and new_version - loaded.snapshot_version >= every
+        ):
+            state = game.to_json()
+            await tx.save_snapshot(
+                record.id, new_version, state, digest(record.id, new_version, state)
+            )
+            loaded.snapshot_version = new_version
+        if over:
+            await tx.forget_caches(record.id)
+        loaded.version = new_version
+        loaded.turn = turn
+        service.cache.put(record.id, loaded)
+        # Built from what was just written, not read back: one round trip less per action.
+        new_record = dataclasses.replace(
+            record,
+            status="finished" if over else "active",
+            version=new_version,
+            current_seat=None if over else game.current_player,
+            waiting_since=None if over else from_ms(turn_start),
+            updated_at=created,
+            clock=clock,
+            next_due_ms=next_due,
+            last_move_ms=now,
+            finished_at=created if over else None,
+            scores=tuple(game.scores) if over else None,
+            winners=winners,
+            announced=max(record.announced, posted) if told else new_version,
+            lobby_message_id=pending.get("lobby_message_id", record.lobby_message_id),
+            board_message_id=pending.get("board_message_id", record.board_message_id),
+        )
+        return TurnResult(
+            game=new_record,
+            copy_state=self._copier(record.id, loaded, new_version),
+            actions=records,
+            events=tuple(events),
+            turns=tuple(turns),
+            next_seat=None if over else new_record.seats[game.current_player],
+            game_over=over,
+            scores=tuple(game.scores),
+        )
+
+
+async def _active(tx: Transaction, game_id: int) -> GameRecord:
+    """The game, which must be being played (not a lobby, over, or damaged)."""
+    record = await tx.game(game_id)
+    if record is None:
+        raise ServiceError("no_game", "There is no such game.")
+    if record.status in ("finished", "ended"):
+        raise ServiceError("game_over", "This game is over.")
+    if record.status == "lobby":
+        raise ServiceError("not_started", "The game has not started yet.")
+    if record.status == "error":
+        raise ServiceError(
+            "game_damaged", "This game is damaged and stopped; a moderator can end it."
+        )
+    return record

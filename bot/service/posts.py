@@ -1,0 +1,166 @@
+"""Posts: what the channel has been shown of each game (up to which version, in which
+messages, in which thread), posts Discord refused and tried again later, and the posts the
+bot missed (it stopped between storing a move and posting it), claimed by one process.
+
+A part of :class:`~bot.service.service.GameService` (``service.posts``). What this process
+posted is held in memory until the game's next write (``play`` writes it with the move) or
+:meth:`Posts.flush_posted`, so that a click that ends a turn costs one write transaction."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import TYPE_CHECKING
+
+from bot.service.common import ANNOUNCE_GRACE, CLAIM_BATCH, MAX_POST_BACKOFF, record_of, td_ms
+from bot.service.models import GameRecord
+from bot.service.storage import Transaction
+
+if TYPE_CHECKING:
+    from bot.service.service import GameService
+
+
+class Posts:
+    """The game's posts in its channel (``service.posts``)."""
+
+    def __init__(self, service: GameService) -> None:
+        self._service = service
+        #: What went out to Discord but is not written yet: game id -> columns (see posted()).
+        self._pending: dict[int, dict[str, int]] = {}
+
+    async def set_thread(self, game_id: int, thread_id: int | None) -> GameRecord:
+        """The game is played in ``thread_id`` from now on (``None``: in its channel again)."""
+        async with self._service.storage.write() as tx:
+            await tx.update_game(game_id, thread_id=thread_id)
+            return await record_of(tx, game_id)
+
+    async def mark_announced(self, game_id: int, version: int) -> None:
+        """Record now that the channel has seen the game up to ``version``."""
+        async with self._service.storage.write() as tx:
+            await tx.mark_announced(game_id, version)
+
+    def posted(
+        self,
+        game_id: int,
+        version: int | None = None,
+        *,
+        board_message_id: int | None = None,
+        lobby_message_id: int | None = None,
+    ) -> None:
+        """The channel has been shown the game up to ``version`` (in the message
+        ``board_message_id``), or its lobby is ``lobby_message_id``: recorded with the game's
+        next write, or by :meth:`flush_posted`, whichever comes first, so that a click that
+        ends a turn costs one write transaction. Until then this process knows it in memory;
+        a crash before it is written has the post sent again at the restart, which the table
+        makes idempotent with the post's nonce."""
+        pending = self._pending.setdefault(game_id, {})
+        if version is not None:
+            pending["announced"] = max(version, pending.get("announced", -1))
+        if board_message_id is not None:
+            pending["board_message_id"] = board_message_id
+        if lobby_message_id is not None:
+            pending["lobby_message_id"] = lobby_message_id
+
+    def message_ids(self, record: GameRecord) -> tuple[int | None, int | None]:
+        """The game's (lobby, newest board) message ids, including posts not written yet."""
+        pending = self._pending.get(record.id, {})
+        return (
+            pending.get("lobby_message_id", record.lobby_message_id),
+            pending.get("board_message_id", record.board_message_id),
+        )
+
+    def unwritten(self, game_id: int) -> dict[str, int]:
+        """A copy of what :meth:`posted` holds for the game and is not written yet (the
+        game's next write takes it along, then calls :meth:`written`)."""
+        return dict(self._pending.get(game_id, {}))
+
+    def written(self, game_id: int, columns: dict[str, int]) -> None:
+        """``columns`` of the pending posts are in the database now: forget them (unless a newer
+        post changed them meanwhile)."""
+        pending = self._pending.get(game_id)
+        if pending is None:
+            return
+        for name, value in columns.items():
+            if pending.get(name) == value:
+                del pending[name]
+        if not pending:
+            del self._pending[game_id]
+
+    async def flush_posted(self) -> None:
+        """Write everything :meth:`posted` still holds, in one transaction."""
+        storage = self._service.storage
+        if not self._pending or storage.closed:
+            return
+        pending, self._pending = self._pending, {}
+        try:
+            async with storage.write() as tx:
+                # In id order: two processes flushing the same games lock them in one order
+                # (PostgreSQL would otherwise find a deadlock and refuse one of them).
+                for game_id, columns in sorted(pending.items()):
+                    await _write_posted(tx, game_id, columns)
+        except BaseException:
+            for game_id, columns in pending.items():
+                self._pending.setdefault(game_id, {}).update(columns)
+            raise
+
+    async def post_failed(self, game_id: int, error: str) -> int:
+        """Discord refused the game's post (``error`` says why): it is tried again later, a
+        little later each time. Returns how many posts in a row have failed."""
+        async with self._service.storage.write() as tx:
+            record = await record_of(tx, game_id)
+            failures = record.post_failures + 1
+            backoff = min(timedelta(minutes=2 ** (failures - 1)), MAX_POST_BACKOFF)
+            await tx.update_game(
+                game_id,
+                post_error=error[:200],
+                post_failures=failures,
+                post_retry_at=self._service.now_ms() + td_ms(backoff),
+                # The claim on the post goes back: its retry time says when it is due again.
+                lease_until=0,
+            )
+        return failures
+
+    async def unannounced(self, grace: timedelta = ANNOUNCE_GRACE) -> list[GameRecord]:
+        """Active or finished games changed more than ``grace`` ago that the channel has not
+        seen in their latest version: the bot stopped between storing a move and posting it.
+        (The grace leaves a move that is being announced right now alone.) Only games of
+        this process's shards."""
+        service = self._service
+        now = service.now_ms()
+        async with service.storage.read() as tx:
+            ids = await tx.unannounced(now - td_ms(grace), now, service.shards)
+            records = [await record_of(tx, game_id) for game_id in ids]
+        return self._not_pending(records)
+
+    async def claim_missed(self, grace: timedelta = ANNOUNCE_GRACE) -> list[GameRecord]:
+        """What :meth:`unannounced` lists, claimed for this process: another process asking
+        within the lease (``settings.claim_lease``) does not get these games, so a missed
+        post goes out once however many processes look. A process that dies before posting
+        leaves the lease to run out, and the post to whoever asks next."""
+        service = self._service
+        now = service.now_ms()
+        async with service.storage.write() as tx:
+            ids = await tx.claim_unannounced(
+                now - td_ms(grace),
+                now,
+                now + service.lease_ms,
+                service.holder,
+                service.shards,
+                CLAIM_BATCH,
+            )
+            records = [await record_of(tx, game_id) for game_id in ids]
+        records.sort(key=lambda r: r.updated_at)
+        return self._not_pending(records)
+
+    def _not_pending(self, records: list[GameRecord]) -> list[GameRecord]:
+        # Posted by this process, but not written yet: not missed.
+        return [r for r in records if self._pending.get(r.id, {}).get("announced", -1) < r.version]
+
+
+async def _write_posted(tx: Transaction, game_id: int, columns: dict[str, int]) -> None:
+    if "announced" in columns:
+        await tx.mark_announced(game_id, columns["announced"])
+        # A post went out: whatever kept the channel from us is fixed.
+        await tx.update_game(game_id, post_error=None, post_failures=0, post_retry_at=None)
+    messages = {k: v for k, v in columns.items() if k != "announced"}
+    if messages:
+        await tx.update_game(game_id, **messages)

@@ -1,0 +1,6 @@
+from contextlib import contextmanager
+
+
+@contextmanager
+def installed(path):
+    yield
