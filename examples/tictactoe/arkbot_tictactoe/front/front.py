@@ -8,7 +8,7 @@ ones), and named in words in the story and the hints ("the top left corner").
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Literal
 
 from arkbot_tictactoe.engine import SQUARES, Drawn, Game, Mark, Marked, Won
 from bot.games.base import Front, Seen, TurnRecord
@@ -53,10 +53,7 @@ class TicTacToeFront(Front):
                     "square",
                     _t("command.mark_square"),
                     kind="integer",
-                    choices=tuple(
-                        Choice(_t("button.choice", number=s + 1, square=square_text(s)), s + 1)
-                        for s in range(SQUARES)
-                    ),
+                    choices=tuple(Choice(_t(f"choice.{s}"), s + 1) for s in range(SQUARES)),
                 ),
             ),
         ),
@@ -84,7 +81,7 @@ class TicTacToeFront(Front):
                 label = _t("button.square", number=square + 1)
                 buttons.append(Button("mark", (str(square),), label, disabled=not playing, row=row))
             else:
-                style = "primary" if seat == 0 else "danger"
+                style: Literal["primary", "danger"] = "primary" if seat == 0 else "danger"
                 buttons.append(
                     Button("mark", (str(square),), mark_text(seat), style, disabled=True, row=row)
                 )

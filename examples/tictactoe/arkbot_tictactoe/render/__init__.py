@@ -115,8 +115,8 @@ def board(
     )
     line = view.get("line")
     if line:
-        (x0, y0), (x1, y1) = _centre(line[0]), _centre(line[2])
-        draw.line((x0, y0, x1, y1), fill=GOLD, width=CELL // 10)
+        start, end = _centre(line[0]), _centre(line[2])
+        draw.line((*start, *end), fill=GOLD, width=CELL // 10)
 
     face = _face(20)
     for number, text in enumerate(_footer(view, names, language)):
