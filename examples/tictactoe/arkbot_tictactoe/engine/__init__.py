@@ -1,0 +1,19 @@
+"""The rules of tic-tac-toe, a pure engine the registry finds as this game's ``engine``."""
+
+from arkbot_tictactoe.engine.actions import Drawn, Event, Mark, Marked, Won, action_from_dict
+from arkbot_tictactoe.engine.board import CENTRE, CORNERS, LINES, SQUARES
+from arkbot_tictactoe.engine.game import Game
+
+__all__ = [
+    "CENTRE",
+    "CORNERS",
+    "LINES",
+    "SQUARES",
+    "Drawn",
+    "Event",
+    "Game",
+    "Mark",
+    "Marked",
+    "Won",
+    "action_from_dict",
+]

@@ -1,0 +1,14 @@
+"""The game's refusals, made in one place: a code and its values, said by the catalogues
+(``tictactoe.illegal.<code>``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.errors import IllegalAction
+
+
+def refusal(code: str, **params: Any) -> IllegalAction:
+    """The refusal ``code`` with ``params``. The catalogues say it; the code stands in for
+    the English sentence the error still carries."""
+    return IllegalAction(code, code, **params)
