@@ -170,19 +170,19 @@ async def test_it_thinks_and_is_drawn_in_the_worker_processes(tmp_path: Path) ->
     service = await GameService.open(tmp_path / "arkbot.sqlite3", settings=settings)
     pictures = Pictures(workers=1)
     try:
-        await service.create_game(
+        await service.lobby.create_game(
             GUILD, CHANNEL, RUTH, "Ruth", kind="tictactoe", shuffle_seats=False, seed=1
         )
-        await service.add_computer(CHANNEL, RUTH, "strong")
-        record = await service.start(CHANNEL, RUTH)
-        await service.act(record.id, RUTH, {"type": "mark", "square": 0})
-        await service.settle()  # the computer's turn, thought in the worker
-        record, game = await service.state(record.id)
-        history = await service.history(record.id)
+        await service.lobby.add_computer(CHANNEL, RUTH, "strong")
+        record = await service.lobby.start(CHANNEL, RUTH)
+        await service.play.act(record.id, RUTH, {"type": "mark", "square": 0})
+        await service.computers.settle()  # the computer's turn, thought in the worker
+        record, game = await service.play.state(record.id)
+        history = await service.history.actions(record.id)
         assert [(a.seat, a.source) for a in history] == [(0, "player"), (1, "bot")]
         assert record.version == 2 and game.current_player == 0
         assert game.board.count(None) == 7  # the computer marked a square
-        _, hint = await service.hint(record.id, RUTH)  # thought in the worker too
+        _, hint = await service.computers.hint(record.id, RUTH)  # thought in the worker too
         assert hint.key in engine.ai.reasons("tictactoe")
 
         names = ("Ruth", "🤖 Miriam")
