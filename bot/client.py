@@ -43,7 +43,8 @@ class TableBot(commands.AutoShardedBot):
             # Nobody is pinged unless a message says whom (see bot.discord_ui).
             allowed_mentions=discord.AllowedMentions.none(),
             shard_count=settings.shard_count,
-            shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None,
+            # None: every shard here (discord.py's default, which its signature leaves out).
+            shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None,  # type: ignore[arg-type]
         )
         self.settings = settings
         self.service: GameService = service  # type: ignore[assignment]  # opened in setup_hook

@@ -12,7 +12,7 @@ mentions in our messages are the ones the table means (:class:`Mention`).
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
@@ -133,8 +133,9 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=schem
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: Any
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any
     ) -> TableButton:
+        assert isinstance(item, discord.ui.Button)  # the template matches buttons' ids only
         return cls(discord.ui.Button(custom_id=item.custom_id, label="\u200b"))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -149,8 +150,9 @@ class TableMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=scheme.
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: Any
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any
     ) -> TableMenu:
+        assert isinstance(item, discord.ui.Select)  # the template matches menus' ids only
         return cls(
             discord.ui.Select(
                 custom_id=item.custom_id, options=[discord.SelectOption(label="-", value="-")]
@@ -158,7 +160,9 @@ class TableMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=scheme.
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = [str(v) for v in (interaction.data or {}).get("values", [])][:OPTIONS_PER_MENU]
+        # discord.py types the data as a union of every interaction's; a menu's has values.
+        data = cast(Mapping[str, Any], interaction.data or {})
+        values = [str(v) for v in data.get("values", [])][:OPTIONS_PER_MENU]
         await _table(interaction).on_component(interaction, self.item.custom_id or "", values)
 
 
@@ -277,7 +281,7 @@ def lobby_menu(
     custom_id: str, option: TableOption, current: str, language: str, row: int
 ) -> TableMenu:
     """A lobby's menu for one table option, its current value chosen."""
-    select = discord.ui.Select(
+    select: discord.ui.Select[Any] = discord.ui.Select(
         custom_id=custom_id,
         options=[
             discord.SelectOption(

@@ -24,7 +24,7 @@ def choice(name: str, value: str) -> app_commands.Choice[str]:
     return app_commands.Choice(name=command_text(f"table.choice.{name}"), value=value)
 
 
-def game_choices(ready_only: bool = True) -> list[app_commands.Choice[str]]:
+def game_choices(ready_only: bool = True) -> list[app_commands.Choice[str | int | float]]:
     """The games a table can be opened for, each named by its front's title."""
     return [
         app_commands.Choice(name=command_text(p.front.title().key), value=name)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from datetime import timedelta
+from functools import partial
 from typing import TYPE_CHECKING
 
 from bot.service.common import ANNOUNCE_GRACE, CLAIM_BATCH, record_of, td_ms, think_seed
@@ -40,7 +41,10 @@ class Computers:
             return  # already thinking: that task looks again when its turn is stored
         task = asyncio.create_task(self._drive(record.id), name=f"arkbot-think-{record.id}")
         self._thinking[record.id] = task
-        task.add_done_callback(lambda _task, game_id=record.id: self._thinking.pop(game_id, None))
+        task.add_done_callback(partial(self._forget_task, record.id))
+
+    def _forget_task(self, game_id: int, _task: asyncio.Task[None]) -> None:
+        self._thinking.pop(game_id, None)
 
     async def settle(self) -> None:
         """Wait until no computer of this process is thinking (tests, the demo)."""

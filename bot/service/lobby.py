@@ -292,20 +292,19 @@ class Lobby:
             old = await record_of(tx, game_id)
         if old.status not in ("finished", "ended"):
             raise ServiceError("not_over", "This game is not over yet.")
-        people = [s for s in old.seats if s.user_id is not None and not s.is_bot]
-        me = next((s for s in people if s.user_id == user_id), None)
-        if me is None:
+        people = {s.user_id: s.name for s in old.seats if s.user_id is not None and not s.is_bot}
+        if user_id not in people:
             raise ServiceError("not_a_player", "Only its players can ask for a rematch.")
         record = await self.create_game(
-            old.guild_id, old.channel_id, me.user_id, me.name, old.kind, old.options
+            old.guild_id, old.channel_id, user_id, people[user_id], old.kind, old.options
         )
-        for seat in people:
-            if seat.user_id != me.user_id:
-                record = await self.join(old.channel_id, seat.user_id, seat.name)
+        for other, name in people.items():
+            if other != user_id:
+                record = await self.join(old.channel_id, other, name)
         async with self._service.storage.write() as tx:
             await tx.update_game(record.id, rematch_of=old.id)
         if len(record.seats) >= self._service.game_rules(record.kind).min_players:
-            return await self.start(old.channel_id, me.user_id)
+            return await self.start(old.channel_id, user_id)
         return await self._service.play.get_game(record.id)
 
 

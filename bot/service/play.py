@@ -97,17 +97,17 @@ class Play:
                 think_seed(record),
             )
         async with service.guard(), service.storage.write() as tx:
-            record = await tx.game(due.game.id)
-            if record is None or record.status != "active" or record.version != due.version:
+            found = await tx.game(due.game.id)
+            if found is None or found.status != "active" or found.version != due.version:
                 raise stale()
+            record = found
             seat = record.seats[record.current_seat or 0]
-            if seat.user_id != due.seat.user_id:
+            user = seat.user_id
+            if user is None or user != due.seat.user_id:
                 raise stale()
             loaded = await self._load(tx, record)
             result = await self._play(tx, record, loaded, [(m, seat, "timeout") for m in moves])
-            await tx.mark_notice_sent(
-                record.id, due.version, seat.user_id, "timeout", service.now_ms()
-            )
+            await tx.mark_notice_sent(record.id, due.version, user, "timeout", service.now_ms())
         service.computers.wake(result.game)
         return result
 

@@ -58,7 +58,7 @@ import socket
 from collections.abc import Awaitable, Callable, Mapping
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from bot.games import GameRules, plugins
 from bot.service.clock import Clock, SystemClock, from_ms, to_ms
@@ -291,7 +291,9 @@ class _DamageGuard:
     async def __aenter__(self) -> None:
         return None
 
-    async def __aexit__(self, exc_type: type | None, exc: BaseException | None, tb: object) -> bool:
+    async def __aexit__(
+        self, exc_type: type | None, exc: BaseException | None, tb: object
+    ) -> Literal[False]:  # never swallows an error: a damaged game is raised as a refusal
         if isinstance(exc, Damaged):
             await self.service._mark_damaged(exc.game_id, exc.reason)
             raise ServiceError(

@@ -37,6 +37,7 @@ EXAMPLE = ROOT / "examples" / "tictactoe"
 
 with installed(EXAMPLE):
     GAMES = sorted(registry.games())
+    WITH_COMPUTERS = [name for name in GAMES if registry.game(name).has_computers]
 #: Actions at most in a random game (every game here ends well before).
 LONGEST = 5_000
 
@@ -128,7 +129,7 @@ def test_a_move_out_of_turn_is_refused_with_the_one_code(name: str) -> None:
     assert refused.value.params == {"seat": 1, "current": 0}
 
 
-@pytest.mark.parametrize("name", [n for n in GAMES if registry.game(n).has_computers])
+@pytest.mark.parametrize("name", WITH_COMPUTERS)
 def test_computer_players_at_every_level_and_their_hints(name: str) -> None:
     """Easy and normal play whole games; strong plays the first moves (a few lookups each);
     every hint's reason is one the game lists, and its catalogues can say it."""
