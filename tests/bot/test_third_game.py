@@ -11,8 +11,8 @@ import pytest
 from bot.client import TableBot
 from bot.games import register, unregister
 from tests.bot import takeaway
-from tests.bot.conftest import CHANNEL, make_bot
-from tests.discord.harness import Harness, Sent
+from tests.support.bot import CHANNEL, make_bot
+from tests.support.harness import Harness, Sent
 
 RUTH, BOAZ, STRANGER = 11, 12, 13
 
