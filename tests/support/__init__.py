@@ -1,0 +1,1 @@
+"""Support shared by the tests (and the benches): helpers, not tests."""
