@@ -3,7 +3,7 @@
 Run: ``python bench/e2e_load.py [--games 200] [--tiles 4] [--think 3] [--ramp 10]
 [--mix | --game noah]``. The real bot
 (``python -m bot``) runs as its own process on a fresh SQLite file; this process runs the
-fake Discord (``tests/e2e/fake_discord.py``) and the simulated players. Every game is in
+fake Discord (``tests/support/fake_discord.py``) and the simulated players. Every game is in
 its own channel with three players of its own; its lobby is opened in the database with a
 short scripted deck (``--tiles`` tiles, drawn from a seed), and its moves are chosen before
 the run by the engine's "sensible" computer player. Then all games are played at once:
@@ -19,7 +19,7 @@ of Ark, the card game, instead (``--game noah``: all of them). An Ark table also
 players of its own and a seeded deal (``--seed`` plus its number); its turns are chosen
 before the run at random among the legal ones (a face-up card taken about a third of the
 time, else one or two cards played, a pet or none, in the endgame a play or a pass) and
-played by ``tests/e2e/noah_players.py``: typed (``/ark take``, ``/ark play`` with card and
+played by ``tests/games/noah/e2e/players.py``: typed (``/ark take``, ``/ark play`` with card and
 cabin and the rest tapped, ``/ark pet``, ``/ark pass``) and tapped (``Play my turn``,
 ``Take``, the card, cabin and choice menus, ``Play``, the pet menu, ``Pass for good``) turn
 about. A whole Ark game is some 45 turns, so an Ark table plays only its first
@@ -66,9 +66,9 @@ from bot.service import NO_LIMITS, GameService
 from engine.common import Rng
 from engine.covenant import TILES, Game
 from engine.covenant.players import sensible_action
-from tests.e2e.fake_discord import BotProcess, FakeDiscord, python_argv
-from tests.e2e.noah_players import NoahTable, plan_noah_game
-from tests.e2e.players import (
+from tests.games.noah.e2e.players import NoahTable, plan_noah_game
+from tests.support.fake_discord import BotProcess, FakeDiscord, python_argv
+from tests.support.players import (
     REPO,
     Table,
     arkbot_env,

@@ -10,7 +10,7 @@ spread over 12 guilds, three players each, on short scripted decks, all at once 
 over ``--ramp`` seconds), each player thinking about ``--think`` seconds before a turn, so
 the bot processes are kept busy: interactions per second is what they get through. The
 processes are unmodified ``python -m bot``, process ``i`` serving shard ``i``
-(``tests/e2e/fleet.py``); this process runs the fake Discord and the players.
+(``tests/support/fleet.py``); this process runs the fake Discord and the players.
 
 Figures per configuration (``pg1``, ``pg2``, ``pg3``, ``sqlite1``):
 ``interactions_per_s_<c>``, ``first_response_p50_ms_<c>``, ``first_response_p99_ms_<c>``
@@ -37,10 +37,10 @@ from pathlib import Path
 from _common import figure, header, median
 
 from bot.service import GameService
-from tests.databases import fresh_schema
-from tests.e2e.fake_discord import FakeDiscord
-from tests.e2e.fleet import PLAYERS, Fleet, Planned, plan_game, play_game
-from tests.e2e.players import Table, open_lobby
+from tests.support.databases import fresh_schema
+from tests.support.fake_discord import FakeDiscord
+from tests.support.fleet import PLAYERS, Fleet, Planned, plan_game, play_game
+from tests.support.players import Table, open_lobby
 
 GUILDS = 12
 CONFIGS = (("pg1", "postgres", 1), ("pg2", "postgres", 2), ("pg3", "postgres", 3))

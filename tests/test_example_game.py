@@ -23,6 +23,8 @@ from engine import protocol, registry
 from engine.common import Rng
 from engine.errors import IllegalAction
 from render.i18n import catalogue, placeholders
+from tests.support.bot import make_bot
+from tests.support.harness import Harness
 from tests.support.installed import installed
 
 DISTRIBUTION = Path(__file__).resolve().parents[1] / "examples" / "tictactoe"
@@ -199,9 +201,6 @@ async def test_it_thinks_and_is_drawn_in_the_worker_processes(tmp_path: Path) ->
 async def test_it_is_played_at_the_real_table(tmp_path: Path) -> None:
     """Its typed command reaches Discord in every language, and a game is played by taps
     and typing, as any game is."""
-    from tests.bot.conftest import make_bot
-    from tests.discord.harness import Harness
-
     boaz = RUTH + 1
     async with Harness(await make_bot(tmp_path / "table.sqlite3"), channel_id=CHANNEL) as h:
         h.user(RUTH, "Ruth")

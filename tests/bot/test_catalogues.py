@@ -18,7 +18,7 @@ from engine.covenant.errors import REFUSALS as COVENANT_REFUSALS
 from engine.noah.errors import CODES as NOAH_CODES
 from engine.noah.errors import REFUSALS as NOAH_REFUSALS
 from render.i18n import ListOf, Text, catalogue, format_message, placeholders, t, template
-from tests.discord.harness import Harness
+from tests.support.harness import Harness
 
 ROOT = Path(__file__).resolve().parents[2]
 DOMAINS = ("common", "table", "covenant", "noah")

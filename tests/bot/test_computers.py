@@ -2,7 +2,7 @@
 in the background after a person's turn (one post tells both turns), and hints.
 
 The service's computers think in a thread for a few search iterations here (see
-``tests/bot/conftest.py``), so every run plays the same moves.
+``tests/support/bot.py``), so every run plays the same moves.
 """
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 
 from bot.client import TableBot
-from tests.bot.conftest import CHANNEL
 from tests.bot.test_discord import BOAZ, RUTH, STRANGER
-from tests.discord.harness import Harness, Sent
+from tests.support.bot import CHANNEL
+from tests.support.harness import Harness, Sent
 
 
 def bot_of(h: Harness) -> TableBot:

@@ -17,7 +17,6 @@ from PIL import Image
 from bot.client import TableBot
 from bot.cogs.reminders import Reminders
 from bot.service import FakeClock
-from tests.bot.conftest import CHANNEL, make_bot
 from tests.bot.test_discord import (
     BOAZ,
     LEADER,
@@ -27,7 +26,8 @@ from tests.bot.test_discord import (
     scripted_lobby,
     start,
 )
-from tests.discord.harness import Harness, Sent
+from tests.support.bot import CHANNEL, make_bot
+from tests.support.harness import Harness, Sent
 
 SUPPRESS_NOTIFICATIONS = 1 << 12
 

@@ -14,10 +14,8 @@ from bot.client import TableBot
 from bot.games.covenant.choices import square_choices
 from engine.common import Rng
 from engine.covenant.players import sensible_action
-from tests.bot.conftest import CHANNEL, make_bot
-from tests.discord.harness import Harness, Sent
-
-RUTH, BOAZ, STRANGER, LEADER = 11, 12, 13, 14
+from tests.support.bot import BOAZ, CHANNEL, LEADER, RUTH, STRANGER, make_bot
+from tests.support.harness import Harness, Sent
 
 
 async def scripted_lobby(h: Harness, deck: list[str]) -> int:

@@ -3,9 +3,9 @@ a public post the server's (which its moderators set), through discord.py's own 
 
 from __future__ import annotations
 
-from tests.bot.conftest import CHANNEL
 from tests.bot.test_discord import BOAZ, LEADER, RUTH, scripted_lobby
-from tests.discord.harness import Harness
+from tests.support.bot import CHANNEL
+from tests.support.harness import Harness
 
 
 async def test_a_dutch_player_in_a_spanish_server(harness: Harness) -> None:

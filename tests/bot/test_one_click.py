@@ -13,8 +13,8 @@ from bot.client import TableBot
 from engine.common import Rng
 from engine.covenant import Game, Pass, PlaceTile
 from engine.covenant.players import sensible_action
-from tests.bot.conftest import CHANNEL
-from tests.discord.harness import Harness, Sent
+from tests.support.bot import CHANNEL
+from tests.support.harness import Harness, Sent
 
 RUTH, BOAZ = 11, 12
 

@@ -7,9 +7,9 @@ from pathlib import Path
 from bot.client import TableBot
 from bot.cogs.reminders import Reminders
 from bot.service import FakeClock
-from tests.bot.conftest import CHANNEL, make_bot
 from tests.bot.test_discord import BOAZ, LEADER, RUTH, scripted_lobby, start
-from tests.discord.harness import Harness
+from tests.support.bot import CHANNEL, make_bot
+from tests.support.harness import Harness
 
 
 def reminders(h: Harness) -> Reminders:

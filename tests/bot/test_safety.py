@@ -11,9 +11,9 @@ from typing import Any
 from bot.client import TableBot
 from bot.service import FakeClock
 from engine.covenant import PlaceTile
-from tests.bot.conftest import CHANNEL, make_bot
 from tests.bot.test_discord import BOAZ, LEADER, RUTH, STRANGER, scripted_lobby, start
-from tests.discord.harness import Harness, Request, http_error
+from tests.support.bot import CHANNEL, make_bot
+from tests.support.harness import Harness, Request, http_error
 
 SOMEONE = 123456789012345678  # a real-looking user id that a name tries to mention
 ROLE = 223456789012345678

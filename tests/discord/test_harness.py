@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 from PIL import Image
 
-from tests.discord.harness import (
+from tests.support.harness import (
     ComponentDisabled,
     Harness,
     NetworkBlocked,

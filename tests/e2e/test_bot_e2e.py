@@ -1,7 +1,7 @@
 """arkbot itself (``python -m bot``, unmodified) against the loopback fake Discord.
 
 Each scenario runs the bot as its own process on its own SQLite file and plays through
-``/`` commands, buttons and menus as simulated users would (see ``players.py``).
+``/`` commands, buttons and menus as simulated users would (see ``tests/support/players.py``).
 
 The game is scripted: three players, the deck below, and the moves listed in ``PLAN``
 (found with the engine's "sensible" computer player, then written out). Alice (seat 0)
@@ -16,9 +16,9 @@ from pathlib import Path
 
 from engine.covenant import Deploy, Game, MoveArk, Pass, PlaceArk, PlaceTile
 from engine.covenant.notation import square_name
-from tests.e2e.conftest import Arkbot
-from tests.e2e.fake_discord import FakeDiscord, FakeMessage, pngs
-from tests.e2e.players import (
+from tests.support.e2e import Arkbot
+from tests.support.fake_discord import FakeDiscord, FakeMessage, pngs
+from tests.support.players import (
     WAIT,
     Table,
     display_name,

@@ -15,10 +15,10 @@ import signal
 import time
 from pathlib import Path
 
-from tests.e2e.conftest import Arkbot
-from tests.e2e.fake_discord import FakeDiscord, FakeMessage
-from tests.e2e.players import WAIT, Table, process_family, stored_game, wait_until_up
 from tests.e2e.test_bot_e2e import TURNS, table_for
+from tests.support.e2e import Arkbot
+from tests.support.fake_discord import FakeDiscord, FakeMessage
+from tests.support.players import WAIT, Table, process_family, stored_game, wait_until_up
 
 #: A restart must tell what it missed at once, not after the two minutes' grace.
 SOON = 8.0

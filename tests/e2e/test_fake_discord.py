@@ -1,4 +1,5 @@
-"""The fake Discord proven with a plain discord.py bot (``probe_bot.py``) in a subprocess."""
+"""The fake Discord proven with a plain discord.py bot in a subprocess
+(``tests/support/probe_bot.py``)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ import zlib
 import aiohttp
 import pytest
 
-from tests.e2e.conftest import StartBot
-from tests.e2e.fake_discord import EPHEMERAL, BotProcess, FakeDiscord, pngs
+from tests.support.e2e import StartBot
+from tests.support.fake_discord import EPHEMERAL, BotProcess, FakeDiscord, pngs
 
 WAIT = 5.0
 

@@ -23,9 +23,10 @@ import pytest
 from bot.games import plugins
 from bot.service import GameService
 from engine.covenant import Game, PlaceTile
-from tests.databases import fresh_schema
-from tests.e2e.fake_discord import FakeDiscord
-from tests.e2e.fleet import (
+from tests.e2e.test_bot_e2e import DECK
+from tests.support.databases import fresh_schema
+from tests.support.fake_discord import FakeDiscord
+from tests.support.fleet import (
     PLAYERS,
     Fleet,
     Planned,
@@ -35,8 +36,7 @@ from tests.e2e.fleet import (
     posts_of,
     unexpected_errors,
 )
-from tests.e2e.players import Table, open_lobby
-from tests.e2e.test_bot_e2e import DECK
+from tests.support.players import Table, open_lobby
 
 GAMES = 200
 GUILDS = 12

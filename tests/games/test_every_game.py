@@ -28,8 +28,8 @@ from engine.common import Rng
 from engine.errors import IllegalAction
 from engine.protocol import Game
 from render.i18n import catalogue, placeholders
-from tests.bot.conftest import CHANNEL, make_bot, make_settings
-from tests.discord.harness import Harness, Sent
+from tests.support.bot import CHANNEL, make_bot, make_settings
+from tests.support.harness import Harness, Sent
 from tests.support.installed import installed
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -2,8 +2,8 @@
 that stands still.
 
 Every test that uses the database runs twice, on SQLite (a file) and on PostgreSQL (a fresh
-schema; see :mod:`tests.databases`), through the one parametrised fixture ``backend``. A test
-that can only mean SQLite (a PRAGMA, a file on disk) says so with
+schema; see :mod:`tests.support.databases`), through the one parametrised fixture
+``backend``. A test that can only mean SQLite (a PRAGMA, a file on disk) says so with
 ``@pytest.mark.sqlite_only("why")`` and runs once.
 """
 
@@ -20,7 +20,7 @@ from bot.service import FakeClock, GameRecord, GameService, TurnResult
 from bot.settings import Settings
 from engine.common import Rng
 from engine.covenant.players import sensible_action
-from tests.databases import RawDb, database
+from tests.support.databases import RawDb, database
 
 BACKENDS = ("sqlite", "postgres")
 

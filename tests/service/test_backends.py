@@ -13,7 +13,6 @@ import pytest
 from bot.service import FakeClock, GameService
 from bot.service.storage import StorageError, open_storage, postgres_schema, sqlite_schema
 from bot.settings import Settings
-from tests.databases import RawDb, database, fresh_schema
 from tests.service.conftest import (
     ALICE,
     BOB,
@@ -24,6 +23,7 @@ from tests.service.conftest import (
     Opener,
     play_one,
 )
+from tests.support.databases import RawDb, database, fresh_schema
 
 #: Guilds on shard 1 and shard 0 of two (Discord: shard = (guild_id >> 22) % count).
 ODD_GUILD, EVEN_GUILD = 1 << 22, 2 << 22

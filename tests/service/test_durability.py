@@ -13,7 +13,6 @@ import pytest
 from bot.service import SCHEMA_VERSION, FakeClock, GameService, ServiceError
 from engine.common import Rng
 from engine.covenant import PlaceTile
-from tests.databases import RawDb
 from tests.service.conftest import (
     ALICE,
     BOB,
@@ -25,6 +24,7 @@ from tests.service.conftest import (
     play_to_end,
     started_game,
 )
+from tests.support.databases import RawDb
 
 ROOT = Path(__file__).resolve().parents[2]
 

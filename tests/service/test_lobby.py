@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from bot.service import NO_LIMITS, GameService, ServiceError
-from tests.databases import RawDb
 from tests.service.conftest import (
     ALICE,
     BOB,
@@ -17,6 +16,7 @@ from tests.service.conftest import (
     Opener,
     started_game,
 )
+from tests.support.databases import RawDb
 
 
 async def test_create_join_leave_start(service: GameService) -> None:

@@ -13,7 +13,6 @@ import pytest
 
 from bot.service import FakeClock, GameService, ServiceError
 from bot.service.storage import StorageError
-from tests.databases import RawDb
 from tests.service.conftest import (
     ALICE,
     BOB,
@@ -25,6 +24,7 @@ from tests.service.conftest import (
     play_one,
     started_game,
 )
+from tests.support.databases import RawDb
 
 
 async def refused(code: str, call: object) -> ServiceError:

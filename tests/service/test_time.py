@@ -23,7 +23,6 @@ from bot.service.pace import (
     schedule,
 )
 from engine.covenant import Pass, PlaceTile
-from tests.databases import _connect
 from tests.service.conftest import (
     ALICE,
     BOB,
@@ -35,6 +34,7 @@ from tests.service.conftest import (
     play_one,
     started_game,
 )
+from tests.support.databases import _connect
 
 NORMAL = PACES["normal"]
 assert NORMAL is not None

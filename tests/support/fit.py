@@ -1,0 +1,114 @@
+"""Whether a picture's words fit: every text drawn, with its box, checked for being cut (only
+names may be shortened), outside its picture, or over another text. Shared by the tests of
+every game's pictures (the ``pictures`` fixture of ``tests/games/conftest.py``)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from importlib import import_module
+
+import pytest
+from PIL import ImageDraw
+
+from render import style
+from render.style import player_names
+
+#: Display names as long as Discord allows (32 characters).
+LONG_NAMES = [
+    "Maximiliaan van Oranje-Nassau II",
+    "Guadalupe Fernández de Córdoba",
+    "Bartholomeus Zacharias Jansen",
+    "Wolfgang Amadeus Mozartsson",
+    "Zipporah Bat-Jethro of Midian 3",
+]
+Box = tuple[float, float, float, float]
+#: The modules that draw pictures, imported before their ``clip`` is watched.
+DRAWING = (
+    "render.covenant.board",
+    "render.covenant.pictures",
+    "render.covenant.gallery",
+    "render.covenant.closeups",
+    "render.noah.cards",
+    "render.noah.pictures",
+)
+
+
+class Pictures:
+    """What the pictures drew while recording: each text with its box, per image, and every
+    text :func:`render.style.clip` had to shorten."""
+
+    def __init__(self) -> None:
+        self.texts: list[tuple[object, tuple[int, int], str, Box]] = []
+        self.images: list[object] = []  # kept alive, so no two share an id
+        self.clipped: list[tuple[str, str]] = []
+        self.checked = 0  # texts checked so far
+
+    def problems(self, draw: Callable[[], object], names: list[str]) -> list[str]:
+        """Draw, then say what does not fit: a message cut (only a name may be shortened),
+        a text outside its picture, two texts over each other."""
+        self.texts.clear()
+        self.clipped.clear()
+        draw()
+        self.checked += len(self.texts)
+        allowed = {f"{mark}{name}" for name in names for mark in ("", "▶ ", "★ ")}
+        found = [
+            f"cut: {whole!r} -> {cut!r}" for whole, cut in self.clipped if whole not in allowed
+        ]
+        by_image: dict[int, list[tuple[str, Box]]] = {}
+        for image, (width, height), text, (x0, y0, x1, y1) in self.texts:
+            if x0 < 0 or y0 < 0 or x1 > width or y1 > height:
+                found.append(f"outside its {width}x{height} picture: {text!r}")
+            by_image.setdefault(id(image), []).append((text, (x0, y0, x1, y1)))
+        for texts in by_image.values():
+            for i, (one, a) in enumerate(texts):
+                for other, b in texts[i + 1 :]:
+                    if (
+                        min(a[2], b[2]) - max(a[0], b[0]) > 1
+                        and min(a[3], b[3]) - max(a[1], b[1]) > 1
+                    ):
+                        found.append(f"over each other: {one!r} and {other!r}")
+        return found
+
+    def check_all(
+        self, every_picture: Callable[[list[str]], dict[str, Callable[[], object]]], language: str
+    ) -> None:
+        """Every picture ``every_picture(names)`` gives, with long names and with the
+        default names of ``language``: nothing cut but names, nothing outside its picture,
+        no text over another."""
+        for names in (LONG_NAMES, player_names(5, None, language)):
+            for name, draw in every_picture(names).items():
+                assert self.problems(draw, names) == [], name
+        assert self.checked > 500
+
+
+def watch(monkeypatch: pytest.MonkeyPatch) -> Pictures:
+    """Record every text drawn and every text clipped from now on (for this test)."""
+    seen = Pictures()
+    original = ImageDraw.ImageDraw.text
+
+    def record(self, xy, text, fill=None, font=None, anchor=None, *args, **kwargs):  # type: ignore[no-untyped-def]
+        image = self._image
+        box = self.textbbox(
+            xy, text, font=font, anchor=anchor, stroke_width=kwargs.get("stroke_width", 0)
+        )
+        seen.images.append(image)
+        seen.texts.append((image, image.size, text, box))
+        return original(self, xy, text, fill, font, anchor, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", record)
+    real_clip = style.clip
+
+    def clip(text: str, face, width: float) -> str:  # type: ignore[no-untyped-def]
+        cut = real_clip(text, face, width)
+        if cut != text:
+            seen.clipped.append((text, cut))
+        return cut
+
+    # Each module has its own name for clip (render.covenant.board is also a function).
+    for name in DRAWING:
+        import_module(name)
+    for name, module in list(sys.modules.items()):
+        if name.startswith("render.") and getattr(module, "clip", None) is real_clip:
+            monkeypatch.setattr(module, "clip", clip)
+    return seen
