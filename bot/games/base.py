@@ -21,6 +21,7 @@ from typing import Any
 
 import engine.ai
 from bot.panels import Choice, CommandSpec, Panel, Picture, Play, TableOption, Text
+from engine import registry
 from engine.common.rng import Rng
 from engine.registry import Descriptor
 
@@ -98,7 +99,12 @@ class GameRules:
     ) -> Any:
         """The move of a computer player of ``level`` ("easy", "normal", "strong"), thinking
         for ``seconds`` or exactly ``iterations`` (see :func:`engine.ai.choose`). Runs in a
-        thinking worker, never on the event loop; ``game`` must not be changed."""
+        thinking worker, never on the event loop; ``game`` must not be changed.
+
+        A game without computer players (see :mod:`engine.registry`) offers none in the lobby,
+        but a seat can still be left or time out: it is played as a time-out is."""
+        if not registry.game(self.name).has_computers:
+            return self.timeout_action(game, Rng(seed))
         return engine.ai.choose(game, level, seed=seed, budget_s=seconds, iterations=iterations)
 
     def hint(self, game: Any, seat: int, seed: int, seconds: float, iterations: int | None) -> Any:
@@ -190,7 +196,8 @@ class Front:
         self, seen: Seen, action: Mapping[str, Any], key: str, params: Mapping[str, Any]
     ) -> list[Text]:
         """A computer's suggestion in words, for the player alone: ``key`` and ``params`` are
-        the reason (a key of :data:`engine.ai.REASONS`), ``action`` the move's dict form."""
+        the reason (a key of the game's ``Computer.reasons``), ``action`` the move's dict
+        form."""
         return [Text(f"{self.name}.{key}", **params)]
 
     def options_line(self, options: Mapping[str, Any]) -> Text | None:

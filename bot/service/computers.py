@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from bot.service.common import ANNOUNCE_GRACE, CLAIM_BATCH, record_of, td_ms, think_seed
 from bot.service.models import GameRecord, ServiceError
 from bot.service.thinking import HintData
+from engine import registry
 
 if TYPE_CHECKING:
     from bot.service.service import GameService
@@ -81,6 +82,8 @@ class Computers:
     async def hint(self, game_id: int, user_id: int) -> tuple[GameRecord, HintData]:
         """A suggested move for ``user_id``, whose turn it is, with its reason."""
         record, game = await self._service.play.state(game_id)
+        if not registry.game(record.kind).has_computers:
+            raise ServiceError("no_computers", "This game has no computer players.")
         seat = record.seat_of(user_id)
         if seat is None:
             raise ServiceError("not_a_player", "You are not playing in this game.")

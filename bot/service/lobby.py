@@ -18,6 +18,7 @@ from bot.service.models import GameRecord, Seat, ServiceError
 from bot.service.pace import pace_of
 from bot.service.storage import ChannelBusy, NewGame, Transaction
 from bot.service.thinking import COMPUTER_NAMES, LEVELS
+from engine import registry
 from engine.common.rng import Rng
 
 if TYPE_CHECKING:
@@ -187,6 +188,8 @@ class Lobby:
                 raise ServiceError(
                     "not_allowed", "Only the game's creator or a moderator can add computers."
                 )
+            if not registry.game(record.kind).has_computers:
+                raise ServiceError("no_computers", "This game has no computer players.")
             rules = self._service.game_rules(record.kind)
             if len(record.seats) >= rules.max_players:
                 raise ServiceError(
