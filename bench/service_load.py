@@ -80,7 +80,7 @@ async def start_games(service: GameService, first_channel: int, seed0: int) -> l
     for n in range(PLAYING):
         channel = first_channel + n
         users = [channel * 10 + s for s in range(PLAYERS)]
-        await service.lobby.create_game(GUILD, channel, users[0], "A", seed=seed0 + n)
+        await service.lobby.create_game(GUILD, channel, users[0], "A", "covenant", seed=seed0 + n)
         for user in users[1:]:
             await service.lobby.join(channel, user, "B")
         ids.append((await service.lobby.start(channel, users[0])).id)

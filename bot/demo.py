@@ -37,7 +37,8 @@ def _write(panel: Panel, out: Path | None, language: str, name: str | None = Non
 
 
 def ready_games() -> list[str]:
-    """The games a demo can play (their front is ready), in the registry's order."""
+    """The games a demo can play (their front is ready), in the registry's order: the first
+    is :func:`bot.games.default_game`."""
     return [name for name, p in plugins().items() if p.front.ready]
 
 

@@ -70,7 +70,7 @@ def _safe(value: Any) -> Any:
     return value
 
 
-def say(text: Text, language: str) -> str:
+def message_text(text: Text, language: str) -> str:
     """``text`` for a message in ``language``, with every user-given value escaped."""
     return t(text.key, language, **{k: _safe(v) for k, v in text.params.items()})
 
@@ -309,4 +309,4 @@ def files(pictures: Sequence[tuple[bytes, str, str | None]]) -> list[discord.Fil
 
 
 def lines_of(panel: Panel, language: str) -> list[str]:
-    return [say(line, language) for line in panel.lines]
+    return [message_text(line, language) for line in panel.lines]

@@ -13,7 +13,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord_ui import say
+from bot.discord_ui import message_text
 from bot.i18n import Text, language_of, t
 from bot.panels import Refusal
 from bot.service import ServiceError
@@ -27,7 +27,7 @@ def _fill(key: str, params: dict[str, Any], language: str) -> str | None:
     text = template(key, language)
     if text is None or not placeholders(text) <= params.keys():
         return None
-    return say(Text(key, **params), language)
+    return message_text(Text(key, **params), language)
 
 
 def refusal_text(error: BaseException) -> Text | None:

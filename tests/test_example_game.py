@@ -173,7 +173,7 @@ async def test_it_thinks_and_is_drawn_in_the_worker_processes(tmp_path: Path) ->
     pictures = Pictures(workers=1)
     try:
         await service.lobby.create_game(
-            GUILD, CHANNEL, RUTH, "Ruth", kind="tictactoe", shuffle_seats=False, seed=1
+            GUILD, CHANNEL, RUTH, "Ruth", game_name="tictactoe", shuffle_seats=False, seed=1
         )
         await service.lobby.add_computer(CHANNEL, RUTH, "strong")
         record = await service.lobby.start(CHANNEL, RUTH)

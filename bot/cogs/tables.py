@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.games import plugins
+from bot.games import default_game, plugins
 from bot.i18n import command_text
 from bot.table import Table
 
@@ -51,9 +51,10 @@ class Tables(commands.GroupCog, group_name=c("group"), group_description=c("grou
     @app_commands.describe(game=c("new_game_description"), seats=c("new_seats_description"))
     @app_commands.choices(seats=[choice("shuffled", "shuffled"), choice("kept", "kept")])
     async def new(
-        self, interaction: discord.Interaction, game: str = "covenant", seats: str = "shuffled"
+        self, interaction: discord.Interaction, game: str | None = None, seats: str = "shuffled"
     ) -> None:
-        await self.table.lobby.new_table(interaction, game, shuffle=seats != "kept")
+        chosen = game or default_game()
+        await self.table.lobby.new_table(interaction, chosen, shuffle=seats != "kept")
 
     @app_commands.command(name=c("join"), description=c("join_description"))
     async def join(self, interaction: discord.Interaction) -> None:
@@ -117,5 +118,5 @@ class Tables(commands.GroupCog, group_name=c("group"), group_description=c("grou
     @app_commands.command(name=c("stats"), description=c("stats_description"))
     @app_commands.rename(game=c("stats_game"))
     @app_commands.describe(game=c("stats_game_description"))
-    async def stats(self, interaction: discord.Interaction, game: str = "covenant") -> None:
-        await self.table.browsing.leaderboard(interaction, game)
+    async def stats(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.table.browsing.leaderboard(interaction, game or default_game())

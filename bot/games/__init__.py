@@ -15,7 +15,16 @@ from importlib import import_module
 from bot.games.base import Front, GameRules, Plugin, Seen, TurnRecord
 from engine import registry
 
-__all__ = ["Front", "GameRules", "Plugin", "Seen", "TurnRecord", "plugin", "plugins"]
+__all__ = [
+    "Front",
+    "GameRules",
+    "Plugin",
+    "Seen",
+    "TurnRecord",
+    "default_game",
+    "plugin",
+    "plugins",
+]
 
 
 @cache
@@ -33,6 +42,12 @@ def plugins() -> dict[str, Plugin]:
         for name, descriptor in registry.games().items()
         if descriptor.front is not None
     }
+
+
+def default_game() -> str:
+    """The game meant when nobody names one: the registry's first whose front is ready (the
+    built-in games come first, in their folders' order)."""
+    return next(name for name, found in plugins().items() if found.front.ready)
 
 
 def plugin(name: str) -> Plugin:

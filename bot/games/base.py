@@ -183,7 +183,7 @@ class Front:
         """How the game stands, for anyone who asks (privately)."""
         return self.board_post(view, names)
 
-    def rules(self, options: Mapping[str, Any]) -> Panel:
+    def rules_help(self, options: Mapping[str, Any]) -> Panel:
         """The rules help: a few short steps with a picture (for a table with ``options``)."""
         raise NotImplementedError
 

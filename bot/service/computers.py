@@ -82,7 +82,7 @@ class Computers:
     async def hint(self, game_id: int, user_id: int) -> tuple[GameRecord, HintData]:
         """A suggested move for ``user_id``, whose turn it is, with its reason."""
         record, game = await self._service.play.state(game_id)
-        if not registry.game(record.kind).has_computers:
+        if not registry.game(record.game_name).has_computers:
             raise ServiceError("no_computers", "This game has no computer players.")
         seat = record.seat_of(user_id)
         if seat is None:
@@ -93,7 +93,7 @@ class Computers:
                 "not_your_turn", f"It is {current.name}'s turn, not yours.", current=current.index
             )
         found = await self._service.thinker.hint(
-            record.kind, game.to_json(), seat.index, think_seed(record)
+            record.game_name, game.to_json(), seat.index, think_seed(record)
         )
         return record, found
 
@@ -112,7 +112,7 @@ class Computers:
                 if level is None:  # a seat taken over before computers had levels
                     level = (await service.recent_guild_settings(record.guild_id)).computer_level
                 actions = await service.thinker.turn(
-                    record.kind, game.to_json(), seat.index, level, think_seed(record)
+                    record.game_name, game.to_json(), seat.index, level, think_seed(record)
                 )
                 try:
                     result = await service.play.computer_turn(

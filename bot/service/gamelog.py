@@ -159,7 +159,7 @@ async def load(
         return cached
     cache.drop(game_id)
     if rules is None:
-        raise Damaged(game_id, f"unknown game kind {record.kind!r}")
+        raise Damaged(game_id, f"unknown game {record.game_name!r}")
     game, turn, done = await start_of(tx, record, rules, version)
     snapshot_version = done
     seq = 0

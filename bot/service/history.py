@@ -36,7 +36,7 @@ class History:
         service = self._service
         async with service.guard(), service.storage.read() as tx:
             record = await record_of(tx, game_id)
-            rules = service.game_rules(record.kind)
+            rules = service.game_rules(record.game_name)
             game, turn, done = await start_of(tx, record, rules, since)
             turns: list[TurnRecord] = []
             for entry in await tx.actions(game_id, after=done):
@@ -61,7 +61,7 @@ class History:
             record = await record_of(tx, game_id)
             if record.status == "lobby":
                 raise ServiceError("not_started", "The game has not started yet.")
-            rules = service.game_rules(record.kind)
+            rules = service.game_rules(record.game_name)
             try:
                 options = rules.check_options(record.options)
                 game = rules.new(len(record.seats), record.seed, options)

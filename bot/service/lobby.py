@@ -39,19 +39,20 @@ class Lobby:
         channel_id: int,
         user_id: int,
         name: str,
-        kind: str = "covenant",
+        game_name: str,
         options: Mapping[str, Any] | None = None,
         *,
         shuffle_seats: bool = True,
         seed: int | None = None,
     ) -> GameRecord:
-        """Open a lobby in ``channel_id`` with its creator in the first seat.
+        """Open a lobby of the game called ``game_name`` in ``channel_id`` with its creator in
+        the first seat.
 
         Only in a server (``guild_id`` > 0); a user may have a few lobbies open at once, and
         opens a new one only a little while after the last."""
         if guild_id <= 0:
             raise ServiceError("guild_only", "Games are played in a server's channels.")
-        rules = self._service.game_rules(kind)
+        rules = self._service.game_rules(game_name)
         try:
             clean = rules.check_options(dict(options or {}))
         except ValueError as exc:
@@ -68,7 +69,7 @@ class Lobby:
                     NewGame(
                         guild_id,
                         channel_id,
-                        kind,
+                        game_name,
                         seed,
                         json.dumps(clean),
                         shuffle_seats,
@@ -148,7 +149,7 @@ class Lobby:
                     "not_allowed", "Only the game's creator or a moderator can change it."
                 )
             try:
-                rules = self._service.game_rules(record.kind)
+                rules = self._service.game_rules(record.game_name)
                 clean = rules.check_options({**record.options, **changes})
             except ValueError as exc:
                 raise ServiceError("bad_options", str(exc)) from None
@@ -163,7 +164,7 @@ class Lobby:
             record = await _lobby(tx, channel_id)
             if record.seat_of(user_id) is not None:
                 raise ServiceError("already_joined", "You have already joined this game.")
-            rules = self._service.game_rules(record.kind)
+            rules = self._service.game_rules(record.game_name)
             await self._check_open_games(tx, user_id)
             if len(record.seats) >= rules.max_players:
                 raise ServiceError(
@@ -188,9 +189,9 @@ class Lobby:
                 raise ServiceError(
                     "not_allowed", "Only the game's creator or a moderator can add computers."
                 )
-            if not registry.game(record.kind).has_computers:
+            if not registry.game(record.game_name).has_computers:
                 raise ServiceError("no_computers", "This game has no computer players.")
-            rules = self._service.game_rules(record.kind)
+            rules = self._service.game_rules(record.game_name)
             if len(record.seats) >= rules.max_players:
                 raise ServiceError(
                     "lobby_full",
@@ -248,7 +249,7 @@ class Lobby:
                 raise ServiceError(
                     "not_allowed", "Only the game's creator or a moderator can start it."
                 )
-            rules = self._service.game_rules(record.kind)
+            rules = self._service.game_rules(record.game_name)
             seats = list(record.seats)
             if len(seats) < rules.min_players:
                 raise ServiceError(
@@ -299,14 +300,14 @@ class Lobby:
         if user_id not in people:
             raise ServiceError("not_a_player", "Only its players can ask for a rematch.")
         record = await self.create_game(
-            old.guild_id, old.channel_id, user_id, people[user_id], old.kind, old.options
+            old.guild_id, old.channel_id, user_id, people[user_id], old.game_name, old.options
         )
         for other, name in people.items():
             if other != user_id:
                 record = await self.join(old.channel_id, other, name)
         async with self._service.storage.write() as tx:
             await tx.update_game(record.id, rematch_of=old.id)
-        if len(record.seats) >= self._service.game_rules(record.kind).min_players:
+        if len(record.seats) >= self._service.game_rules(record.game_name).min_players:
             return await self.start(old.channel_id, user_id)
         return await self._service.play.get_game(record.id)
 

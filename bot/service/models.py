@@ -72,7 +72,8 @@ class GameRecord:
     id: int
     guild_id: int
     channel_id: int
-    kind: str
+    #: The game's name (its folder's: ``"covenant"``); stored in the column ``kind``.
+    game_name: str
     seed: int
     options: dict[str, Any]
     shuffle_seats: bool

@@ -69,7 +69,7 @@ class Play:
                 )
             if isinstance(action, Mapping):
                 try:
-                    action = service.game_rules(record.kind).parse_action(dict(action))
+                    action = service.game_rules(record.game_name).parse_action(dict(action))
                 except ValueError as exc:
                     raise ServiceError("bad_action", f"That is not a move: {exc}") from None
             loaded = await self._load(tx, record)
@@ -90,7 +90,7 @@ class Play:
                 raise stale()
             settings = await service.recent_guild_settings(record.guild_id)
             moves = await service.thinker.turn(
-                record.kind,
+                record.game_name,
                 game.to_json(),
                 due.seat.index,
                 settings.computer_level,
@@ -156,7 +156,9 @@ class Play:
     # ================================================================ internals
 
     async def _load(self, tx: Transaction, record: GameRecord) -> Loaded:
-        return await load(tx, record, self._service.rules.get(record.kind), self._service.cache)
+        return await load(
+            tx, record, self._service.rules.get(record.game_name), self._service.cache
+        )
 
     def _copier(self, game_id: int, loaded: Loaded, version: int) -> Callable[[], Any]:
         """Copies the cached game as it is at ``version`` (a copy made later, after the game
@@ -221,10 +223,10 @@ class Play:
             for s in record.seats
             if s.left_user_id is not None and s.user_id is None
         ]
-        before = {r.user_id: r for r in await tx.ratings(record.guild_id, record.kind)}
+        before = {r.user_id: r for r in await tx.ratings(record.guild_id, record.game_name)}
         after = rated(before, finishes)
         if after:
-            await tx.save_ratings(record.guild_id, record.kind, after)
+            await tx.save_ratings(record.guild_id, record.game_name, after)
 
     async def _play(
         self,
@@ -237,7 +239,7 @@ class Play:
         happened. A ``None`` action in ``moves`` means "the time-out move for this seat
         until its turn ends". Runs inside the caller's write transaction."""
         cache = self._service.cache
-        rules = self._service.game_rules(record.kind)
+        rules = self._service.game_rules(record.game_name)
         game = loaded.game
         version = record.version
         applied: list[tuple[int, int | None, ActionSource, Any]] = []
@@ -272,7 +274,7 @@ class Play:
                     apply(action, seat.index, user, source)
                 except ValueError as exc:  # IllegalAction: the game is unchanged
                     raise ServiceError(
-                        "illegal", str(exc), game=record.kind,
+                        "illegal", str(exc), game=record.game_name,
                         engine_code=getattr(exc, "code", "illegal"),
                         **getattr(exc, "params", {}),
                     ) from None  # fmt: skip

@@ -52,18 +52,18 @@ class HintData:
     rest: tuple[dict[str, Any], ...] = ()
 
 
-def _rules(kind: str) -> Any:
+def _rules(game_name: str) -> Any:
     from bot.games import plugin
 
-    return plugin(kind).rules
+    return plugin(game_name).rules
 
 
 def think_turn(
-    kind: str, state: str, seat: int, level: str, seed: int, budget: Budget
+    game_name: str, state: str, seat: int, level: str, seed: int, budget: Budget
 ) -> list[dict[str, Any]]:
     """The actions a computer of ``level`` plays for ``seat`` until its turn ends (or the
     game does). Runs in a worker: everything in and out is plain data."""
-    rules = _rules(kind)
+    rules = _rules(game_name)
     game = rules.from_json(state)
     actions: list[dict[str, Any]] = []
     while not rules.is_over(game) and game.current_player == seat:
@@ -75,9 +75,9 @@ def think_turn(
     return actions
 
 
-def think_hint(kind: str, state: str, seat: int, seed: int, budget: Budget) -> HintData:
+def think_hint(game_name: str, state: str, seat: int, seed: int, budget: Budget) -> HintData:
     """A hint for ``seat`` (whose turn it is) in the game ``state``."""
-    rules = _rules(kind)
+    rules = _rules(game_name)
     game = rules.from_json(state)
     hint = rules.hint(game, seat, seed, budget.seconds, budget.iterations)
     key, params = hint.reason
@@ -116,14 +116,14 @@ class Thinker:
             return await loop.run_in_executor(self._executor(), function, *args)
 
     async def turn(
-        self, kind: str, state: str, seat: int, level: str, seed: int
+        self, game_name: str, state: str, seat: int, level: str, seed: int
     ) -> list[dict[str, Any]]:
-        return await self._run(think_turn, kind, state, seat, level, seed, self.budget)
+        return await self._run(think_turn, game_name, state, seat, level, seed, self.budget)
 
-    async def hint(self, kind: str, state: str, seat: int, seed: int) -> HintData:
+    async def hint(self, game_name: str, state: str, seat: int, seed: int) -> HintData:
         # A hint answers a waiting player: a third of a move's thinking is plenty.
         budget = Budget(self.budget.seconds / 3, self.budget.iterations)
-        return await self._run(think_hint, kind, state, seat, seed, budget)
+        return await self._run(think_hint, game_name, state, seat, seed, budget)
 
     def close(self) -> None:
         if self._pool is not None:

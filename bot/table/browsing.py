@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord_ui import files, lines_of, say, split_message
-from bot.games import plugins
+from bot.discord_ui import files, lines_of, message_text, split_message
+from bot.games import default_game, plugins
 from bot.i18n import Text, language_of
 from bot.panels import Button, Panel, Picture, Refusal
 from bot.table.common import Common, names_of
@@ -49,13 +49,13 @@ class Browsing:
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await self.common.service.play.game_in(interaction.channel_id or 0)
         if game is None:
-            game = record.kind if record is not None else "covenant"
+            game = record.game_name if record is not None else default_game()
         chosen = plugins().get(game)
         if chosen is None:
             raise Refusal("table.lobby.no_such_game")
         language = language_of(interaction)
-        options = record.options if record is not None and record.kind == game else {}
-        panel = chosen.front.rules(options)
+        options = record.options if record is not None and record.game_name == game else {}
+        panel = chosen.front.rules_help(options)
         drawn = await self.common.host.pictures.draw_all(panel.pictures, language)
         await interaction.followup.send(
             "\n".join(lines_of(panel, language)), files=files(drawn), ephemeral=True
@@ -111,7 +111,7 @@ class Browsing:
         if drawn is None:
             raise Refusal("table.replay.none")
         await interaction.followup.send(
-            say(Text("table.replay.caption"), language_of(interaction)),
+            message_text(Text("table.replay.caption"), language_of(interaction)),
             files=files([drawn]),
             ephemeral=True,
         )
@@ -128,7 +128,7 @@ class Browsing:
         language = language_of(interaction)
         lines = [Text("table.missed.intro", count=len([t for t in told if t.complete]))]
         lines += story(common.plugin(record), record, told) or [Text("table.missed.nothing")]
-        for text in split_message(say(line, language) for line in lines):
+        for text in split_message(message_text(line, language) for line in lines):
             await interaction.followup.send(
                 text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
             )
@@ -143,7 +143,7 @@ class Browsing:
         ratings = (await self.common.service.history.ratings(interaction.guild_id or 0, game))[:15]
         if not ratings:
             raise Refusal("table.stats.nobody_yet", game=chosen.front.title())
-        title = say(chosen.front.title(), language)
+        title = message_text(chosen.front.title(), language)
         rows = [[r.name, r.rating, r.games, r.wins] for r in ratings]
         picture = Picture("render.leaderboard:leaderboard", (title, rows), "leaderboard.png")
         drawn = await self.common.host.pictures.draw_all([picture], language)
@@ -159,7 +159,7 @@ class Browsing:
             for n, r in enumerate(ratings, start=1)
         ]
         await interaction.followup.send(
-            split_message(say(line, language) for line in lines)[0],
+            split_message(message_text(line, language) for line in lines)[0],
             files=files(drawn),
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),

@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui import files, lines_of, say, split_message, view_of
+from bot.discord_ui import files, lines_of, message_text, split_message, view_of
 from bot.games import Plugin, Seen, plugin
 from bot.host import Host
 from bot.i18n import DEFAULT_LANGUAGE, Text, language_for, language_of
@@ -55,7 +55,7 @@ class Common:
         return self.host.service
 
     def plugin(self, record: GameRecord) -> Plugin:
-        return plugin(record.kind)
+        return plugin(record.game_name)
 
     def seen(self, record: GameRecord, game: Any, seat: Seat | None) -> Seen:
         return Seen(
@@ -175,7 +175,7 @@ class Common:
         """A direct message (closed DMs are no error: False)."""
         try:
             user = self.host.get_user(user_id) or await self.host.fetch_user(user_id)
-            await user.send(say(text, await self.public_language(guild_id)))
+            await user.send(message_text(text, await self.public_language(guild_id)))
             return True
         except discord.HTTPException:
             log.info("could not DM user %s", user_id)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import scheme
-from bot.discord_ui import Mention, Verbatim, say, split_message
+from bot.discord_ui import Mention, Verbatim, message_text, split_message
 from bot.games import Plugin, TurnRecord
 from bot.i18n import Text
 from bot.panels import Control, Picture
@@ -52,7 +52,7 @@ class Post:
 
     def messages(self) -> list[str]:
         """The lines said and joined into as few messages as Discord takes."""
-        return split_message(say(line, self.language) for line in self.lines)
+        return split_message(message_text(line, self.language) for line in self.lines)
 
 
 def story(chosen: Plugin, record: GameRecord, turns: Sequence[TurnRecord]) -> list[Text]:

@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 from bot import scheme
-from bot.discord_ui import clip, say, table_view
+from bot.discord_ui import clip, message_text, table_view
 from bot.games import plugins
 from bot.i18n import Text, language_of
 from bot.panels import Refusal
@@ -128,7 +128,9 @@ class Lobby:
             # A typed join updates the lobby's own message; the user hears it privately.
             await self.posts.post_lobby(interaction.channel, record)
             done = Text(f"table.lobby.you_{op}")
-            await interaction.followup.send(say(done, language_of(interaction)), ephemeral=True)
+            await interaction.followup.send(
+                message_text(done, language_of(interaction)), ephemeral=True
+            )
         if op == "start":
             await self.begin(interaction.channel, record)
 
@@ -170,7 +172,7 @@ class Lobby:
         )  # fmt: skip
         title = self.common.plugin(record).front.title()
         await interaction.followup.send(
-            say(Text("table.leave.confirm", game=title), language),
+            message_text(Text("table.leave.confirm", game=title), language),
             view=view,
             ephemeral=True,
         )
@@ -181,13 +183,13 @@ class Lobby:
         result = await common.service.moderation.leave_game(record.channel_id, interaction.user.id)
         language = await common.public_language(record.guild_id)
         await interaction.channel.send(  # type: ignore[union-attr]
-            say(Text("table.leave.left", player=interaction.user.display_name), language),
+            message_text(Text("table.leave.left", player=interaction.user.display_name), language),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         if result.turns and result.state is not None:
             await self.posts.announce(interaction.channel, result.game, result.state, result.turns)
         await interaction.edit_original_response(
-            content=say(Text("table.leave.done"), language_of(interaction)), view=None
+            content=message_text(Text("table.leave.done"), language_of(interaction)), view=None
         )
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
@@ -203,7 +205,7 @@ class Lobby:
         if record.status == "active":
             await self.begin(parent, record)
         await interaction.followup.send(
-            say(Text("table.rematch.done"), language_of(interaction)), ephemeral=True
+            message_text(Text("table.rematch.done"), language_of(interaction)), ephemeral=True
         )
 
     async def begin(self, channel: Any, record: GameRecord) -> None:
@@ -223,7 +225,7 @@ class Lobby:
         if not settings.threads or lobby is None or not may_make_threads(channel):
             return record
         language = await common.public_language(record.guild_id)
-        title = say(common.plugin(record).front.title(), language)
+        title = message_text(common.plugin(record).front.title(), language)
         names = ", ".join(s.name for s in record.seats)
         try:
             thread = await channel.get_partial_message(lobby).create_thread(

@@ -9,7 +9,7 @@ from __future__ import annotations
 import discord
 
 from bot import scheme
-from bot.discord_ui import Verbatim, lobby_menu, say, table_view
+from bot.discord_ui import Verbatim, lobby_menu, message_text, table_view
 from bot.games import Plugin
 from bot.i18n import Text
 from bot.panels import Option, TableOption
@@ -39,7 +39,7 @@ def lobby_message(
     """The lobby's text and controls (none once the game started or closed)."""
     title = chosen.front.title()
     players = "\n".join(
-        say(
+        message_text(
             Text(
                 "table.computer.seat",
                 number=i + 1,
@@ -54,11 +54,11 @@ def lobby_message(
     )
     if record.status != "lobby":
         key = "table.lobby.started" if record.status == "active" else "table.lobby.closed"
-        return say(Text(key, players=Verbatim(players)), language), None
+        return message_text(Text(key, players=Verbatim(players)), language), None
     rules = chosen.rules
     creator = record.seats[0].name if record.seats else "?"
     lines = [
-        say(
+        message_text(
             Text(
                 "table.lobby.open",
                 creator=creator,
@@ -68,13 +68,13 @@ def lobby_message(
             ),
             language,
         ),
-        say(Text("table.lobby.players", count=len(record.seats)), language),
+        message_text(Text("table.lobby.players", count=len(record.seats)), language),
         players,
     ]
     front = chosen.front
     chosen_options = front.options_line(record.options)
     if chosen_options is not None:
-        lines.insert(1, say(chosen_options, language))
+        lines.insert(1, message_text(chosen_options, language))
     buttons: list[TableButton] = [
         (scheme.lobby_id(record.id, "join"), Text("table.button.join"), "success", None),
         (scheme.lobby_id(record.id, "leave"), Text("table.button.leave"), "secondary", None),

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 
 import discord
 
-from bot.discord_ui import Verbatim, say
+from bot.discord_ui import Verbatim, message_text
 from bot.i18n import Text, language_of
 from bot.panels import Refusal
 from bot.service.pace import HOUR_MS, PACES, pace_of
@@ -59,9 +59,11 @@ class Moderating:
             interaction.channel_id or 0, interaction.user.id, moderator=True, reason=reason
         )
         language = await self.common.public_language(interaction.guild_id)
-        lines = [say(Text("table.mod.ended", moderator=interaction.user.display_name), language)]
+        lines = [
+            message_text(Text("table.mod.ended", moderator=interaction.user.display_name), language)
+        ]
         if reason:
-            lines.append(say(Text("table.mod.reason", reason=reason[:500]), language))
+            lines.append(message_text(Text("table.mod.reason", reason=reason[:500]), language))
         await interaction.followup.send(
             "\n".join(lines), allowed_mentions=discord.AllowedMentions.none()
         )
@@ -79,7 +81,7 @@ class Moderating:
             moderator=interaction.user.display_name,
         )
         await interaction.followup.send(
-            say(text, await self.common.public_language(interaction.guild_id)),
+            message_text(text, await self.common.public_language(interaction.guild_id)),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         if result.turns and result.state is not None:
@@ -104,7 +106,7 @@ class Moderating:
             newcomer=Verbatim(newcomer.mention),
         )
         await interaction.followup.send(
-            say(text, await self.common.public_language(interaction.guild_id)),
+            message_text(text, await self.common.public_language(interaction.guild_id)),
             allowed_mentions=discord.AllowedMentions(users=[newcomer], roles=False, everyone=False),
         )
 
@@ -142,7 +144,7 @@ class Moderating:
             level=Text(f"table.computer.{new.computer_level}"),
         )
         await interaction.followup.send(
-            say(text, language_of(interaction)),
+            message_text(text, language_of(interaction)),
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )
@@ -156,7 +158,7 @@ class Moderating:
         entries = await service.moderation.log(interaction.guild_id or 0, limit=15)
         damaged = await service.moderation.damaged_games(interaction.guild_id or 0)
         lines = [
-            say(
+            message_text(
                 Text(
                     "table.mod.log_line",
                     when=Verbatim(discord.utils.format_dt(e.created_at, "R")),
@@ -167,9 +169,9 @@ class Moderating:
                 language,
             )
             for e in entries
-        ] or [say(Text("table.mod.log_empty"), language)]
+        ] or [message_text(Text("table.mod.log_empty"), language)]
         lines += [
-            say(
+            message_text(
                 Text(
                     "table.mod.damaged",
                     channel=Verbatim(f"<#{g.channel_id}>"),

@@ -8,7 +8,7 @@ from datetime import timedelta
 
 import discord
 
-from bot.discord_ui import Verbatim, say
+from bot.discord_ui import Verbatim, message_text
 from bot.i18n import Text, language_of
 from bot.table.common import Common
 
@@ -26,7 +26,7 @@ class Players:
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.common.service.notices.set_ping(interaction.user.id, where)
         await interaction.followup.send(
-            say(Text(f"table.pings.{where}"), language_of(interaction)), ephemeral=True
+            message_text(Text(f"table.pings.{where}"), language_of(interaction)), ephemeral=True
         )
 
     async def away(self, interaction: discord.Interaction, days: float) -> None:
@@ -51,13 +51,13 @@ class Players:
             try:
                 home = await common.home_channel(record)
                 await home.send(
-                    say(text, language), allowed_mentions=discord.AllowedMentions.none()
+                    message_text(text, language), allowed_mentions=discord.AllowedMentions.none()
                 )
             except discord.HTTPException:
                 log.info("could not tell game %s that a player is away", record.id)
         key = "table.away.done_back" if until is None else "table.away.done"
         when = Verbatim(f"<t:{int(until.timestamp())}:f>") if until else None
         await interaction.followup.send(
-            say(Text(key, count=len(games), until=when or ""), language_of(interaction)),
+            message_text(Text(key, count=len(games), until=when or ""), language_of(interaction)),
             ephemeral=True,
         )

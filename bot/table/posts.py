@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui import Verbatim, files, say, table_view, with_controls
+from bot.discord_ui import Verbatim, files, message_text, table_view, with_controls
 from bot.games import TurnRecord
 from bot.i18n import ListOf, Text
 from bot.service import GameRecord, TurnResult
@@ -220,7 +220,7 @@ class Posts:
         try:
             parent = await common.channel(record.channel_id)
             await parent.get_partial_message(lobby).edit(
-                content=say(text, language),
+                content=message_text(text, language),
                 view=None,
                 allowed_mentions=discord.AllowedMentions.none(),
             )
@@ -275,7 +275,7 @@ class Posts:
                 return
             language = await common.public_language(record.guild_id)
             await channel.send(
-                say(Text("table.replay.caption"), language),
+                message_text(Text("table.replay.caption"), language),
                 files=files([drawn]),
                 allowed_mentions=discord.AllowedMentions.none(),
                 silent=True,

@@ -21,7 +21,7 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui import Mention, Verbatim, say
+from bot.discord_ui import Mention, Verbatim, message_text
 from bot.i18n import Text
 from bot.service import DueTurn
 from bot.service.service import ANNOUNCE_GRACE
@@ -125,7 +125,7 @@ class Rounds:
                     since=Verbatim(f"<t:{last}:R>"),
                     ends=Verbatim(f"<t:{ends}:R>"),
                 )
-                await channel.send(say(text, language))
+                await channel.send(message_text(text, language))
                 await common.service.notices.warned_stall(record)
             except Exception:
                 log.exception("could not warn stalled game %s", record.id)
@@ -155,7 +155,7 @@ class Rounds:
                 else Mention(creator)
             )  # fmt: skip
             await channel.send(
-                say(
+                message_text(
                     Text("table.reminder.timeout_notify", player=due.seat.name, moderators=who),
                     language,
                 ),
@@ -179,7 +179,7 @@ class Rounds:
         if due.seat.ping in ("channel", "both") or user is None:
             player: Any = Mention(user) if user else due.seat.name
             await channel.send(
-                say(Text(key, player=player, deadline=when), language),
+                message_text(Text(key, player=player, deadline=when), language),
                 nonce=nonce(due.kind[0], due),
                 allowed_mentions=discord.AllowedMentions(
                     users=[discord.Object(user)] if user else False, roles=False, everyone=False
@@ -187,7 +187,7 @@ class Rounds:
             )
         if user is not None and due.dm:
             text = Text("table.reminder.dm", channel=Verbatim(f"<#{channel.id}>"), deadline=when)
-            await self._dm(user, say(text, language), nonce("d" + due.kind[0], due))
+            await self._dm(user, message_text(text, language), nonce("d" + due.kind[0], due))
 
     async def _dm(self, user_id: int, text: str, nonce: str) -> None:
         host = self.common.host

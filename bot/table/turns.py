@@ -14,7 +14,7 @@ from typing import Any
 import discord
 
 from bot import scheme
-from bot.discord_ui import clip, plain, say
+from bot.discord_ui import clip, message_text, plain
 from bot.i18n import Text, language_of
 from bot.panels import CommandSpec, Panel, Play, Refusal
 from bot.service import GameRecord, Seat, TurnResult
@@ -77,7 +77,7 @@ class Turns:
         common = self.common
         await interaction.response.defer(ephemeral=True, thinking=True)
         record, state, seat = await common.my_turn(interaction, need_turn=spec.who == "turn")
-        if record.kind != game:
+        if record.game_name != game:
             raise Refusal("table.turn.other_game", game=common.plugin(record).front.title())
         front = common.plugin(record).front
         outcome = front.on_command(common.seen(record, state, seat), spec.name, options)
@@ -95,7 +95,7 @@ class Turns:
         """Suggestions while a user types a game's command: (name, value) pairs."""
         common = self.common
         record = await common.service.play.game_in(interaction.channel_id or 0)
-        if record is None or record.status != "active" or record.kind != game:
+        if record is None or record.status != "active" or record.game_name != game:
             return []
         record, state = await common.service.play.state(record.id)
         seat = record.seat_of(interaction.user.id)
@@ -127,7 +127,9 @@ class Turns:
         seen = common.seen(record, game, seat)
         lines = front.hint_text(seen, found.action, found.key, found.params)
         language = language_of(interaction)
-        text = "\n".join(say(line, language) for line in [Text("table.computer.hint"), *lines])
+        text = "\n".join(
+            message_text(line, language) for line in [Text("table.computer.hint"), *lines]
+        )
         await interaction.followup.send(text, ephemeral=True)
 
     async def answer(

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.discord_ui import clip, escape, say, split_message
+from bot.discord_ui import clip, escape, message_text, split_message
 from bot.errors import error_text
 from bot.i18n import CatalogueTranslator, valid_name
 from bot.panels import Refusal
@@ -161,7 +161,7 @@ def test_a_missing_message_shows_its_id_and_never_crashes(
 def test_user_text_is_escaped_in_messages_but_not_in_labels() -> None:
     someone = "<@123456789012345678>"
     named = Text("table.turn.not_yours", player=f"{someone} **Ruth**")
-    said = say(named, "en")
+    said = message_text(named, "en")
     assert someone not in said and "\\*\\*Ruth\\*\\*" in said
     assert escape("@everyone") != "@everyone"
 

@@ -26,7 +26,7 @@ async def scripted_lobby(h: Harness, deck: list[str]) -> int:
     h.user(STRANGER, "Stranger")
     h.user(LEADER, "Leader", moderator=True)
     record = await bot.service.lobby.create_game(
-        h.guild_id, CHANNEL, RUTH, "Ruth", options={"deck": deck}, shuffle_seats=False
+        h.guild_id, CHANNEL, RUTH, "Ruth", "covenant", options={"deck": deck}, shuffle_seats=False
     )
     joined = await h.slash(BOAZ, "table join")
     assert joined.last.ephemeral and "You joined" in joined.last.content
@@ -307,7 +307,9 @@ async def test_more_than_25_spots_are_paged(harness: Harness) -> None:
     h.user(RUTH, "Ruth")
     h.user(BOAZ, "Boaz")
     bot: TableBot = h.bot  # type: ignore[assignment]
-    record = await bot.service.lobby.create_game(h.guild_id, CHANNEL, RUTH, "Ruth", seed=3)
+    record = await bot.service.lobby.create_game(
+        h.guild_id, CHANNEL, RUTH, "Ruth", "covenant", seed=3
+    )
     await bot.service.lobby.join(CHANNEL, BOAZ, "Boaz")
     await bot.service.lobby.start(CHANNEL, RUTH)
     rng = Rng(3)

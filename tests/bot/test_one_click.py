@@ -92,7 +92,7 @@ async def test_a_click_reads_once_and_writes_once_however_long_the_game(
     h.user(RUTH, "Ruth")
     h.user(BOAZ, "Boaz")
     record = await bot.service.lobby.create_game(
-        h.guild_id, CHANNEL, RUTH, "Ruth", seed=1, shuffle_seats=False
+        h.guild_id, CHANNEL, RUTH, "Ruth", "covenant", seed=1, shuffle_seats=False
     )
     await bot.service.lobby.join(CHANNEL, BOAZ, "Boaz")
     await h.slash(RUTH, "table start")

@@ -33,8 +33,8 @@ async def test_names_never_ping_anybody(harness: Harness) -> None:
     h.user(RUTH, f"<@{SOMEONE}> @everyone")
     h.user(BOAZ, f"<@&{ROLE}> **Boaz**")
     record = await bot.service.lobby.create_game(
-        h.guild_id, CHANNEL, RUTH, f"<@{SOMEONE}> @everyone", options={"deck": ["T21", "T39"]},
-        shuffle_seats=False,
+        h.guild_id, CHANNEL, RUTH, f"<@{SOMEONE}> @everyone", "covenant",
+        options={"deck": ["T21", "T39"]}, shuffle_seats=False,
     )  # fmt: skip
     await h.slash(BOAZ, "table join")
     await h.slash(RUTH, "table start")

@@ -106,7 +106,14 @@ async def started_game(
     options = {"deck": deck} if deck is not None else {}
     first, *rest = players
     await service.lobby.create_game(
-        GUILD, channel, first, NAMES[first], options=options, shuffle_seats=shuffle, seed=seed
+        GUILD,
+        channel,
+        first,
+        NAMES[first],
+        "covenant",
+        options=options,
+        shuffle_seats=shuffle,
+        seed=seed,
     )
     for user in rest:
         await service.lobby.join(channel, user, NAMES[user])

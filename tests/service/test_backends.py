@@ -119,7 +119,7 @@ async def test_processes_starting_at_once_migrate_once(backend: str, tmp_path: P
         opened = await asyncio.gather(*(GameService.open(target) for _ in range(3)))
         try:
             games = [
-                await service.lobby.create_game(GUILD, 10 + i, ALICE + i, "P", seed=i)
+                await service.lobby.create_game(GUILD, 10 + i, ALICE + i, "P", "covenant", seed=i)
                 for i, service in enumerate(opened)
             ]
             assert len({g.id for g in games}) == 3
@@ -134,7 +134,7 @@ async def test_processes_starting_at_once_migrate_once(backend: str, tmp_path: P
 async def test_joins_from_two_processes_at_once_all_land(open_service: Opener) -> None:
     """Two lobby writes to one game never interleave: every join keeps the others'."""
     one, two = await open_service(), await open_service()
-    lobby = await one.lobby.create_game(GUILD, 1, ALICE, "Alice", seed=1)
+    lobby = await one.lobby.create_game(GUILD, 1, ALICE, "Alice", "covenant", seed=1)
     joins = [(one, BOB, "Bob"), (two, CAROL, "Carol"), (two, DAVE, "Dave")]
     await asyncio.gather(*(service.lobby.join(1, user, name) for service, user, name in joins))
     seats = (await two.play.get_game(lobby.id)).seats
@@ -145,8 +145,8 @@ async def test_joins_from_two_processes_at_once_all_land(open_service: Opener) -
 async def test_a_channel_gets_one_game_when_two_processes_open_one(open_service: Opener) -> None:
     one, two = await open_service(), await open_service()
     outcomes = await asyncio.gather(
-        one.lobby.create_game(GUILD, 7, ALICE, "Alice"),
-        two.lobby.create_game(GUILD, 7, BOB, "Bob"),
+        one.lobby.create_game(GUILD, 7, ALICE, "Alice", "covenant"),
+        two.lobby.create_game(GUILD, 7, BOB, "Bob", "covenant"),
         return_exceptions=True,
     )
     refused = [o for o in outcomes if isinstance(o, Exception)]
@@ -158,7 +158,7 @@ async def _unannounced_games(service: GameService, clock: FakeClock, count: int)
     ids = []
     for channel in range(count):
         await service.lobby.create_game(
-            GUILD, 100 + channel, ALICE + channel, "P", options={"deck": SCRIPTED_DECK}
+            GUILD, 100 + channel, ALICE + channel, "P", "covenant", options={"deck": SCRIPTED_DECK}
         )
         await service.lobby.join(100 + channel, BOB + 10 * channel + 100, "Q")
         ids.append((await service.lobby.start(100 + channel, ALICE + channel)).id)
@@ -188,7 +188,7 @@ async def test_a_missed_post_is_claimed_by_one_process(
 async def test_expired_lobbies_are_closed_once(open_service: Opener, clock: FakeClock) -> None:
     one, two = await open_service(), await open_service()
     for channel in range(5):
-        await one.lobby.create_game(GUILD, 200 + channel, ALICE + channel, "P")
+        await one.lobby.create_game(GUILD, 200 + channel, ALICE + channel, "P", "covenant")
     clock.advance(hours=25)
     first, second = await asyncio.gather(one.lobby.expire_lobbies(), two.lobby.expire_lobbies())
     closed = [r.id for r in first] + [r.id for r in second]
@@ -205,12 +205,12 @@ async def test_background_work_stays_on_the_processes_shards(
     games = {}
     for guild, channel in ((EVEN_GUILD, 301), (ODD_GUILD, 302)):
         await even.lobby.create_game(
-            guild, channel, ALICE, "Alice", options={"deck": SCRIPTED_DECK}
+            guild, channel, ALICE, "Alice", "covenant", options={"deck": SCRIPTED_DECK}
         )
         await even.lobby.join(channel, BOB, "Bob")
         games[guild] = (await even.lobby.start(channel, ALICE)).id
         clock.advance(seconds=21)
-    await even.lobby.create_game(ODD_GUILD, 303, CAROL, "Carol")
+    await even.lobby.create_game(ODD_GUILD, 303, CAROL, "Carol", "covenant")
     clock.advance(hours=37)  # reminders due (half of 3 days), boards missed, lobby expired
     assert [d.game.id for d in await even.notices.due()] == [games[EVEN_GUILD]]
     assert [d.game.id for d in await odd.notices.due()] == [games[ODD_GUILD]]
@@ -244,7 +244,7 @@ async def test_a_read_sees_one_moment_while_another_process_moves(open_service: 
     between: on SQLite the reads once ran one by one, and a move landing between them made
     the reader take the game for damaged and stop it."""
     one, two = await open_service(), await open_service()
-    lobby = await one.lobby.create_game(GUILD, 1, ALICE, "Alice", seed=1)
+    lobby = await one.lobby.create_game(GUILD, 1, ALICE, "Alice", "covenant", seed=1)
     await one.lobby.join(1, BOB, "Bob")
     await one.lobby.start(1, ALICE)
     await play_one(two, lobby.id)

@@ -26,7 +26,7 @@ from tests.service.conftest import (
 
 async def table_with_computers(service: GameService, *levels: str) -> int:
     record = await service.lobby.create_game(
-        GUILD, CHANNEL, ALICE, "Alice", shuffle_seats=False, seed=9
+        GUILD, CHANNEL, ALICE, "Alice", "covenant", shuffle_seats=False, seed=9
     )
     for level in levels:
         await service.lobby.add_computer(CHANNEL, ALICE, level)

@@ -216,7 +216,7 @@ async def test_a_damaged_game_stops_alone(open_service: Opener, raw: RawDb, dama
     # A moderator ends the damaged game, which frees its channel.
     ended = await service.moderation.end_game(1, MOD, moderator=True, reason="damaged")
     assert ended.status == "ended"
-    assert (await service.lobby.create_game(GUILD, 1, BOB, "Bob")).status == "lobby"
+    assert (await service.lobby.create_game(GUILD, 1, BOB, "Bob", "covenant")).status == "lobby"
 
 
 async def test_foreign_keys_are_enforced(service: GameService, raw: RawDb) -> None:

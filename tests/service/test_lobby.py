@@ -20,7 +20,7 @@ from tests.support.databases import RawDb
 
 
 async def test_create_join_leave_start(service: GameService) -> None:
-    lobby = await service.lobby.create_game(GUILD, CHANNEL, ALICE, "Alice", seed=3)
+    lobby = await service.lobby.create_game(GUILD, CHANNEL, ALICE, "Alice", "covenant", seed=3)
     assert lobby.status == "lobby" and [s.user_id for s in lobby.seats] == [ALICE]
     await service.lobby.join(CHANNEL, BOB, "Bob")
     await service.lobby.join(CHANNEL, CAROL, "Carol")
@@ -33,18 +33,18 @@ async def test_create_join_leave_start(service: GameService) -> None:
 
 
 async def test_one_open_game_per_channel(service: GameService) -> None:
-    await service.lobby.create_game(GUILD, CHANNEL, ALICE, "Alice")
+    await service.lobby.create_game(GUILD, CHANNEL, ALICE, "Alice", "covenant")
     with pytest.raises(ServiceError) as error:
-        await service.lobby.create_game(GUILD, CHANNEL, BOB, "Bob")
+        await service.lobby.create_game(GUILD, CHANNEL, BOB, "Bob", "covenant")
     assert error.value.code == "channel_busy"
     # Another channel is free.
-    other = await service.lobby.create_game(GUILD, CHANNEL + 1, BOB, "Bob")
+    other = await service.lobby.create_game(GUILD, CHANNEL + 1, BOB, "Bob", "covenant")
     assert other.channel_id == CHANNEL + 1
 
 
 async def test_schema_itself_refuses_a_second_open_game(service: GameService, raw: RawDb) -> None:
     """The partial unique index holds even for a writer that skips the service's check."""
-    await service.lobby.create_game(GUILD, CHANNEL, ALICE, "Alice")
+    await service.lobby.create_game(GUILD, CHANNEL, ALICE, "Alice", "covenant")
     insert = (
         "INSERT INTO games (guild_id, channel_id, kind, seed, creator_id, status, "
         "created_at, updated_at) VALUES (1, ?, 'covenant', 0, 1, ?, 0, 0)"
@@ -57,7 +57,7 @@ async def test_schema_itself_refuses_a_second_open_game(service: GameService, ra
 
 
 async def test_lobby_limits(service: GameService) -> None:
-    await service.lobby.create_game(GUILD, CHANNEL, ALICE, "Alice")
+    await service.lobby.create_game(GUILD, CHANNEL, ALICE, "Alice", "covenant")
     with pytest.raises(ServiceError) as error:
         await service.lobby.start(CHANNEL, ALICE)
     assert error.value.code == "too_few_players"
@@ -75,7 +75,7 @@ async def test_lobby_limits(service: GameService) -> None:
 
 
 async def test_only_creator_or_moderator_starts(service: GameService) -> None:
-    await service.lobby.create_game(GUILD, CHANNEL, ALICE, "Alice")
+    await service.lobby.create_game(GUILD, CHANNEL, ALICE, "Alice", "covenant")
     await service.lobby.join(CHANNEL, BOB, "Bob")
     with pytest.raises(ServiceError) as error:
         await service.lobby.start(CHANNEL, BOB)
@@ -88,7 +88,7 @@ async def test_only_creator_or_moderator_starts(service: GameService) -> None:
 
 
 async def test_creator_leaving_hands_over_and_last_one_closes(service: GameService) -> None:
-    await service.lobby.create_game(GUILD, CHANNEL, ALICE, "Alice")
+    await service.lobby.create_game(GUILD, CHANNEL, ALICE, "Alice", "covenant")
     await service.lobby.join(CHANNEL, BOB, "Bob")
     lobby = await service.lobby.leave(CHANNEL, ALICE)
     assert lobby.creator_id == BOB
@@ -115,12 +115,16 @@ async def test_seat_order_shuffled_from_seed_or_kept(open_service: Opener) -> No
 
 async def test_bad_kind_and_options(service: GameService) -> None:
     with pytest.raises(ServiceError) as error:
-        await service.lobby.create_game(GUILD, CHANNEL, ALICE, "Alice", kind="chess")
+        await service.lobby.create_game(GUILD, CHANNEL, ALICE, "Alice", game_name="chess")
     assert error.value.code == "unknown_kind"
     with pytest.raises(ServiceError) as error:
-        await service.lobby.create_game(GUILD, CHANNEL, ALICE, "Alice", options={"deck": ["T27"]})
+        await service.lobby.create_game(
+            GUILD, CHANNEL, ALICE, "Alice", "covenant", options={"deck": ["T27"]}
+        )
     assert error.value.code == "bad_options"
     with pytest.raises(ServiceError) as error:
-        await service.lobby.create_game(GUILD, CHANNEL, ALICE, "Alice", options={"speed": 3})
+        await service.lobby.create_game(
+            GUILD, CHANNEL, ALICE, "Alice", "covenant", options={"speed": 3}
+        )
     assert error.value.code == "bad_options"
     assert await service.play.game_in(CHANNEL) is None

@@ -38,7 +38,7 @@ async def test_end_game_needs_a_moderator_and_is_logged(service: GameService) ->
 
 
 async def test_creator_may_cancel_own_lobby(service: GameService) -> None:
-    await service.lobby.create_game(GUILD, CHANNEL, ALICE, "Alice")
+    await service.lobby.create_game(GUILD, CHANNEL, ALICE, "Alice", "covenant")
     await service.lobby.join(CHANNEL, BOB, "Bob")
     with pytest.raises(ServiceError):
         await service.moderation.end_game(CHANNEL, BOB, moderator=False)
@@ -97,7 +97,7 @@ async def test_removing_everyone_ends_the_game(service: GameService) -> None:
 
 
 async def test_removing_from_a_lobby_frees_the_seat(service: GameService) -> None:
-    await service.lobby.create_game(GUILD, CHANNEL, ALICE, "Alice")
+    await service.lobby.create_game(GUILD, CHANNEL, ALICE, "Alice", "covenant")
     await service.lobby.join(CHANNEL, BOB, "Bob")
     result = await service.moderation.remove_player(CHANNEL, MOD, BOB, moderator=True)
     assert [s.user_id for s in result.game.seats] == [ALICE]

@@ -112,7 +112,7 @@ async def test_finished_game_refuses_actions(service: GameService) -> None:
 
 
 async def test_lobby_refuses_actions(service: GameService) -> None:
-    game = await service.lobby.create_game(GUILD, CHANNEL, ALICE, "Alice")
+    game = await service.lobby.create_game(GUILD, CHANNEL, ALICE, "Alice", "covenant")
     with pytest.raises(ServiceError) as error:
         await service.play.act(game.id, ALICE, Pass())
     assert error.value.code == "not_started"
@@ -149,7 +149,7 @@ async def test_games_in_several_channels_are_independent(service: GameService) -
 
 async def test_whole_card_game_through_the_service(service: GameService) -> None:
     """Ark (engine.noah) through the same service: lobby, play, restart-free replay."""
-    await service.lobby.create_game(GUILD, CHANNEL, ALICE, "Alice", kind="noah", seed=4)
+    await service.lobby.create_game(GUILD, CHANNEL, ALICE, "Alice", game_name="noah", seed=4)
     await service.lobby.join(CHANNEL, BOB, "Bob")
     await service.lobby.join(CHANNEL, CAROL, "Carol")
     game = await service.lobby.start(CHANNEL, ALICE)

@@ -40,33 +40,37 @@ async def refused(code: str, call: object) -> ServiceError:
 async def test_a_user_cannot_flood_a_server_with_lobbies(
     service: GameService, clock: FakeClock
 ) -> None:
-    await service.lobby.create_game(GUILD, 1, ALICE, "Alice")
+    await service.lobby.create_game(GUILD, 1, ALICE, "Alice", "covenant")
     # A second table right away: a cool-down first.
-    error = await refused("cooldown", service.lobby.create_game(GUILD, 2, ALICE, "Alice"))
+    error = await refused(
+        "cooldown", service.lobby.create_game(GUILD, 2, ALICE, "Alice", "covenant")
+    )
     assert error.params["seconds"] == 20
     clock.advance(seconds=21)
-    await service.lobby.create_game(GUILD, 2, ALICE, "Alice")
+    await service.lobby.create_game(GUILD, 2, ALICE, "Alice", "covenant")
     clock.advance(seconds=21)
-    await service.lobby.create_game(GUILD, 3, ALICE, "Alice")
+    await service.lobby.create_game(GUILD, 3, ALICE, "Alice", "covenant")
     clock.advance(seconds=21)
     # Three tables waiting for players is the most one user may have.
-    error = await refused("too_many_lobbies", service.lobby.create_game(GUILD, 4, ALICE, "Alice"))
+    error = await refused(
+        "too_many_lobbies", service.lobby.create_game(GUILD, 4, ALICE, "Alice", "covenant")
+    )
     assert error.params["count"] == 3
     assert len(await service.moderation.games(GUILD, ("lobby",))) == 3
     # Someone else still may. Starting one of hers frees a lobby place, but three games
     # going and none finished is all anyone may have (issue 15).
-    await service.lobby.create_game(GUILD, 4, BOB, "Bob")
+    await service.lobby.create_game(GUILD, 4, BOB, "Bob", "covenant")
     await service.lobby.join(1, BOB, "Bob")
     await service.lobby.start(1, ALICE)
-    await refused("too_many_games", service.lobby.create_game(GUILD, 5, ALICE, "Alice"))
+    await refused("too_many_games", service.lobby.create_game(GUILD, 5, ALICE, "Alice", "covenant"))
 
 
 async def test_lobbies_nobody_starts_expire_after_the_servers_time(
     service: GameService, clock: FakeClock
 ) -> None:
-    old = await service.lobby.create_game(GUILD, 1, ALICE, "Alice")
+    old = await service.lobby.create_game(GUILD, 1, ALICE, "Alice", "covenant")
     clock.advance(hours=20)
-    fresh = await service.lobby.create_game(GUILD, 2, BOB, "Bob")
+    fresh = await service.lobby.create_game(GUILD, 2, BOB, "Bob", "covenant")
     clock.advance(hours=5)  # the first lobby is 25 hours old, the second 5
     expired = await service.lobby.expire_lobbies()
     assert [r.id for r in expired] == [old.id]
@@ -80,7 +84,7 @@ async def test_lobbies_nobody_starts_expire_after_the_servers_time(
 
 
 async def test_games_are_only_opened_in_a_server(service: GameService) -> None:
-    await refused("guild_only", service.lobby.create_game(0, CHANNEL, ALICE, "Alice"))
+    await refused("guild_only", service.lobby.create_game(0, CHANNEL, ALICE, "Alice", "covenant"))
     assert await service.play.game_in(CHANNEL) is None
 
 

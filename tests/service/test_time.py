@@ -317,7 +317,7 @@ async def test_guild_settings_are_per_guild_and_checked(
     (entry,) = await service.moderation.log(GUILD)
     assert entry.act == "settings" and entry.detail == {"pace": "fast"}
     await started_game(service, channel=1, deck=SCRIPTED_DECK)
-    await service.lobby.create_game(GUILD + 1, 2, ALICE, "Alice", seed=1)
+    await service.lobby.create_game(GUILD + 1, 2, ALICE, "Alice", "covenant", seed=1)
     await service.lobby.join(2, BOB, "Bob")
     await service.lobby.start(2, ALICE)
     clock.advance(hours=12)  # half of the fast pace's one day
@@ -379,14 +379,14 @@ async def test_nobody_has_more_games_going_than_they_finish(
     service: GameService, clock: FakeClock
 ) -> None:
     for channel in (1, 2, 3):
-        await service.lobby.create_game(GUILD, channel, BOB, "Bob")
+        await service.lobby.create_game(GUILD, channel, BOB, "Bob", "covenant")
         await service.lobby.join(channel, ALICE, "Alice")
         await service.lobby.start(channel, BOB)
     # Three games going and none finished: a fourth waits until one is done.
-    await service.lobby.create_game(GUILD, 4, BOB + 1, "Carol")
+    await service.lobby.create_game(GUILD, 4, BOB + 1, "Carol", "covenant")
     with pytest.raises(ServiceError) as error:
         await service.lobby.join(4, ALICE, "Alice")
     assert error.value.code == "too_many_games" and error.value.params["count"] == 3
     clock.advance(seconds=30)
     with pytest.raises(ServiceError):
-        await service.lobby.create_game(GUILD, 5, ALICE, "Alice")
+        await service.lobby.create_game(GUILD, 5, ALICE, "Alice", "covenant")

@@ -573,7 +573,7 @@ class CovenantFront(Front):
             lines.append(_t("rules.other_editions"))
         return lines
 
-    def rules(self, options: Mapping[str, Any]) -> Panel:
+    def rules_help(self, options: Mapping[str, Any]) -> Panel:
         pictures = (
             Picture(f"{RENDER}:rules_board", (), "rules.png"),
             Picture(f"{RENDER}:rules_key", (), "rules-key.png"),

@@ -723,7 +723,7 @@ class NoahFront(Front):
         )
         return Panel(lines, (self._board(view, names, "ark.png"),), (self._hand_button(),))
 
-    def rules(self, options: Mapping[str, Any]) -> Panel:
+    def rules_help(self, options: Mapping[str, Any]) -> Panel:
         pictures = (
             Picture(f"{RENDER}:rules_board", (), "rules.png", _t("picture_alt.rules")),
             Picture(f"{RENDER}:rules_key", (), "rules-key.png", _t("picture_alt.key")),

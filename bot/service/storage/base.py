@@ -44,7 +44,7 @@ class NewGame:
 
     guild_id: int
     channel_id: int
-    kind: str
+    game_name: str
     seed: int
     options: str
     shuffle_seats: bool
@@ -215,11 +215,11 @@ class Transaction(ABC):
         """How a user wants to be told it is their turn: channel, dm or both."""
 
     @abstractmethod
-    async def ratings(self, guild_id: int, kind: str) -> list[Rating]:
+    async def ratings(self, guild_id: int, game_name: str) -> list[Rating]:
         """A server's ratings in one game, best first."""
 
     @abstractmethod
-    async def save_ratings(self, guild_id: int, kind: str, ratings: Sequence[Rating]) -> None:
+    async def save_ratings(self, guild_id: int, game_name: str, ratings: Sequence[Rating]) -> None:
         """Write these players' ratings (others stay)."""
 
     @abstractmethod

@@ -289,7 +289,7 @@ class PostgresTransaction(Transaction):
                 "VALUES ($1, $2, $3, $4, $5, $6, $7, 'lobby', $8, $8) RETURNING id",
                 game.guild_id,
                 game.channel_id,
-                game.kind,
+                game.game_name,
                 game.seed,
                 game.options,
                 game.shuffle_seats,
@@ -557,22 +557,22 @@ class PostgresTransaction(Transaction):
             ping,
         )
 
-    async def ratings(self, guild_id: int, kind: str) -> list[Rating]:
+    async def ratings(self, guild_id: int, game_name: str) -> list[Rating]:
         rows = await self.connection.fetch(
             "SELECT user_id, name, rating, games, wins FROM ratings "
             "WHERE guild_id = $1 AND kind = $2 ORDER BY rating DESC, games DESC, name",
             guild_id,
-            kind,
+            game_name,
         )
         return [Rating(r[0], r[1], r[2], r[3], r[4]) for r in rows]
 
-    async def save_ratings(self, guild_id: int, kind: str, ratings: Sequence[Rating]) -> None:
+    async def save_ratings(self, guild_id: int, game_name: str, ratings: Sequence[Rating]) -> None:
         await self.connection.executemany(
             "INSERT INTO ratings (guild_id, kind, user_id, name, rating, games, wins) "
             "VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (guild_id, kind, user_id) "
             "DO UPDATE SET name = EXCLUDED.name, rating = EXCLUDED.rating, "
             "games = EXCLUDED.games, wins = EXCLUDED.wins",
-            [(guild_id, kind, r.user_id, r.name, r.rating, r.games, r.wins) for r in ratings],
+            [(guild_id, game_name, r.user_id, r.name, r.rating, r.games, r.wins) for r in ratings],
         )
 
     async def claim_notice(

@@ -60,7 +60,7 @@ def game_of(row: Any) -> GameRecord:
         id=row["id"],
         guild_id=row["guild_id"],
         channel_id=row["channel_id"],
-        kind=row["kind"],
+        game_name=row["kind"],
         seed=row["seed"],
         options=options if isinstance(options, dict) else {},
         damage=damage,

@@ -316,7 +316,7 @@ class SqliteStorage(Storage, Transaction):
                 (
                     game.guild_id,
                     game.channel_id,
-                    game.kind,
+                    game.game_name,
                     game.seed,
                     game.options,
                     int(game.shuffle_seats),
@@ -577,19 +577,19 @@ class SqliteStorage(Storage, Transaction):
             (user_id, ping),
         )
 
-    async def ratings(self, guild_id: int, kind: str) -> list[Rating]:
+    async def ratings(self, guild_id: int, game_name: str) -> list[Rating]:
         rows = await self.rows(
             "SELECT user_id, name, rating, games, wins FROM ratings "
             "WHERE guild_id = ? AND kind = ? ORDER BY rating DESC, games DESC, name",
-            (guild_id, kind),
+            (guild_id, game_name),
         )
         return [Rating(r[0], r[1], r[2], r[3], r[4]) for r in rows]
 
-    async def save_ratings(self, guild_id: int, kind: str, ratings: Sequence[Rating]) -> None:
+    async def save_ratings(self, guild_id: int, game_name: str, ratings: Sequence[Rating]) -> None:
         await self.executemany(
             "INSERT OR REPLACE INTO ratings (guild_id, kind, user_id, name, rating, games, wins) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [(guild_id, kind, r.user_id, r.name, r.rating, r.games, r.wins) for r in ratings],
+            [(guild_id, game_name, r.user_id, r.name, r.rating, r.games, r.wins) for r in ratings],
         )
 
     async def claim_notice(

@@ -154,6 +154,6 @@ class TicTacToeFront(Front):
     def status(self, view: Mapping[str, Any], names: Sequence[str]) -> Panel:
         return self.board_post(view, names)
 
-    def rules(self, options: Mapping[str, Any]) -> Panel:
+    def rules_help(self, options: Mapping[str, Any]) -> Panel:
         picture = Picture(f"{RENDER}:rules_board", (), "rules.png", _t("picture_alt.rules"))
         return Panel((_t("rules.text"),), (picture,))

@@ -155,6 +155,7 @@ async def play(h: Harness, out: Path | None, seed: int, tiles: int) -> TableBot:
         CHANNEL,
         creator,
         name,
+        "covenant",
         options={"deck": deck} if deck else {},
         seed=seed,
         shuffle_seats=False,

@@ -336,7 +336,7 @@ def test_players_never_read_a_tile_id() -> None:
 
 def test_the_rules_have_a_key_and_say_how_squares_are_named() -> None:
     """11.14."""
-    rules = FRONT.rules({})
+    rules = FRONT.rules_help({})
     assert [p.function for p in rules.pictures] == [
         "render.covenant:rules_board",
         "render.covenant:rules_key",
