@@ -9,7 +9,6 @@ and in every worker process; nothing else in ``bot/`` names a game.
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import cache
 from importlib import import_module
 
 from bot.games.base import Front, GameRules, Plugin, Seen, TurnRecord
@@ -27,8 +26,9 @@ __all__ = [
 ]
 
 
-@cache
 def _load(name: str, module: str) -> Plugin:
+    # Not remembered here: the module is (Python keeps it), and a game installed or taken
+    # away while running (tests) must not leave a stale plugin behind.
     found: Plugin = import_module(module).PLUGIN
     # The name is the folder's (its message domain too): a game cannot call itself otherwise.
     found.rules.name = found.front.name = name

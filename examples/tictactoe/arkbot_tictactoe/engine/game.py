@@ -93,7 +93,7 @@ class Game:
         if mover is None:
             raise refusal("game_over")
         if seat is not None and seat != mover:
-            raise refusal("not_your_turn")
+            raise refusal("not_your_turn", seat=seat, current=mover)
         if not isinstance(action, Mark) or not 0 <= action.square < SQUARES:
             raise refusal("not_a_square")
         if self._board[action.square] is not None:
