@@ -167,7 +167,14 @@ async def run(args: argparse.Namespace) -> int:
                 seed = args.seed + i
                 _, turns = plan_noah_game(PLAYERS, seed, noah_turns or None)
                 game_id = await open_lobby(
-                    db_path, fake, channel, seats, None, service=service, kind="noah", seed=seed
+                    db_path,
+                    fake,
+                    channel,
+                    seats,
+                    None,
+                    service=service,
+                    game_name="noah",
+                    seed=seed,
                 )
                 table: Table = NoahTable.seeded(fake, channel, game_id, seats, seed)
             else:

@@ -33,7 +33,7 @@ def record(**changes: Any) -> GameRecord:
         id=7,
         guild_id=1,
         channel_id=500,
-        kind="noah",
+        game_name="noah",
         seed=1,
         options={},
         shuffle_seats=False,

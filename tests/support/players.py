@@ -88,10 +88,10 @@ async def open_lobby(
     deck: Sequence[str] | None,
     service: GameService | None = None,
     *,
-    kind: str = "covenant",
+    game_name: str = "covenant",
     seed: int = 0,
 ) -> int:
-    """Open a lobby of ``kind`` with seed ``seed`` straight in the database and seat
+    """Open a lobby of ``game_name`` with seed ``seed`` straight in the database and seat
     ``seats`` in that order; for Covenant with a scripted deck (the service's test option,
     which no command exposes), for a game without options ``deck`` is ``None``. Done before
     the bot process starts, so only one process writes at a time."""
@@ -104,7 +104,7 @@ async def open_lobby(
             channel.id,
             first.id,
             display_name(first),
-            kind,
+            game_name,
             options={} if deck is None else {"deck": list(deck)},
             shuffle_seats=False,
             seed=seed,
