@@ -1,5 +1,5 @@
 """What the parts of the game service share: limits, timings, and small helpers over a
-transaction. Nothing here holds state; :class:`~bot.service.service.GameService` does."""
+transaction. Nothing here holds state; :class:`~bot.service.core.Core` does."""
 
 from __future__ import annotations
 

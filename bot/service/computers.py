@@ -8,17 +8,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from functools import partial
-from typing import TYPE_CHECKING
 
 from bot.service.common import ANNOUNCE_GRACE, CLAIM_BATCH, record_of, td_ms, think_seed
-from bot.service.models import GameRecord, ServiceError
+from bot.service.core import Core
+from bot.service.models import GameRecord, ServiceError, TurnResult
+from bot.service.play import Play
 from bot.service.thinking import HintData
 from engine import registry
-
-if TYPE_CHECKING:
-    from bot.service.service import GameService
 
 log = logging.getLogger("arkbot.service")
 
@@ -26,15 +25,21 @@ log = logging.getLogger("arkbot.service")
 class Computers:
     """The computer players of this process's games (``service.computers``)."""
 
-    def __init__(self, service: GameService) -> None:
-        self._service = service
+    def __init__(
+        self, core: Core, play: Play, told: Callable[[TurnResult], Awaitable[None]]
+    ) -> None:
+        self._core = core
+        #: Where a computer's turn is thought from (the game's state) and stored.
+        self._play = play
+        #: Tells a computer's turn stored in the background (the table posts it).
+        self._told = told
         #: The games a computer is thinking for in this process: game id -> its task.
         self._thinking: dict[int, asyncio.Task[None]] = {}
 
     def wake(self, record: GameRecord) -> None:
         """If it is a computer's turn in ``record``'s game, have it play: it thinks in the
         background (off the event loop, one turn at a time per game), the turn is stored
-        with the version check and handed to ``service.on_computer_turn`` to be told."""
+        with the version check and handed to ``told`` (``service.on_computer_turn``)."""
         seat = record.current
         if record.status != "active" or seat is None or not seat.is_bot:
             return
@@ -62,14 +67,14 @@ class Computers:
         """Claim the games waiting for a computer's turn for longer than ``grace`` (whoever
         was thinking for them stopped: a crash, a restart) and wake them here; the lease
         keeps other processes off them meanwhile. Returns how many were woken."""
-        service = self._service
-        now = service.now_ms()
-        async with service.storage.write() as tx:
+        core = self._core
+        now = core.now_ms()
+        async with core.storage.write() as tx:
             # A short lease: thinking takes seconds, and the game's other background work
             # (a missed post) waits for the same lease.
             until = now + td_ms(ANNOUNCE_GRACE)
             ids = await tx.claim_computer_turns(
-                now - td_ms(grace), now, until, service.holder, service.shards, CLAIM_BATCH
+                now - td_ms(grace), now, until, core.holder, core.shards, CLAIM_BATCH
             )
             records = [await record_of(tx, game_id) for game_id in ids]
         woken = 0
@@ -81,7 +86,7 @@ class Computers:
 
     async def hint(self, game_id: int, user_id: int) -> tuple[GameRecord, HintData]:
         """A suggested move for ``user_id``, whose turn it is, with its reason."""
-        record, game = await self._service.play.state(game_id)
+        record, game = await self._play.state(game_id)
         if not registry.game(record.game_name).has_computers:
             raise ServiceError("no_computers", "This game has no computer players.")
         seat = record.seat_of(user_id)
@@ -92,17 +97,17 @@ class Computers:
             raise ServiceError(
                 "not_your_turn", f"It is {current.name}'s turn, not yours.", current=current.index
             )
-        found = await self._service.thinker.hint(
+        found = await self._core.thinker.hint(
             record.game_name, game.to_json(), seat.index, think_seed(record)
         )
         return record, found
 
     async def _drive(self, game_id: int) -> None:
-        service = self._service
+        core = self._core
         try:
             while True:
                 try:
-                    record, game = await service.play.state(game_id)
+                    record, game = await self._play.state(game_id)
                 except ServiceError:
                     return  # ended, damaged or gone meanwhile
                 seat = record.current
@@ -110,24 +115,21 @@ class Computers:
                     return
                 level = seat.level
                 if level is None:  # a seat taken over before computers had levels
-                    level = (await service.recent_guild_settings(record.guild_id)).computer_level
-                actions = await service.thinker.turn(
+                    level = (await core.recent_guild_settings(record.guild_id)).computer_level
+                actions = await core.thinker.turn(
                     record.game_name, game.to_json(), seat.index, level, think_seed(record)
                 )
                 try:
-                    result = await service.play.computer_turn(
-                        game_id, record.version, seat, actions
-                    )
+                    result = await self._play.computer_turn(game_id, record.version, seat, actions)
                 except ServiceError as error:
                     if error.code == "stale":
                         continue  # someone else moved meanwhile: look again
                     raise
-                if service.on_computer_turn is not None:
-                    try:
-                        await service.on_computer_turn(result)
-                    except Exception:
-                        # The turn is stored; the missed-post round tells it later.
-                        log.exception("could not tell the computer's turn in game %s", game_id)
+                try:
+                    await self._told(result)
+                except Exception:
+                    # The turn is stored; the missed-post round tells it later.
+                    log.exception("could not tell the computer's turn in game %s", game_id)
         except asyncio.CancelledError:
             raise
         except Exception:

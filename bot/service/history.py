@@ -5,26 +5,24 @@ A part of :class:`~bot.service.service.GameService` (``service.history``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.games import TurnRecord
 from bot.service.common import record_of
+from bot.service.core import Core
 from bot.service.gamelog import Damaged, fresh_turn, replay_one, start_of
 from bot.service.models import ActionRecord, GameRecord, GuildStats, Rating, ServiceError
-
-if TYPE_CHECKING:
-    from bot.service.service import GameService
 
 
 class History:
     """What happened in games (``service.history``)."""
 
-    def __init__(self, service: GameService) -> None:
-        self._service = service
+    def __init__(self, core: Core) -> None:
+        self._core = core
 
     async def actions(self, game_id: int) -> list[ActionRecord]:
         """Every action of a game in order, with its time, seat and user."""
-        async with self._service.storage.read() as tx:
+        async with self._core.storage.read() as tx:
             return await tx.actions(game_id)
 
     async def told_since(
@@ -33,10 +31,10 @@ class History:
         """The record, the state now, and the turns stored after version ``since``, for
         telling what the channel has not seen (the bot stopped between a move and its post).
         The first turn may have begun before ``since``: it is told from its beginning."""
-        service = self._service
-        async with service.guard(), service.storage.read() as tx:
+        core = self._core
+        async with core.guard(), core.storage.read() as tx:
             record = await record_of(tx, game_id)
-            rules = service.game_rules(record.game_name)
+            rules = core.game_rules(record.game_name)
             game, turn, done = await start_of(tx, record, rules, since)
             turns: list[TurnRecord] = []
             for entry in await tx.actions(game_id, after=done):
@@ -56,12 +54,12 @@ class History:
     ) -> tuple[GameRecord, list[tuple[Any, TurnRecord]], Any]:
         """The whole game turn by turn, from its log: (the record, [(the public view when the
         turn began, the turn)], the public view now). For history, catching up and replays."""
-        service = self._service
-        async with service.guard(), service.storage.read() as tx:
+        core = self._core
+        async with core.guard(), core.storage.read() as tx:
             record = await record_of(tx, game_id)
             if record.status == "lobby":
                 raise ServiceError("not_started", "The game has not started yet.")
-            rules = service.game_rules(record.game_name)
+            rules = core.game_rules(record.game_name)
             try:
                 options = rules.check_options(record.options)
                 game = rules.new(len(record.seats), record.seed, options)
@@ -87,12 +85,12 @@ class History:
 
     async def ratings(self, guild_id: int, kind: str) -> list[Rating]:
         """A server's ratings in one game, best first."""
-        async with self._service.storage.read() as tx:
+        async with self._core.storage.read() as tx:
             return await tx.ratings(guild_id, kind)
 
     async def stats(self, guild_id: int) -> GuildStats:
         """Finished games of a guild and wins per user (computer seats count for nobody)."""
-        async with self._service.storage.read() as tx:
+        async with self._core.storage.read() as tx:
             finished = await tx.finished_games(guild_id)
         wins: dict[int, int] = {}
         names: dict[int, str] = {}

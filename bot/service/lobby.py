@@ -9,20 +9,19 @@ import dataclasses
 import json
 import secrets
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.service.clock import to_ms
 from bot.service.common import next_due_at, record_of, td_ms
+from bot.service.core import Core
 from bot.service.gamelog import Loaded, fresh_turn
 from bot.service.models import GameRecord, Seat, ServiceError
 from bot.service.pace import pace_of
+from bot.service.play import Play
 from bot.service.storage import ChannelBusy, NewGame, Transaction
 from bot.service.thinking import COMPUTER_NAMES, LEVELS
 from engine import registry
 from engine.common.rng import Rng
-
-if TYPE_CHECKING:
-    from bot.service.service import GameService
 
 _SEAT_SHUFFLE_SALT = 0x5EA75EA75EA7
 
@@ -30,8 +29,10 @@ _SEAT_SHUFFLE_SALT = 0x5EA75EA75EA7
 class Lobby:
     """Opening, seating and starting games (``service.lobby``)."""
 
-    def __init__(self, service: GameService) -> None:
-        self._service = service
+    def __init__(self, core: Core, play: Play) -> None:
+        self._core = core
+        #: Where a rematch that waits for players is read back from.
+        self._play = play
 
     async def create_game(
         self,
@@ -52,7 +53,7 @@ class Lobby:
         opens a new one only a little while after the last."""
         if guild_id <= 0:
             raise ServiceError("guild_only", "Games are played in a server's channels.")
-        rules = self._service.game_rules(game_name)
+        rules = self._core.game_rules(game_name)
         try:
             clean = rules.check_options(dict(options or {}))
         except ValueError as exc:
@@ -60,7 +61,7 @@ class Lobby:
         seed = secrets.randbits(62) if seed is None else seed
         busy = ServiceError("channel_busy", "There is already a game in this channel.")
         try:
-            async with self._service.storage.write() as tx:
+            async with self._core.storage.write() as tx:
                 if await tx.open_game(channel_id) is not None:
                     raise busy
                 await self._check_lobby_limits(tx, guild_id, user_id)
@@ -74,7 +75,7 @@ class Lobby:
                         json.dumps(clean),
                         shuffle_seats,
                         user_id,
-                        self._service.now_ms(),
+                        self._core.now_ms(),
                     )
                 )
                 await tx.set_seats(game_id, [Seat(0, user_id, name)])
@@ -87,7 +88,7 @@ class Lobby:
         start tables faster than they play them."""
         going = len(await tx.games_of_user(user_id, ("lobby", "active")))
         finished = len(await tx.games_of_user(user_id, ("finished",)))
-        allowed = finished + self._service.limits.extra_open_games
+        allowed = finished + self._core.limits.extra_open_games
         if going >= allowed:
             raise ServiceError(
                 "too_many_games",
@@ -96,7 +97,7 @@ class Lobby:
             )
 
     async def _check_lobby_limits(self, tx: Transaction, guild_id: int, user_id: int) -> None:
-        limits = self._service.limits
+        limits = self._core.limits
         by_user, by_guild, last_ms = await tx.lobby_counts(guild_id, user_id)
         if by_user >= limits.lobbies_per_user:
             raise ServiceError(
@@ -108,7 +109,7 @@ class Lobby:
             raise ServiceError(
                 "server_lobbies_full", "This server has many tables waiting already."
             )
-        wait_ms = (last_ms or 0) + td_ms(limits.cooldown) - self._service.now_ms()
+        wait_ms = (last_ms or 0) + td_ms(limits.cooldown) - self._core.now_ms()
         if last_ms is not None and wait_ms > 0:
             raise ServiceError(
                 "cooldown",
@@ -119,13 +120,13 @@ class Lobby:
     async def expire_lobbies(self) -> list[GameRecord]:
         """Close the lobbies nobody started within their server's lobby expiry; returns them
         (their messages are to be updated)."""
-        now = self._service.now_ms()
+        now = self._core.now_ms()
         expired: list[GameRecord] = []
-        async with self._service.storage.write() as tx:
+        async with self._core.storage.write() as tx:
             # Claimed: another process closing lobbies now skips these, and finds them
             # closed once this commits, so each lobby is closed (and told) once.
-            for record in await tx.lobbies(self._service.shards, claim=True):
-                settings = await self._service.guild_settings_in(tx, record.guild_id)
+            for record in await tx.lobbies(self._core.shards, claim=True):
+                settings = await self._core.guild_settings_in(tx, record.guild_id)
                 if to_ms(record.updated_at) + td_ms(settings.lobby_expiry) > now:
                     continue
                 await tx.update_game(record.id, status="ended", finished_at=now, updated_at=now)
@@ -142,29 +143,29 @@ class Lobby:
     ) -> GameRecord:
         """Change options of the lobby in ``channel_id`` (its creator or a moderator), checked
         by the game's rules; the seats stay."""
-        async with self._service.storage.write() as tx:
+        async with self._core.storage.write() as tx:
             record = await _lobby(tx, channel_id)
             if record.creator_id != user_id and not moderator:
                 raise ServiceError(
                     "not_allowed", "Only the game's creator or a moderator can change it."
                 )
             try:
-                rules = self._service.game_rules(record.game_name)
+                rules = self._core.game_rules(record.game_name)
                 clean = rules.check_options({**record.options, **changes})
             except ValueError as exc:
                 raise ServiceError("bad_options", str(exc)) from None
             await tx.update_game(
-                record.id, options=json.dumps(clean), updated_at=self._service.now_ms()
+                record.id, options=json.dumps(clean), updated_at=self._core.now_ms()
             )
             return await record_of(tx, record.id)
 
     async def join(self, channel_id: int, user_id: int, name: str) -> GameRecord:
         """Take the next free seat of the lobby in ``channel_id``."""
-        async with self._service.storage.write() as tx:
+        async with self._core.storage.write() as tx:
             record = await _lobby(tx, channel_id)
             if record.seat_of(user_id) is not None:
                 raise ServiceError("already_joined", "You have already joined this game.")
-            rules = self._service.game_rules(record.game_name)
+            rules = self._core.game_rules(record.game_name)
             await self._check_open_games(tx, user_id)
             if len(record.seats) >= rules.max_players:
                 raise ServiceError(
@@ -174,7 +175,7 @@ class Lobby:
                 )
             seats = [*record.seats, Seat(len(record.seats), user_id, name)]
             await tx.set_seats(record.id, seats)
-            await tx.update_game(record.id, updated_at=self._service.now_ms())
+            await tx.update_game(record.id, updated_at=self._core.now_ms())
             return await record_of(tx, record.id)
 
     async def add_computer(
@@ -183,7 +184,7 @@ class Lobby:
         """The lobby's creator (or a moderator) adds a computer player of ``level``."""
         if level not in LEVELS:
             raise ServiceError("bad_level", f"A computer plays at one of {', '.join(LEVELS)}.")
-        async with self._service.storage.write() as tx:
+        async with self._core.storage.write() as tx:
             record = await _lobby(tx, channel_id)
             if record.creator_id != user_id and not moderator:
                 raise ServiceError(
@@ -191,7 +192,7 @@ class Lobby:
                 )
             if not registry.game(record.game_name).has_computers:
                 raise ServiceError("no_computers", "This game has no computer players.")
-            rules = self._service.game_rules(record.game_name)
+            rules = self._core.game_rules(record.game_name)
             if len(record.seats) >= rules.max_players:
                 raise ServiceError(
                     "lobby_full",
@@ -202,14 +203,14 @@ class Lobby:
             name = next(n for n in COMPUTER_NAMES if n not in taken)
             computer = Seat(len(record.seats), None, name, is_bot=True, level=level)
             await tx.set_seats(record.id, [*record.seats, computer])
-            await tx.update_game(record.id, updated_at=self._service.now_ms())
+            await tx.update_game(record.id, updated_at=self._core.now_ms())
             return await record_of(tx, record.id)
 
     async def remove_computer(
         self, channel_id: int, user_id: int, *, moderator: bool = False
     ) -> GameRecord:
         """The lobby's creator (or a moderator) takes the last computer player off again."""
-        async with self._service.storage.write() as tx:
+        async with self._core.storage.write() as tx:
             record = await _lobby(tx, channel_id)
             if record.creator_id != user_id and not moderator:
                 raise ServiceError(
@@ -220,18 +221,18 @@ class Lobby:
                 raise ServiceError("no_computer", "There is no computer player at this table.")
             rest = [s for s in record.seats if s is not computers[-1]]
             await tx.set_seats(record.id, rest)
-            await tx.update_game(record.id, updated_at=self._service.now_ms())
+            await tx.update_game(record.id, updated_at=self._core.now_ms())
             return await record_of(tx, record.id)
 
     async def leave(self, channel_id: int, user_id: int) -> GameRecord:
         """Leave the lobby; the last one out closes it, and a leaving creator hands over."""
-        async with self._service.storage.write() as tx:
+        async with self._core.storage.write() as tx:
             record = await _lobby(tx, channel_id)
             rest = [s for s in record.seats if s.user_id != user_id]
             if len(rest) == len(record.seats):
                 raise ServiceError("not_joined", "You have not joined this game.")
             await tx.set_seats(record.id, rest)
-            now = self._service.now_ms()
+            now = self._core.now_ms()
             people = [s for s in rest if not s.is_bot]
             if not people:  # computers alone do not keep a table open
                 await tx.update_game(record.id, status="ended", finished_at=now, updated_at=now)
@@ -243,13 +244,13 @@ class Lobby:
 
     async def start(self, channel_id: int, user_id: int, *, moderator: bool = False) -> GameRecord:
         """Start the lobby's game (its creator or a moderator): seats are fixed, seat 0 plays."""
-        async with self._service.storage.write() as tx:
+        async with self._core.storage.write() as tx:
             record = await _lobby(tx, channel_id)
             if record.creator_id != user_id and not moderator:
                 raise ServiceError(
                     "not_allowed", "Only the game's creator or a moderator can start it."
                 )
-            rules = self._service.game_rules(record.game_name)
+            rules = self._core.game_rules(record.game_name)
             seats = list(record.seats)
             if len(seats) < rules.min_players:
                 raise ServiceError(
@@ -264,9 +265,9 @@ class Lobby:
                 game = rules.new(len(seats), record.seed, record.options)
             except ValueError as exc:
                 raise ServiceError("bad_options", str(exc)) from None
-            now = self._service.now_ms()
+            now = self._core.now_ms()
             await tx.set_seats(record.id, seats)
-            settings = await self._service.guild_settings_in(tx, record.guild_id)
+            settings = await self._core.guild_settings_in(tx, record.guild_id)
             pace = pace_of(settings.pace)
             clock = {"pace": pace.name, "banks": [pace.start_ms] * len(seats)} if pace else None
             first = seats[game.current_player]
@@ -285,14 +286,14 @@ class Lobby:
                 announced=-1,
             )
             record = await record_of(tx, record.id)
-        self._service.cache.put(record.id, Loaded(0, game, fresh_turn(game), 0))
+        self._core.cache.put(record.id, Loaded(0, game, fresh_turn(game), 0))
         # A computer in the first seat is woken by the caller once the first board is out.
         return record
 
     async def rematch(self, game_id: int, user_id: int) -> GameRecord:
         """The same people again, in the same channel, with a new shuffle: started at once
         when enough of them are still there, else a lobby the others can join."""
-        async with self._service.storage.read() as tx:
+        async with self._core.storage.read() as tx:
             old = await record_of(tx, game_id)
         if old.status not in ("finished", "ended"):
             raise ServiceError("not_over", "This game is not over yet.")
@@ -305,11 +306,11 @@ class Lobby:
         for other, name in people.items():
             if other != user_id:
                 record = await self.join(old.channel_id, other, name)
-        async with self._service.storage.write() as tx:
+        async with self._core.storage.write() as tx:
             await tx.update_game(record.id, rematch_of=old.id)
-        if len(record.seats) >= self._service.game_rules(record.game_name).min_players:
+        if len(record.seats) >= self._core.game_rules(record.game_name).min_players:
             return await self.start(old.channel_id, user_id)
-        return await self._service.play.get_game(record.id)
+        return await self._play.get_game(record.id)
 
 
 async def _lobby(tx: Transaction, channel_id: int) -> GameRecord:

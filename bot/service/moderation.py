@@ -3,45 +3,44 @@ docstring of :mod:`bot.service.service` says why), handing a seat to someone els
 leaving a started game, the moderation log and the games a moderator looks after.
 
 A part of :class:`~bot.service.service.GameService` (``service.moderation``); the guild's
-settings are the service's own (``service.set_guild_settings``)."""
+settings are the core's (:mod:`bot.service.core`; ``service.set_guild_settings``)."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
 
 from bot.service.common import next_due_at, record_of
+from bot.service.core import Core
 from bot.service.models import GameRecord, ModerationRecord, Seat, ServiceError, TurnResult
-
-if TYPE_CHECKING:
-    from bot.service.service import GameService
 
 
 class Moderation:
     """What moderators (and players leaving) do to games (``service.moderation``)."""
 
-    def __init__(self, service: GameService) -> None:
-        self._service = service
+    def __init__(self, core: Core, wake: Callable[[GameRecord], None]) -> None:
+        self._core = core
+        #: Has a computer play if the game is now at its turn (``computers.wake``).
+        self._wake = wake
 
     async def end_game(
         self, channel_id: int, moderator_id: int, *, moderator: bool, reason: str = ""
     ) -> GameRecord:
         """End the channel's open game without a result (a lobby's creator may cancel it)."""
-        service = self._service
-        async with service.storage.write() as tx:
+        core = self._core
+        async with core.storage.write() as tx:
             record = await tx.open_game(channel_id)
             if record is None:
                 raise ServiceError("no_game", "There is no game in this channel.")
             creator_cancels = record.status == "lobby" and record.creator_id == moderator_id
             if not (moderator or creator_cancels):
                 raise ServiceError("not_allowed", "Only a moderator can end a game.")
-            now = service.now_ms()
+            now = core.now_ms()
             await tx.update_game(
                 record.id, status="ended", current_seat=None, finished_at=now, updated_at=now
             )
             await tx.forget_caches(record.id)
-            await service.log_act(
+            await core.log_act(
                 tx,
                 record.guild_id,
                 record.id,
@@ -51,7 +50,7 @@ class Moderation:
                 {"reason": reason, "was": record.status, "version": record.version},
             )
             ended = await record_of(tx, record.id)
-        service.forget(record.id)
+        core.forget(record.id)
         return ended
 
     async def leave_game(self, channel_id: int, user_id: int) -> TurnResult:
@@ -72,8 +71,8 @@ class Moderation:
     async def _to_computer(
         self, channel_id: int, actor_id: int, target_user_id: int, act: str
     ) -> TurnResult:
-        service = self._service
-        async with service.guard(), service.storage.write() as tx:
+        core = self._core
+        async with core.guard(), core.storage.write() as tx:
             record = await tx.open_game(channel_id)
             if record is None or record.status == "error":
                 raise ServiceError("no_game", "There is no game in this channel to change.")
@@ -82,7 +81,7 @@ class Moderation:
                 raise ServiceError("not_a_player", "That user is not playing in this game.")
             if act == "leave_game" and record.status != "active":
                 raise ServiceError("not_started", "The game here has not started yet.")
-            await service.log_act(
+            await core.log_act(
                 tx,
                 record.guild_id,
                 record.id,
@@ -94,7 +93,7 @@ class Moderation:
             if record.status == "lobby":
                 await tx.set_seats(record.id, [s for s in record.seats if s is not target])
                 return _no_moves(await record_of(tx, record.id))
-            settings = await service.guild_settings_in(tx, record.guild_id)
+            settings = await core.guild_settings_in(tx, record.guild_id)
             computer = Seat(
                 target.index, None, target.name, is_bot=True, left_user_id=target.user_id,
                 level=settings.computer_level,
@@ -103,15 +102,15 @@ class Moderation:
             seats = tuple(computer if s.index == target.index else s for s in record.seats)
             record = dataclasses.replace(record, seats=seats)
             if all(s.is_bot for s in seats):
-                now = service.now_ms()
+                now = core.now_ms()
                 await tx.update_game(
                     record.id, status="ended", current_seat=None, finished_at=now, updated_at=now
                 )
-                service.forget(record.id)
+                core.forget(record.id)
                 return _no_moves(await record_of(tx, record.id))
             result = _no_moves(await record_of(tx, record.id))
         # If it is the seat's turn, the computer thinks it over now, after the commit.
-        service.computers.wake(result.game)
+        self._wake(result.game)
         return result
 
     async def hand_seat(
@@ -129,8 +128,8 @@ class Moderation:
         another user, who then plays it; their turn's clock restarts."""
         if not moderator:
             raise ServiceError("not_allowed", "Only a moderator can hand a seat over.")
-        service = self._service
-        async with service.storage.write() as tx:
+        core = self._core
+        async with core.storage.write() as tx:
             record = await tx.open_game(channel_id)
             if record is None or record.status != "active":
                 raise ServiceError("not_started", "There is no game being played in this channel.")
@@ -142,14 +141,14 @@ class Moderation:
                 seat = record.seat_of(from_user_id) if from_user_id is not None else None
             if seat is None:
                 raise ServiceError("not_a_player", "There is no such seat in this game.")
-            now = service.now_ms()
+            now = core.now_ms()
             newcomer = Seat(seat.index, to_user_id, to_name)
             await tx.update_seat(record.id, newcomer)
             if seat.index == record.current_seat:
                 # The newcomer's turn starts now, with the seat's bank.
                 due = next_due_at(record.clock, newcomer, seat.index, now, now, ())
                 await tx.update_game(record.id, waiting_since=now, next_due_at=due, updated_at=now)
-            await service.log_act(
+            await core.log_act(
                 tx,
                 record.guild_id,
                 record.id,
@@ -167,7 +166,7 @@ class Moderation:
 
     async def log(self, guild_id: int, limit: int = 50) -> list[ModerationRecord]:
         """The guild's latest moderation acts, newest first."""
-        async with self._service.storage.read() as tx:
+        async with self._core.storage.read() as tx:
             return await tx.moderation_log(guild_id, limit)
 
     async def damaged_games(self, guild_id: int) -> list[GameRecord]:
@@ -178,7 +177,7 @@ class Moderation:
         self, guild_id: int, statuses: Sequence[str] = ("lobby", "active", "error")
     ) -> list[GameRecord]:
         """The guild's games in the given statuses, oldest first."""
-        async with self._service.storage.read() as tx:
+        async with self._core.storage.read() as tx:
             return await tx.games(guild_id, statuses)
 
 

@@ -9,43 +9,41 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.service.clock import to_ms
 from bot.service.common import MIN_STALL, next_due_at, record_of, stale, td_ms
+from bot.service.core import Core
 from bot.service.models import DueTurn, GameRecord, ServiceError
 from bot.service.pace import STAGES, last_stretch, schedule
-
-if TYPE_CHECKING:
-    from bot.service.service import GameService
 
 
 class Notices:
     """What falls due as time passes, and players' time away (``service.notices``)."""
 
-    def __init__(self, service: GameService) -> None:
-        self._service = service
+    def __init__(self, core: Core) -> None:
+        self._core = core
 
     async def ping(self, user_id: int) -> str:
         """How ``user_id`` hears it is their turn: "channel" (the default), "dm" or "both"."""
-        async with self._service.storage.read() as tx:
+        async with self._core.storage.read() as tx:
             return await tx.ping(user_id)
 
     async def set_ping(self, user_id: int, ping: str) -> None:
         """How ``user_id`` hears it is their turn: "channel", "dm" or "both"."""
         if ping not in ("channel", "dm", "both"):
             raise ServiceError("bad_setting", "Pings go to the channel, by DM, or both.")
-        async with self._service.storage.write() as tx:
+        async with self._core.storage.write() as tx:
             await tx.set_ping(user_id, ping)
 
     async def set_away(self, user_id: int, until: datetime | None) -> list[GameRecord]:
         """``user_id`` is away until ``until`` (None: back now): their clocks stand still
         meanwhile. Returns the active games they play in (to say so in each)."""
-        now = self._service.now_ms()
+        now = self._core.now_ms()
         until_ms = to_ms(until) if until is not None else None
         if until_ms is not None and until_ms <= now:
             raise ServiceError("bad_setting", "Away until a moment that has passed?")
-        async with self._service.storage.write() as tx:
+        async with self._core.storage.write() as tx:
             games = await tx.games_of_user(user_id, ("active",))
             old = next(
                 (s.away for g in games for s in g.seats if s.user_id == user_id and s.away), None
@@ -80,10 +78,10 @@ class Notices:
         that fell due while nobody looked (the bot was down), only the latest is offered.
         Reminders wait out the server's quiet hours, and so does telling the moderators.
         """
-        service = self._service
-        now_ms = to_ms(now or service.clock.now())
-        async with service.storage.read() as tx:
-            rows = await tx.due_games(now_ms, now_ms - service.lease_ms, service.shards)
+        core = self._core
+        now_ms = to_ms(now or core.clock.now())
+        async with core.storage.read() as tx:
+            rows = await tx.due_games(now_ms, now_ms - core.lease_ms, core.shards)
         found: list[DueTurn] = []
         for row in rows:
             record, seat = row.game, row.game.current
@@ -101,7 +99,7 @@ class Notices:
             late = kind == "timeout" and not {"reminder", "final"} & set(row.sent)
             if late:
                 kind, deadline_ms = "reminder", now_ms + last_stretch(record.clock, seat.index)
-            settings = await service.recent_guild_settings(record.guild_id)
+            settings = await core.recent_guild_settings(record.guild_id)
             quiet = settings.quiet_hours().quiet(now_ms)
             pinging = kind != "timeout" or settings.timeout_action == "notify"
             away = seat.away is not None and seat.away.start_ms <= now_ms < seat.away.until_ms
@@ -126,8 +124,8 @@ class Notices:
     async def claim(self, due: DueTurn) -> bool:
         """Reserve a due notice for sending; ``False`` if another caller has it (or it
         was sent). Call :meth:`mark_sent` once it went out."""
-        now = self._service.now_ms()
-        async with self._service.storage.write() as tx:
+        now = self._core.now_ms()
+        async with self._core.storage.write() as tx:
             record = await tx.game(due.game.id)
             still_waiting = (
                 record is not None
@@ -144,7 +142,7 @@ class Notices:
                 due.seat.user_id,
                 due.kind,
                 now,
-                now - self._service.lease_ms,
+                now - self._core.lease_ms,
             )
 
     async def mark_sent(self, due: DueTurn) -> None:
@@ -152,8 +150,8 @@ class Notices:
         next notice is the next stage after it (earlier ones it stood in for are done)."""
         if due.seat.user_id is None:
             return
-        now = self._service.now_ms()
-        async with self._service.storage.write() as tx:
+        now = self._core.now_ms()
+        async with self._core.storage.write() as tx:
             await tx.mark_notice_sent(due.game.id, due.version, due.seat.user_id, due.kind, now)
             record = await tx.game(due.game.id)
             if record is None or record.version != due.version or record.clock is None:
@@ -186,13 +184,13 @@ class Notices:
         """Games nobody moved in for long: (those to warn now, those to end now). A game is
         warned once, when six sevenths of its server's stall time have passed without a
         move, and ended when all of it has (see :meth:`end_stalled`)."""
-        service = self._service
-        now = service.now_ms()
+        core = self._core
+        now = core.now_ms()
         warn, end = [], []
-        async with service.storage.read() as tx:
-            candidates = await tx.quiet_games(now - td_ms(MIN_STALL * 6 / 7), service.shards)
+        async with core.storage.read() as tx:
+            candidates = await tx.quiet_games(now - td_ms(MIN_STALL * 6 / 7), core.shards)
             for record in candidates:
-                settings = await service.guild_settings_in(tx, record.guild_id)
+                settings = await core.guild_settings_in(tx, record.guild_id)
                 idle = now - (record.last_move_ms or now)
                 limit = td_ms(settings.stall_after)
                 if idle >= limit:
@@ -205,24 +203,24 @@ class Notices:
 
     async def warned_stall(self, record: GameRecord) -> None:
         """The stall warning of ``record`` went out (it is not sent again for this version)."""
-        async with self._service.storage.write() as tx:
+        async with self._core.storage.write() as tx:
             await tx.mark_notice_sent(
-                record.id, record.version, record.creator_id, "stall", self._service.now_ms()
+                record.id, record.version, record.creator_id, "stall", self._core.now_ms()
             )
 
     async def end_stalled(self, record: GameRecord) -> GameRecord:
         """End a stalled game, logged as the bot's own act; its standings stand."""
-        service = self._service
-        async with service.storage.write() as tx:
+        core = self._core
+        async with core.storage.write() as tx:
             fresh = await tx.game(record.id)
             if fresh is None or fresh.status != "active" or fresh.version != record.version:
                 raise stale()
-            now = service.now_ms()
+            now = core.now_ms()
             await tx.update_game(
                 record.id, status="ended", current_seat=None, finished_at=now, updated_at=now
             )
             await tx.forget_caches(record.id)
-            await service.log_act(tx, record.guild_id, record.id, 0, "stall_end", None, {})
+            await core.log_act(tx, record.guild_id, record.id, 0, "stall_end", None, {})
             ended = await record_of(tx, record.id)
-        service.forget(record.id)
+        core.forget(record.id)
         return ended

@@ -10,11 +10,12 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.games import GameRules, TurnRecord
 from bot.service.clock import from_ms, to_ms
 from bot.service.common import move_rng, next_due_at, record_of, stale, think_seed
+from bot.service.core import Core
 from bot.service.gamelog import Loaded, TurnSoFar, digest, fresh_turn, load
 from bot.service.models import (
     ActionRecord,
@@ -26,18 +27,21 @@ from bot.service.models import (
     TurnResult,
 )
 from bot.service.pace import after_move, is_pace, pace_of
+from bot.service.posts import Posts
 from bot.service.ratings import Finish, places, rated
 from bot.service.storage import Advance, Transaction
-
-if TYPE_CHECKING:
-    from bot.service.service import GameService
 
 
 class Play:
     """Moves played and stored, and the games they are played in (``service.play``)."""
 
-    def __init__(self, service: GameService) -> None:
-        self._service = service
+    def __init__(self, core: Core, posts: Posts, wake: Callable[[GameRecord], None]) -> None:
+        self._core = core
+        #: Where what this process posted waits to be written with the game's next move.
+        self._posts = posts
+        #: Has a computer play if the game is now at its turn (``computers.wake``: given as a
+        #: callback, since the computers in turn play through this part).
+        self._wake = wake
 
     async def act(
         self,
@@ -52,8 +56,8 @@ class Play:
         game has moved on since, the action is refused as stale. Raises
         :class:`ServiceError` and changes nothing if the action cannot be played.
         """
-        service = self._service
-        async with service.guard(), service.storage.write() as tx:
+        core = self._core
+        async with core.guard(), core.storage.write() as tx:
             record = await _active(tx, game_id)
             seat = record.seat_of(user_id)
             if seat is None:
@@ -69,12 +73,12 @@ class Play:
                 )
             if isinstance(action, Mapping):
                 try:
-                    action = service.game_rules(record.game_name).parse_action(dict(action))
+                    action = core.game_rules(record.game_name).parse_action(dict(action))
                 except ValueError as exc:
                     raise ServiceError("bad_action", f"That is not a move: {exc}") from None
             loaded = await self._load(tx, record)
             result = await self._play(tx, record, loaded, [(action, seat, "player")])
-        service.computers.wake(result.game)
+        self._wake(result.game)
         return result
 
     async def time_out(self, due: DueTurn) -> TurnResult:
@@ -82,21 +86,21 @@ class Play:
         turn for them, ``"skip"`` makes only the moves the game cannot go on without (for the
         Covenant: the tile goes where the computer would put it, no piece is deployed); the
         notice is marked sent. The computer thinks before the write, off the event loop."""
-        service = self._service
+        core = self._core
         moves: list[Any] = [None]
         if due.timeout_action == "computer":
             record, game = await self.state(due.game.id)
             if record.version != due.version:
                 raise stale()
-            settings = await service.recent_guild_settings(record.guild_id)
-            moves = await service.thinker.turn(
+            settings = await core.recent_guild_settings(record.guild_id)
+            moves = await core.thinker.turn(
                 record.game_name,
                 game.to_json(),
                 due.seat.index,
                 settings.computer_level,
                 think_seed(record),
             )
-        async with service.guard(), service.storage.write() as tx:
+        async with core.guard(), core.storage.write() as tx:
             found = await tx.game(due.game.id)
             if found is None or found.status != "active" or found.version != due.version:
                 raise stale()
@@ -107,8 +111,8 @@ class Play:
                 raise stale()
             loaded = await self._load(tx, record)
             result = await self._play(tx, record, loaded, [(m, seat, "timeout") for m in moves])
-            await tx.mark_notice_sent(record.id, due.version, user, "timeout", service.now_ms())
-        service.computers.wake(result.game)
+            await tx.mark_notice_sent(record.id, due.version, user, "timeout", core.now_ms())
+        self._wake(result.game)
         return result
 
     async def computer_turn(
@@ -116,7 +120,7 @@ class Play:
     ) -> TurnResult:
         """Store the turn a computer thought out for ``seat`` at ``version``; refused as stale
         if the game moved on or the seat was handed to a person meanwhile."""
-        async with self._service.guard(), self._service.storage.write() as tx:
+        async with self._core.guard(), self._core.storage.write() as tx:
             record = await _active(tx, game_id)
             now_seat = record.current
             if record.version != version or now_seat is None or now_seat.index != seat.index:
@@ -128,21 +132,21 @@ class Play:
 
     async def game_in(self, channel_id: int) -> GameRecord | None:
         """The open (lobby, active or damaged) game of a channel, if any."""
-        async with self._service.storage.read() as tx:
+        async with self._core.storage.read() as tx:
             return await tx.open_game(channel_id)
 
     async def last_game(self, channel_id: int) -> GameRecord | None:
         """The newest game of a channel, whatever became of it."""
-        async with self._service.storage.read() as tx:
+        async with self._core.storage.read() as tx:
             return await tx.last_game(channel_id)
 
     async def get_game(self, game_id: int) -> GameRecord:
-        async with self._service.storage.read() as tx:
+        async with self._core.storage.read() as tx:
             return await record_of(tx, game_id)
 
     async def state(self, game_id: int) -> tuple[GameRecord, Any]:
         """The record and a private copy of the engine state (for pictures and menus)."""
-        async with self._service.guard(), self._service.storage.read() as tx:
+        async with self._core.guard(), self._core.storage.read() as tx:
             record = await tx.game(game_id)
             if record is None:
                 raise ServiceError("no_game", "There is no such game.")
@@ -156,15 +160,13 @@ class Play:
     # ================================================================ internals
 
     async def _load(self, tx: Transaction, record: GameRecord) -> Loaded:
-        return await load(
-            tx, record, self._service.rules.get(record.game_name), self._service.cache
-        )
+        return await load(tx, record, self._core.rules.get(record.game_name), self._core.cache)
 
     def _copier(self, game_id: int, loaded: Loaded, version: int) -> Callable[[], Any]:
         """Copies the cached game as it is at ``version`` (a copy made later, after the game
         moved on, would not be the state of that result: refused rather than wrong)."""
         made: list[Any] = []
-        cache = self._service.cache
+        cache = self._core.cache
 
         def copy() -> Any:
             if not made:
@@ -238,8 +240,8 @@ class Play:
         """Apply ``moves`` then the computer seats' replies, store them all, and say what
         happened. A ``None`` action in ``moves`` means "the time-out move for this seat
         until its turn ends". Runs inside the caller's write transaction."""
-        cache = self._service.cache
-        rules = self._service.game_rules(record.game_name)
+        cache = self._core.cache
+        rules = self._core.game_rules(record.game_name)
         game = loaded.game
         version = record.version
         applied: list[tuple[int, int | None, ActionSource, Any]] = []
@@ -305,10 +307,10 @@ class Play:
         turns: list[TurnRecord],
         turn: TurnSoFar,
     ) -> TurnResult:
-        service = self._service
+        core = self._core
         game = loaded.game
         old_version = record.version
-        now = service.now_ms()
+        now = core.now_ms()
         created = from_ms(now)
         assert created is not None
         records = tuple(
@@ -325,7 +327,7 @@ class Play:
         told = any(t.complete for t in turns)
         clock, turn_start, next_due = self._clock_after(record, game, turns, told, over, now)
         # What this process posted since the game's last write goes in this transaction.
-        pending = service.posts.unwritten(record.id)
+        pending = self._posts.unwritten(record.id)
         posted = pending.get("announced", record.announced)
         winners = tuple(game.winners) if over else None
         result = (
@@ -358,8 +360,8 @@ class Play:
         if over:
             await self._rate(tx, record, game)
         if pending:
-            tx.on_commit(lambda: service.posts.written(record.id, pending))
-        every = service.snapshot_every
+            tx.on_commit(lambda: self._posts.written(record.id, pending))
+        every = core.snapshot_every
         at_turn_start = not turn.events
         if (
             every
@@ -377,7 +379,7 @@ class Play:
             await tx.forget_caches(record.id)
         loaded.version = new_version
         loaded.turn = turn
-        service.cache.put(record.id, loaded)
+        core.cache.put(record.id, loaded)
         # Built from what was just written, not read back: one round trip less per action.
         new_record = dataclasses.replace(
             record,

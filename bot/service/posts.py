@@ -9,33 +9,30 @@ posted is held in memory until the game's next write (``play`` writes it with th
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import TYPE_CHECKING
 
 from bot.service.common import ANNOUNCE_GRACE, CLAIM_BATCH, MAX_POST_BACKOFF, record_of, td_ms
+from bot.service.core import Core
 from bot.service.models import GameRecord
 from bot.service.storage import Transaction
-
-if TYPE_CHECKING:
-    from bot.service.service import GameService
 
 
 class Posts:
     """The game's posts in its channel (``service.posts``)."""
 
-    def __init__(self, service: GameService) -> None:
-        self._service = service
+    def __init__(self, core: Core) -> None:
+        self._core = core
         #: What went out to Discord but is not written yet: game id -> columns (see posted()).
         self._pending: dict[int, dict[str, int]] = {}
 
     async def set_thread(self, game_id: int, thread_id: int | None) -> GameRecord:
         """The game is played in ``thread_id`` from now on (``None``: in its channel again)."""
-        async with self._service.storage.write() as tx:
+        async with self._core.storage.write() as tx:
             await tx.update_game(game_id, thread_id=thread_id)
             return await record_of(tx, game_id)
 
     async def mark_announced(self, game_id: int, version: int) -> None:
         """Record now that the channel has seen the game up to ``version``."""
-        async with self._service.storage.write() as tx:
+        async with self._core.storage.write() as tx:
             await tx.mark_announced(game_id, version)
 
     def posted(
@@ -87,7 +84,7 @@ class Posts:
 
     async def flush_posted(self) -> None:
         """Write everything :meth:`posted` still holds, in one transaction."""
-        storage = self._service.storage
+        storage = self._core.storage
         if not self._pending or storage.closed:
             return
         pending, self._pending = self._pending, {}
@@ -105,7 +102,7 @@ class Posts:
     async def post_failed(self, game_id: int, error: str) -> int:
         """Discord refused the game's post (``error`` says why): it is tried again later, a
         little later each time. Returns how many posts in a row have failed."""
-        async with self._service.storage.write() as tx:
+        async with self._core.storage.write() as tx:
             record = await record_of(tx, game_id)
             failures = record.post_failures + 1
             backoff = min(timedelta(minutes=2 ** (failures - 1)), MAX_POST_BACKOFF)
@@ -113,7 +110,7 @@ class Posts:
                 game_id,
                 post_error=error[:200],
                 post_failures=failures,
-                post_retry_at=self._service.now_ms() + td_ms(backoff),
+                post_retry_at=self._core.now_ms() + td_ms(backoff),
                 # The claim on the post goes back: its retry time says when it is due again.
                 lease_until=0,
             )
@@ -124,10 +121,10 @@ class Posts:
         seen in their latest version: the bot stopped between storing a move and posting it.
         (The grace leaves a move that is being announced right now alone.) Only games of
         this process's shards."""
-        service = self._service
-        now = service.now_ms()
-        async with service.storage.read() as tx:
-            ids = await tx.unannounced(now - td_ms(grace), now, service.shards)
+        core = self._core
+        now = core.now_ms()
+        async with core.storage.read() as tx:
+            ids = await tx.unannounced(now - td_ms(grace), now, core.shards)
             records = [await record_of(tx, game_id) for game_id in ids]
         return self._not_pending(records)
 
@@ -136,15 +133,15 @@ class Posts:
         within the lease (``settings.claim_lease``) does not get these games, so a missed
         post goes out once however many processes look. A process that dies before posting
         leaves the lease to run out, and the post to whoever asks next."""
-        service = self._service
-        now = service.now_ms()
-        async with service.storage.write() as tx:
+        core = self._core
+        now = core.now_ms()
+        async with core.storage.write() as tx:
             ids = await tx.claim_unannounced(
                 now - td_ms(grace),
                 now,
-                now + service.lease_ms,
-                service.holder,
-                service.shards,
+                now + core.lease_ms,
+                core.holder,
+                core.shards,
                 CLAIM_BATCH,
             )
             records = [await record_of(tx, game_id) for game_id in ids]

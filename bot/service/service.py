@@ -7,12 +7,16 @@ time-outs, history and statistics. It knows no game: each game's
 the display names the caller passes; whether a user is a moderator is decided by the caller
 and passed in as ``moderator=True``.
 
-:class:`GameService` holds what every part shares (the storage, the settings, the clock,
-the limits, the caches, the thinker) and composes the parts, each a small class of its own
-module given the service: ``service.lobby`` (:mod:`bot.service.lobby`), ``service.play``
-(:mod:`bot.service.play`), ``service.computers``, ``service.moderation``,
-``service.notices`` (reminders, time-outs, stalled games, away), ``service.posts`` (what the
-channel has seen, message ids) and ``service.history``.
+:class:`GameService` makes the shared core (:class:`~bot.service.core.Core`: the storage,
+the settings, the clock, the limits, the caches, the thinker) and composes the parts, each a
+small class of its own module given the core and the parts it calls: ``service.lobby``
+(:mod:`bot.service.lobby`), ``service.play`` (:mod:`bot.service.play`),
+``service.computers``, ``service.moderation``, ``service.notices`` (reminders, time-outs,
+stalled games, away), ``service.posts`` (what the channel has seen, message ids) and
+``service.history``. The parts import the core, never this module, so the imports run one
+way: core <- posts <- play <- computers, lobby; core <- moderation, notices, history; all of
+them <- service. Play has a computer move by a callback given here, as the computers play
+through play.
 
 Decisions worth knowing:
 
@@ -51,44 +55,24 @@ Decisions worth knowing:
 
 from __future__ import annotations
 
-import dataclasses
-import os
-import secrets
-import socket
 from collections.abc import Awaitable, Callable, Mapping
-from datetime import timedelta
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
-from bot.games import GameRules, plugins
-from bot.service.clock import Clock, SystemClock, from_ms, to_ms
-from bot.service.common import (
-    ANNOUNCE_GRACE,
-    NO_LIMITS,
-    SETTINGS_TTL,
-    SNAPSHOT_EVERY,
-    Limits,
-    move_rng,
-    shards_of,
-    td_ms,
-)
+from bot.games import GameRules
+from bot.service.clock import Clock
+from bot.service.common import ANNOUNCE_GRACE, NO_LIMITS, SNAPSHOT_EVERY, Limits, move_rng
 from bot.service.computers import Computers
-from bot.service.gamelog import Damaged, GameCache
+from bot.service.core import Core
 from bot.service.history import History
 from bot.service.lobby import Lobby
-from bot.service.models import (
-    GuildSettings,
-    ModerationRecord,
-    ServiceError,
-    TurnResult,
-)
+from bot.service.models import GameRecord, GuildSettings, TurnResult
 from bot.service.moderation import Moderation
 from bot.service.notices import Notices
-from bot.service.pace import PACES, is_pace, valid_zone
 from bot.service.play import Play
 from bot.service.posts import Posts
-from bot.service.storage import Storage, Transaction, open_storage
-from bot.service.thinking import LEVELS, Budget, Thinker
+from bot.service.storage import Storage, open_storage
+from bot.service.thinking import Thinker
 from bot.settings import Settings
 
 # Kept importable from here, where they were defined before the service was split.
@@ -97,7 +81,8 @@ __all__ = ["ANNOUNCE_GRACE", "NO_LIMITS", "GameService", "Limits", "move_rng"]
 
 class GameService:
     """Lobby, play, moderation, time and history of every game, on one database: the
-    shared core, with each concern a part (``service.lobby``, ``service.play``, ...)."""
+    shared core (``service.core``), with each concern a part (``service.lobby``,
+    ``service.play``, ...)."""
 
     def __init__(
         self,
@@ -110,34 +95,18 @@ class GameService:
         limits: Limits | None = None,
         thinker: Thinker | None = None,
     ) -> None:
-        self.storage = storage
-        self.settings = settings or Settings()
-        self.clock: Clock = clock or SystemClock()
-        self._rules = rules
-        self.snapshot_every = snapshot_every
-        self.limits = limits or Limits()
-        #: The engine games of busy games (see :mod:`bot.service.gamelog`).
-        self.cache = GameCache(cache_size)
-        #: Guild settings read recently: guild id -> (read at, in ms; the settings).
-        self._settings_cache: dict[int, tuple[int, GuildSettings]] = {}
-        #: The shards whose guilds' background work is this process's (None: every guild).
-        self.shards = shards_of(self.settings)
-        #: Who holds this process's claims (shown in the lease columns, for whoever looks).
-        self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
-        #: Where computer players think (see :mod:`bot.service.thinking`).
-        self.thinker = thinker or Thinker(
-            self.settings.think_workers,
-            Budget(self.settings.think_seconds, self.settings.think_iterations),
+        self.core = Core(
+            storage, settings, clock, rules, cache_size, snapshot_every, limits, thinker
         )
         #: Called with each computer turn stored in the background (the table posts it).
         self.on_computer_turn: Callable[[TurnResult], Awaitable[None]] | None = None
-        self.lobby = Lobby(self)
-        self.play = Play(self)
-        self.computers = Computers(self)
-        self.moderation = Moderation(self)
-        self.notices = Notices(self)
-        self.posts = Posts(self)
-        self.history = History(self)
+        self.posts = Posts(self.core)
+        self.play = Play(self.core, self.posts, wake=self._wake)
+        self.computers = Computers(self.core, self.play, told=self._computer_played)
+        self.lobby = Lobby(self.core, self.play)
+        self.moderation = Moderation(self.core, wake=self.computers.wake)
+        self.notices = Notices(self.core)
+        self.history = History(self.core)
 
     @classmethod
     async def open(
@@ -166,160 +135,58 @@ class GameService:
     async def __aexit__(self, *exc_info: object) -> None:
         await self.close()
 
+    # ================================================================ the core, for callers
+
+    @property
+    def storage(self) -> Storage:
+        return self.core.storage
+
+    @property
+    def settings(self) -> Settings:
+        return self.core.settings
+
+    @property
+    def clock(self) -> Clock:
+        return self.core.clock
+
+    @property
+    def thinker(self) -> Thinker:
+        return self.core.thinker
+
     @property
     def rules(self) -> Mapping[str, GameRules]:
         """Every game this service runs, by name (all registered games by default)."""
-        if self._rules is not None:
-            return self._rules
-        return {name: p.rules for name, p in plugins().items()}
-
-    def game_rules(self, name: str) -> GameRules:
-        """The rules of the game called ``name``, or the refusal that there is none."""
-        rules = self.rules.get(name)
-        if rules is None:
-            raise ServiceError("unknown_kind", f"There is no game called {name!r}.")
-        return rules
+        return self.core.rules
 
     def forget(self, game_id: int | None = None) -> None:
         """Drop one game (or all) from the in-memory cache."""
-        self.cache.drop(game_id)
-
-    def now_ms(self) -> int:
-        return to_ms(self.clock.now())
-
-    @property
-    def lease_ms(self) -> int:
-        """How long a claim of background work holds, in ms (``settings.claim_lease``)."""
-        return td_ms(self.settings.claim_lease)
-
-    def guard(self) -> _DamageGuard:
-        """A context that turns a damaged game met inside it into the game's error state and
-        a ServiceError (see :class:`_DamageGuard`)."""
-        return _DamageGuard(self)
-
-    async def log_act(
-        self,
-        tx: Transaction,
-        guild_id: int,
-        game_id: int | None,
-        moderator_id: int,
-        act: str,
-        target: int | None,
-        detail: dict[str, Any],
-    ) -> None:
-        """Write a moderation act (or the bot's own, ``moderator_id`` 0) to the guild's log."""
-        now = from_ms(self.now_ms())
-        assert now is not None
-        await tx.log_moderation(
-            ModerationRecord(0, guild_id, game_id, moderator_id, act, target, detail, now)
-        )
-
-    # ================================================================ guild settings
+        self.core.forget(game_id)
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """The guild's settings, or the defaults from :class:`Settings`."""
-        async with self.storage.read() as tx:
-            return await self.guild_settings_in(tx, guild_id)
-
-    async def guild_settings_in(self, tx: Transaction, guild_id: int) -> GuildSettings:
-        """:meth:`guild_settings`, read in the caller's transaction."""
-        found = await tx.guild_settings(guild_id)
-        if found is None:
-            return GuildSettings(guild_id, pace=self.settings.pace)
-        return found
+        return await self.core.guild_settings(guild_id)
 
     async def recent_guild_settings(self, guild_id: int) -> GuildSettings:
-        """The guild's settings as read at most :data:`SETTINGS_TTL` ago (for what every post
-        needs, such as its language, without a read per post; this process sees its own
-        changes at once, other processes' within the TTL)."""
-        now = self.now_ms()
-        cached = self._settings_cache.get(guild_id)
-        if cached is not None and now - cached[0] < td_ms(SETTINGS_TTL):
-            return cached[1]
-        settings = await self.guild_settings(guild_id)
-        self._settings_cache[guild_id] = (now, settings)
-        return settings
+        """The guild's settings as read a little while ago at most (see
+        :meth:`Core.recent_guild_settings <bot.service.core.Core.recent_guild_settings>`)."""
+        return await self.core.recent_guild_settings(guild_id)
 
     async def set_guild_settings(
         self, guild_id: int, moderator_id: int, *, moderator: bool, **changes: Any
     ) -> GuildSettings:
-        """Change some of the guild's settings (moderators only; names as in
-        :class:`GuildSettings`); logged when something changed. ``moderator_role_id`` and
-        ``language`` may be set to None (no role; the server's own language)."""
-        if not moderator:
-            raise ServiceError("not_allowed", "Only a moderator can change the settings.")
-        names = {f.name for f in dataclasses.fields(GuildSettings)} - {"guild_id"}
-        unknown = set(changes) - names
-        if unknown:
-            raise ServiceError("bad_setting", f"Unknown settings: {sorted(unknown)}.")
-        async with self.storage.write() as tx:
-            old = await self.guild_settings_in(tx, guild_id)
-            new = dataclasses.replace(old, **changes)
-            _check_settings(new)
-            if new == old:
-                return new
-            await tx.save_guild_settings(new)
-            self._settings_cache.pop(guild_id, None)
-            detail = {
-                name: (value.total_seconds() if isinstance(value, timedelta) else value)
-                for name, value in changes.items()
-                if getattr(old, name) != value
-            }
-            await self.log_act(tx, guild_id, None, moderator_id, "settings", None, detail)
-            return new
+        """Change some of the guild's settings (moderators only; see
+        :meth:`Core.set_guild_settings <bot.service.core.Core.set_guild_settings>`)."""
+        return await self.core.set_guild_settings(
+            guild_id, moderator_id, moderator=moderator, **changes
+        )
 
-    async def _mark_damaged(self, game_id: int, reason: str) -> None:
-        self.cache.drop(game_id)
-        now = self.now_ms()
-        async with self.storage.write() as tx:
-            record = await tx.game(game_id)
-            if record is not None and record.status in ("active", "lobby"):
-                await tx.update_game(game_id, status="error", error=reason[:500], updated_at=now)
+    # ================================================================ between the parts
 
+    def _wake(self, record: GameRecord) -> None:
+        # Play's callback: the computers are made after play, which they play through.
+        self.computers.wake(record)
 
-class _DamageGuard:
-    """Turns a :class:`~bot.service.gamelog.Damaged` load into the game's error state and a
-    ServiceError.
-
-    The write transaction that found the damage has been rolled back by then, so marking
-    the game is a transaction of its own.
-    """
-
-    def __init__(self, service: GameService) -> None:
-        self.service = service
-
-    async def __aenter__(self) -> None:
-        return None
-
-    async def __aexit__(
-        self, exc_type: type | None, exc: BaseException | None, tb: object
-    ) -> Literal[False]:  # never swallows an error: a damaged game is raised as a refusal
-        if isinstance(exc, Damaged):
-            await self.service._mark_damaged(exc.game_id, exc.reason)
-            raise ServiceError(
-                "game_damaged",
-                "This game's record is damaged, so it was stopped; a moderator can end it.",
-                reason=exc.reason,
-            ) from None
-        return False
-
-
-def _check_settings(settings: GuildSettings) -> None:
-    """Refuse settings no server can have (a clock that does not exist, 25 o'clock...)."""
-    problem = None
-    if not is_pace(settings.pace):
-        problem = f"The pace is one of {', '.join(PACES)}."
-    elif settings.timeout_action not in ("computer", "skip", "notify"):
-        problem = "The time-out action is 'computer', 'skip' or 'notify'."
-    elif settings.computer_level not in LEVELS:
-        problem = f"A computer plays at one of the levels {', '.join(LEVELS)}."
-    elif not valid_zone(settings.timezone):
-        problem = f"{settings.timezone[:40]!r} is not a time zone (try Europe/Amsterdam)."
-    elif not (0 <= settings.quiet_start < 24 and 0 <= settings.quiet_end < 24):
-        problem = "Quiet hours run from one o'clock of the day (0 to 23) to another."
-    elif settings.stall_after < timedelta(days=1):
-        problem = "A game may wait a day at least before it counts as stalled."
-    elif settings.lobby_expiry <= timedelta(0):
-        problem = "Waiting tables must get some time."
-    if problem is not None:
-        raise ServiceError("bad_setting", problem)
+    async def _computer_played(self, result: TurnResult) -> None:
+        # Read when called: the caller sets on_computer_turn after the service is open.
+        if self.on_computer_turn is not None:
+            await self.on_computer_turn(result)
