@@ -55,9 +55,9 @@ class Game:
 
     def apply(self, action: Any, seat: int | None = None) -> tuple[Took, ...]:
         if seat is not None and seat != self.current_player:
-            raise IllegalAction("Not your turn.", "not_your_turn")
+            raise IllegalAction("not_your_turn")
         if action not in self.legal_actions():
-            raise IllegalAction("Take 1 to 3 stones, no more than are left.", "too_many")
+            raise IllegalAction("too_many")
         seat, self.stones = self.current, self.stones - action.count
         self.current, self.moves = (self.current + 1) % self.players, self.moves + 1
         return (Took(seat, action.count, self.stones),)
