@@ -12,9 +12,9 @@ from bot.service.models import (
     GuildStats,
     ModerationRecord,
     Seat,
-    ServiceError,
     TurnResult,
 )
+from bot.service.refusals import ServiceError
 from bot.service.service import NO_LIMITS, GameService, Limits, move_rng
 from bot.service.storage import SCHEMA_VERSION, Storage
 
