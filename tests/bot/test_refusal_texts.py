@@ -127,3 +127,14 @@ def test_one_root_with_a_code_and_values_and_no_sentence() -> None:
     assert error_text(ServiceError("lobby_full", "This game is full (5 players).")) == t(
         "table.error.unexpected"
     )
+
+
+def test_an_engine_refusal_is_said_with_its_values_as_its_sentence_was() -> None:
+    mismatch = ServiceError(
+        "illegal", game="covenant", engine_code="edge_mismatch", side="N", mine="C", theirs="F"
+    )
+    assert error_text(mismatch).startswith(
+        "That does not fit: it would put a city against a field on the north side."
+    )
+    taken = ServiceError("illegal", game="covenant", engine_code="taken", feature="road")
+    assert error_text(taken, "nl") == t("covenant.illegal.taken", "nl", feature="road")
