@@ -1,14 +1,17 @@
 """One funnel that turns any failure into a friendly, private message and a log line.
 
-Users never see a traceback: a refusal (:class:`~bot.panels.Refusal`, a service error, an
-illegal move) becomes its sentence from the catalogues, in the user's language; anything
-unexpected is logged with its details and the user is told that something went wrong.
+Users never see a traceback: a refusal (any kind of :class:`engine.errors.Refusal`: the bot's
+own, the service's, an engine's) becomes its catalogue text in the user's language, by one
+path from its code to its key (:func:`catalogue_text`); anything unexpected is logged with its
+details and the user is told that something went wrong. No sentence is taken from the
+exception: the words are the catalogues' only.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
 import discord
 from discord import app_commands
@@ -17,30 +20,42 @@ from bot.discord_ui import message_text
 from bot.i18n import Text, language_of, t
 from bot.panels import Refusal
 from bot.service import ServiceError
+from engine.errors import Refusal as AnyRefusal
 from render.i18n import placeholders, template
 
 log = logging.getLogger("arkbot")
 
 
-def _fill(key: str, params: dict[str, Any], language: str) -> str | None:
-    """Message ``key`` filled with ``params``, or None if it is missing or needs more."""
-    text = template(key, language)
-    if text is None or not placeholders(text) <= params.keys():
-        return None
-    return message_text(Text(key, **params), language)
+def catalogue_text(refusal: AnyRefusal) -> Text | None:
+    """The catalogue key and values that say ``refusal``.
+
+    The bot's own refusal names its key; the service's is ``table.error.<code>``, but for an
+    illegal move the game's ``<game>.illegal.<engine_code>``. An engine's refusal that reached
+    here without the service does not say which game it is from: None (a bug, not a refusal).
+    """
+    if isinstance(refusal, Refusal):
+        return Text(refusal.key, **refusal.params)
+    if isinstance(refusal, ServiceError):
+        if refusal.code == "illegal":
+            params = dict(refusal.params)
+            game, code = params.pop("game", ""), params.pop("engine_code", "illegal")
+            return Text(f"{game}.illegal.{code}", **params)
+        return Text(f"table.error.{refusal.code}", **refusal.params)
+    return None
+
+
+def _cause(error: BaseException) -> BaseException:
+    """The error itself, or what a command raised inside discord.py's wrapper."""
+    if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
+        return error.__cause__ or error
+    return error
 
 
 def refusal_text(error: BaseException) -> Text | None:
     """What to say about an expected refusal (None for an unexpected error)."""
-    if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
-        error = error.__cause__ or error
-    if isinstance(error, Refusal):
-        return error.text
-    if isinstance(error, ServiceError):
-        if error.code == "illegal":
-            game = error.params.get("game", "")
-            return Text(f"{game}.illegal.{error.params.get('engine_code', 'illegal')}")
-        return Text(f"table.error.{error.code}")
+    error = _cause(error)
+    if isinstance(error, AnyRefusal):
+        return catalogue_text(error)
     if isinstance(error, app_commands.CheckFailure):
         return Text("table.error.check_failed")
     return None
@@ -52,22 +67,19 @@ def error_text(error: BaseException, language: str = "en", *, stored: bool = Fal
     if said is None:
         key = "table.error.after_move" if stored else "table.error.unexpected"
         return t(key, language)
-    cause = error.__cause__ if isinstance(error, app_commands.CommandInvokeError) else error
-    params = dict(getattr(cause, "params", {}) or {})
-    params.update(said.params)
-    filled = _fill(said.key, params, language)
-    if filled is not None:
-        return filled
-    if isinstance(cause, ServiceError):
-        # The service's own sentence is written for players too (English only).
-        return cause.message
+    text = template(said.key, language)
+    if text is not None and placeholders(text) <= said.params.keys():
+        return message_text(said, language)
+    # A test holds every refusal code to its catalogue texts; should one slip through, the
+    # user still hears something true, and the log says what is missing.
+    log.warning("no catalogue text for %r with %s", _cause(error), sorted(said.params))
     return t("table.error.unexpected", language)
 
 
 async def report(interaction: discord.Interaction, error: BaseException) -> None:
     """Log ``error`` and tell the user privately, whatever state the interaction is in."""
-    cause = error.__cause__ if isinstance(error, app_commands.CommandInvokeError) else error
-    if isinstance(cause, Refusal | ServiceError):
+    cause = _cause(error)
+    if isinstance(cause, AnyRefusal) and refusal_text(cause) is not None:
         log.info("refused %s for user %s: %r", _what(interaction), interaction.user.id, cause)
     else:
         log.error("error in %s", _what(interaction), exc_info=error)
@@ -90,5 +102,6 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
 def _what(interaction: discord.Interaction) -> str:
     if interaction.command is not None:
         return f"/{interaction.command.qualified_name}"
-    data = interaction.data or {}
+    # discord.py types the data as a union of every interaction's; a component's has its id.
+    data = cast(Mapping[str, Any], interaction.data or {})
     return str(data.get("custom_id", "an interaction"))[:100]

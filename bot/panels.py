@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from engine.errors import Refusal as AnyRefusal
 from render.i18n import Text
 
 __all__ = [
@@ -36,17 +37,22 @@ __all__ = [
 ]
 
 
-class Refusal(Exception):
-    """A request turned down: ``text`` is told privately to the user, and nothing changed.
+class Refusal(AnyRefusal):
+    """A request turned down by the bot itself: ``text`` is told privately to the user, and
+    nothing changed.
 
-    The one refusal type of the bot: fronts, the table and the commands raise it; the error
-    funnel (:mod:`bot.errors`) says it in the user's language.
+    Fronts, the table and the commands raise it. It is the root refusal whose code is a whole
+    catalogue key (``"table.turn.not_yours"``, ``"noah.illegal.no_pass"``); the error funnel
+    (:mod:`bot.errors`) says it in the user's language like every other refusal.
     """
 
     def __init__(self, key: str, /, **params: Any) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
+        super().__init__(key, **params)
+
+    @property
+    def key(self) -> str:
+        """The catalogue key: a bot refusal's code is the key itself."""
+        return self.code
 
     @property
     def text(self) -> Text:

@@ -1,22 +1,40 @@
-"""The one refusal every engine raises."""
+"""The one refusal: every layer's "no, and nothing was changed" is a kind of :class:`Refusal`.
+
+A refusal carries a ``code`` (why) and ``params`` (the values by name) and no sentence: the
+words live only in the catalogues (an engine's ``illegal.<code>``, the service's
+``table.error.<code>``), so every reader hears it in their own language. ``str()`` and
+``repr()`` name the code and the params, for logs.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 
-class IllegalAction(ValueError):
-    """An action that the rules do not allow now; the game is left unchanged.
+class Refusal(Exception):
+    """A request turned down; nothing was changed.
 
-    ``str(error)`` is an English sentence a player can read. ``code`` names the reason so that
-    callers can translate it (``"illegal.<code>"`` in the catalogues), and ``params`` holds the
-    values the sentence mentions, by name.
+    ``code`` names the reason and ``params`` holds the values its catalogue text names.
     """
 
-    def __init__(self, message: str, code: str = "illegal", **params: Any) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, /, **params: Any) -> None:
+        super().__init__(code)
         self.code = code
         self.params = params
 
+    def __str__(self) -> str:
+        values = ", ".join(f"{name}={value!r}" for name, value in self.params.items())
+        return f"{self.code}({values})" if values else self.code
+
     def __repr__(self) -> str:
-        return f"IllegalAction({str(self)!r}, {self.code!r})"
+        values = "".join(f", {name}={value!r}" for name, value in self.params.items())
+        return f"{type(self).__name__}({self.code!r}{values})"
+
+
+class IllegalAction(Refusal, ValueError):
+    """An action that the rules do not allow now; the game is left unchanged.
+
+    Every engine raises it with a code its ``errors`` module lists (the game's catalogue says
+    it as ``illegal.<code>``). It stays a :class:`ValueError` for callers that catch bad input
+    of any kind.
+    """

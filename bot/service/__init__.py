@@ -13,9 +13,9 @@ from bot.service.models import (
     GuildStats,
     ModerationRecord,
     Seat,
-    ServiceError,
     TurnResult,
 )
+from bot.service.refusals import ServiceError
 from bot.service.service import GameService
 from bot.service.storage import SCHEMA_VERSION, Storage
 

@@ -14,6 +14,7 @@ from typing import Any, ClassVar, Literal
 
 from bot.games.base import TurnRecord
 from bot.service.pace import Away, QuietHours
+from bot.service.refusals import ServiceError as ServiceError  # where callers found it
 
 GameStatus = Literal["lobby", "active", "finished", "ended", "error"]
 #: Statuses that hold a channel: at most one game per channel may be in one of them.
@@ -21,24 +22,6 @@ OPEN_STATUSES: tuple[GameStatus, ...] = ("lobby", "active", "error")
 ActionSource = Literal["player", "bot", "timeout"]
 TimeoutAction = Literal["computer", "skip", "notify"]
 DueKind = Literal["reminder", "final", "timeout", "stall"]
-
-
-class ServiceError(Exception):
-    """Something a user asked for that cannot be done; nothing was changed.
-
-    ``code`` names the reason for callers that translate it (for an illegal move it is
-    ``"illegal"`` and ``engine_code`` holds the engine's own code); ``str(error)`` is a
-    sentence a player can read.
-    """
-
-    def __init__(self, code: str, message: str, **params: Any) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.params = params
-
-    def __repr__(self) -> str:
-        return f"ServiceError({self.code!r}, {self.message!r})"
 
 
 @dataclass(frozen=True, slots=True)

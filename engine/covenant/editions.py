@@ -82,13 +82,7 @@ EDITIONS: Mapping[str, Edition] = MappingProxyType({e.key: e for e in (EN2, EN1,
 def edition(key: object) -> Edition:
     """The edition called ``key``; raises :class:`IllegalAction` (a ``ValueError``) if none is."""
     if not isinstance(key, str) or key not in EDITIONS:
-        known = ", ".join(f'"{k}"' for k in EDITIONS)
-        raise IllegalAction(
-            f"There is no edition {key!r} of The Ark of the Covenant; choose {known}.",
-            "unknown_edition",
-            edition=key,
-            known=tuple(EDITIONS),
-        )
+        raise IllegalAction("unknown_edition", edition=key, known=tuple(EDITIONS))
     return EDITIONS[key]
 
 

@@ -1,9 +1,10 @@
 """Why The Ark of the Covenant refuses an action: every code its refusals carry.
 
-Each refusal is an :class:`~engine.errors.IllegalAction` (shared by every engine) with an
-English sentence, a ``code`` listed here and the ``params`` its sentence names. :data:`REFUSALS`
-maps each code to those param names; a test checks every ``IllegalAction`` of
-``engine/covenant`` against it, so a catalogue can be checked against :data:`CODES`.
+Each refusal is an :class:`~engine.errors.IllegalAction` (shared by every engine) with a
+``code`` listed here and the ``params`` its catalogue text (``covenant.illegal.<code>``) may
+name; there is no sentence at the raise site. :data:`REFUSALS` maps each code to those param
+names; a test checks every ``IllegalAction`` of ``engine/covenant`` against it, and another
+checks that every language's catalogue says every code with those params.
 """
 
 from __future__ import annotations

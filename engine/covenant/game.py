@@ -93,9 +93,6 @@ SAVE_FORMAT = 1
 #: The ``port`` of a follower standing on a temple (edition "de"): ``Deploy(TEMPLE)``.
 TEMPLE = "temple"
 
-_EDGE_WORDS = {"C": "a city", "R": "a road", "F": "a field"}
-_SIDE_WORDS = ("north", "east", "south", "west")
-
 
 @dataclass(frozen=True, slots=True)
 class PlacedTile:
@@ -755,13 +752,11 @@ class Game:
         :class:`IllegalAction` (and changes nothing) if the action is not legal now.
         """
         if self._phase == "over":
-            raise IllegalAction("The game is over.", "game_over")
+            raise IllegalAction("game_over")
         if self._view:
-            raise IllegalAction("A view of the game cannot be played on.", "view_only")
+            raise IllegalAction("view_only")
         if seat is not None and seat != self._current:
-            raise IllegalAction(
-                "It is not your turn.", "not_your_turn", seat=seat, current=self._current
-            )
+            raise IllegalAction("not_your_turn", seat=seat, current=self._current)
         if isinstance(action, PlaceTile):
             return self._apply_place_tile(action)
         if isinstance(action, Deploy):
@@ -772,7 +767,7 @@ class Game:
             return self._apply_pass()
         if isinstance(action, PlaceArk):
             return self._apply_place_ark(action)
-        raise IllegalAction(f"That is not an action of this game: {action!r}.", "malformed")
+        raise IllegalAction("malformed")
 
     def apply_trusted(self, action: Action) -> None:
         """Play ``action`` for the current player, for search: an action known to be legal,
@@ -814,54 +809,32 @@ class Game:
             # The Ark's placing and a follower on a temple are rare: the checked way will do.
             self.apply(action)
 
-    def _require_phase(self, phase: Phase, what: str, attempted: str) -> None:
-        """Refuse ``attempted`` (an action type, ``what`` in words) outside ``phase``."""
+    def _require_phase(self, phase: Phase, attempted: str) -> None:
+        """Refuse ``attempted`` (an action type) outside ``phase``."""
         if self._phase == phase:
             return
-        now = {
-            "place_tile": "Place your tile first.",
-            "deploy": "Your tile is placed: deploy a piece, move the Ark or pass.",
-            "place_ark": "Put the Ark on a tile of the city you completed first.",
-        }[self._phase]
-        raise IllegalAction(
-            f"You cannot {what} now. {now}",
-            "wrong_phase",
-            phase=self._phase,
-            attempted=attempted,
-        )
+        raise IllegalAction("wrong_phase", phase=self._phase, attempted=attempted)
 
     def _apply_place_tile(self, action: PlaceTile) -> tuple[Event, ...]:
-        self._require_phase("place_tile", "place a tile", "place_tile")
+        self._require_phase("place_tile", "place_tile")
         x, y, rotation = action.x, action.y, action.rotation
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in (x, y, rotation)):
-            raise IllegalAction("A square and a rotation must be whole numbers.", "malformed")
+            raise IllegalAction("malformed")
         if rotation not in ROTATIONS:
-            raise IllegalAction(
-                "The rotation must be 0, 90, 180 or 270 degrees.", "bad_rotation", rotation=rotation
-            )
+            raise IllegalAction("bad_rotation", rotation=rotation)
         pos = (x, y)
         if pos in self._cells:
-            raise IllegalAction("There is already a tile on that square.", "occupied", x=x, y=y)
+            raise IllegalAction("occupied", x=x, y=y)
         code = self._frontier.get(pos)
         if code is None:
-            raise IllegalAction(
-                "A tile must touch a placed tile along a whole edge (not only at a corner).",
-                "not_adjacent",
-                x=x,
-                y=y,
-            )
+            raise IllegalAction("not_adjacent", x=x, y=y)
         needs = _NEEDS[code]
         assert self._tile is not None
         tile = TILES[self._tile].rotated(rotation)
         for side, need in enumerate(needs):
             if need is not None and need != tile.edges[side]:
                 raise IllegalAction(
-                    f"That would put {_EDGE_WORDS[tile.edges[side]]} against "
-                    f"{_EDGE_WORDS[need]} on the {_SIDE_WORDS[side]} side.",
-                    "edge_mismatch",
-                    side=SIDE_NAMES[side],
-                    mine=tile.edges[side],
-                    theirs=need,
+                    "edge_mismatch", side=SIDE_NAMES[side], mine=tile.edges[side], theirs=need
                 )
         cell = self._lay(tile, pos)
         self._last = cell
@@ -870,40 +843,27 @@ class Game:
         return (TilePlaced(self._current, tile.id, x, y, rotation),)
 
     def _apply_deploy(self, action: Deploy) -> tuple[Event, ...]:
-        self._require_phase("deploy", "deploy a piece", "deploy")
+        self._require_phase("deploy", "deploy")
         assert self._last is not None
         port = action.port.upper() if isinstance(action.port, str) else None
         if port == TEMPLE.upper() and isinstance(action.prophet, bool):
             return self._apply_deploy_on_temple(action.prophet)
         if port not in PORT_INDEX or not isinstance(action.prophet, bool):
-            raise IllegalAction(
-                "Name a spot of the new tile by its compass point (N, NNE, ENE, E, ...).",
-                "bad_port",
-                port=action.port,
-            )
+            raise IllegalAction("bad_port", port=action.port)
         seat, cell, f = self._current, self._last, self._features
         index = cell.tile.port_segment[PORT_INDEX[port]]
         segment = cell.tile.segments[index]
         root = f.find(cell.base + index)
         if action.prophet:
             if self._prophets[seat] != "hand":
-                raise IllegalAction("Your Prophet has already been used.", "prophet_used")
+                raise IllegalAction("prophet_used")
             if segment.kind != "city":
-                raise IllegalAction("The Prophet can only go into a city.", "prophet_not_city")
+                raise IllegalAction("prophet_not_city")
         elif self._on_board[seat] >= FOLLOWERS:
-            raise IllegalAction(
-                "You have no followers left; they come back when their road or city is scored.",
-                "no_followers",
-            )
+            raise IllegalAction("no_followers")
         if f.pieces[root]:
             own = any(p.x == cell.pos[0] and p.y == cell.pos[1] for p in f.pieces[root])
-            where = "already has" if own else "is joined to one that already has"
-            raise IllegalAction(
-                f"That {segment.kind} {where} a piece on it.",
-                "taken",
-                feature=segment.kind,
-                joined=not own,
-            )
+            raise IllegalAction("taken", feature=segment.kind, joined=not own)
         # The piece is named like the feature in legal_actions(), by the first port the
         # feature has on this tile, so that every name of one feature gives the same game.
         first = next(i for i in cell.tile.deploy_order if f.find(cell.base + i) == root)
@@ -928,21 +888,13 @@ class Game:
         seat, cell = self._current, self._last
         assert cell is not None
         if not self.rules.follower_on_temple:
-            raise IllegalAction(
-                "A follower may not stand on a temple in this edition; put it on the "
-                "tile's roads or fields.",
-                "temple_forbidden",
-                edition=self._edition,
-            )
+            raise IllegalAction("temple_forbidden", edition=self._edition)
         if not cell.tile.temple:
-            raise IllegalAction("The tile you placed has no temple.", "no_temple")
+            raise IllegalAction("no_temple")
         if prophet:
-            raise IllegalAction("The Prophet can only go into a city.", "prophet_not_city")
+            raise IllegalAction("prophet_not_city")
         if self._on_board[seat] >= FOLLOWERS:
-            raise IllegalAction(
-                "You have no followers left; they come back when their road or city is scored.",
-                "no_followers",
-            )
+            raise IllegalAction("no_followers")
         piece = PieceRef(seat, cell.pos[0], cell.pos[1], TEMPLE)
         self._set_pieces(cell.pos, (*self._board[cell.pos].pieces, piece))
         self._on_board[seat] += 1
@@ -960,15 +912,10 @@ class Game:
     def _ark_walk(self, path: object) -> list[Pos]:
         """The squares the Ark enters along ``path``, checking every rule of its move."""
         if self._ark is None:
-            raise IllegalAction(
-                "The Ark is not on the board yet: it comes with the first completed city.",
-                "no_ark",
-            )
+            raise IllegalAction("no_ark")
         letters = path.upper() if isinstance(path, str) else ""
         if not 1 <= len(letters) <= MAX_ARK_STEPS or any(c not in SIDE_INDEX for c in letters):
-            raise IllegalAction(
-                "The Ark moves 1 to 5 steps, each one N, E, S or W.", "bad_path", path=path
-            )
+            raise IllegalAction("bad_path", path=path)
         rules = self.rules
         start = pos = self._ark
         targets: list[Pos] = []
@@ -976,44 +923,23 @@ class Game:
             targets = [t for t in self._temples_on_board() if t != start]
         if rules.ark_towards_temples and not targets:
             if self._cells[start].tile.temple:
-                raise IllegalAction(
-                    "The Ark stands on the only temple: in this edition it moves only towards "
-                    "a temple, and there is no other.",
-                    "ark_on_only_temple",
-                )
-            raise IllegalAction(
-                "In this edition the Ark moves only once a temple is on the board, and only "
-                "towards it.",
-                "ark_no_temple",
-            )
+                raise IllegalAction("ark_on_only_temple")
+            raise IllegalAction("ark_no_temple")
         visited = {pos}
         squares: list[Pos] = []
         for step, letter in enumerate(letters, start=1):
             side = SIDE_INDEX[letter]
             nxt = neighbour(pos, side)
             if nxt not in self._cells:
-                raise IllegalAction(
-                    f"Step {step} of the Ark's path leaves the land: there is no tile there.",
-                    "ark_off_board",
-                    step=step,
-                )
+                raise IllegalAction("ark_off_board", step=step)
             home = nxt == start and step == len(letters) and rules.ark_may_end_on_start
             if nxt in visited and not home:
-                raise IllegalAction(
-                    f"Step {step} goes back to a tile the Ark already visited this turn.",
-                    "ark_revisit",
-                    step=step,
-                )
+                raise IllegalAction("ark_revisit", step=step)
             if rules.ark_towards_temples:
                 dx, dy = nxt[0] - pos[0], nxt[1] - pos[1]
                 targets = [t for t in targets if _approaches(pos, dx, dy, t)]
                 if not targets:
-                    raise IllegalAction(
-                        f"Step {step} does not bring the Ark closer to the temple it heads "
-                        "for: in this edition every step goes towards the same temple.",
-                        "ark_not_towards_temple",
-                        step=step,
-                    )
+                    raise IllegalAction("ark_not_towards_temple", step=step)
             pos = nxt
             visited.add(pos)
             squares.append(pos)
@@ -1034,7 +960,7 @@ class Game:
         return tuple(points)
 
     def _apply_move_ark(self, action: MoveArk) -> tuple[Event, ...]:
-        self._require_phase("deploy", "move the Ark", "move_ark")
+        self._require_phase("deploy", "move_ark")
         squares = self._ark_walk(action.path)
         start = self._ark
         assert start is not None
@@ -1053,21 +979,16 @@ class Game:
         return points, self._ark_bonus(squares)
 
     def _apply_pass(self) -> tuple[Event, ...]:
-        self._require_phase("deploy", "pass", "pass")
+        self._require_phase("deploy", "pass")
         events: list[Event] = [Passed(self._current)]
         self._after_action(events)
         return tuple(events)
 
     def _apply_place_ark(self, action: PlaceArk) -> tuple[Event, ...]:
-        self._require_phase("place_ark", "place the Ark", "place_ark")
+        self._require_phase("place_ark", "place_ark")
         pos = (action.x, action.y)
         if pos not in self._completed_city_squares():
-            raise IllegalAction(
-                "The Ark must go on a tile of the city you just completed.",
-                "ark_not_in_city",
-                x=action.x,
-                y=action.y,
-            )
+            raise IllegalAction("ark_not_in_city", x=action.x, y=action.y)
         self._ark = pos
         bonus = self.rules.first_ark_points
         if bonus:
@@ -1443,7 +1364,7 @@ class Game:
             return rng.choice(options)
         if self._phase == "place_ark":
             return rng.choice(self.legal_actions())
-        raise IllegalAction("The game is over.", "game_over")
+        raise IllegalAction("game_over")
 
     def deploys(self) -> list[Action]:
         """In ``deploy``: the legal actions other than moving the Ark (every deploy, then

@@ -1,10 +1,11 @@
 """Why Ark refuses an action: every code an :class:`IllegalAction` of this engine carries.
 
-Each refusal is an :class:`~engine.errors.IllegalAction` with an English sentence, a ``code``
-listed here and the ``params`` its sentence names (cards by id: a reader's catalogue names
-them in its language; sides as ``"port"``/``"starboard"``). :data:`REFUSALS` maps each code to
-those param names; a test checks every ``IllegalAction`` of ``engine/noah`` against it, so a
-catalogue can be checked against :data:`CODES`.
+Each refusal is an :class:`~engine.errors.IllegalAction` with a ``code`` listed here and the
+``params`` its catalogue text (``noah.illegal.<code>``) may name (cards by id: a reader's
+catalogue names them in its language; sides as ``"port"``/``"starboard"``); there is no
+sentence at the raise site. :data:`REFUSALS` maps each code to those param names; a test checks
+every ``IllegalAction`` of ``engine/noah`` against it, and another checks that every language's
+catalogue says every code with those params.
 """
 
 from __future__ import annotations

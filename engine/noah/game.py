@@ -58,7 +58,6 @@ from engine.noah.cards import (
     KIND,
     KIND_INDEX,
     KINDS,
-    NAME,
     PLAYING_CARDS,
     PLAYS_ALONE,
     RAIN_CARDS,
@@ -550,12 +549,7 @@ class Game:
         if self._preview:
             raise _preview_only()
         if seat is not None and seat != state.current:
-            raise IllegalAction(
-                f"It is not your turn: it is the turn of seat {state.current}.",
-                "not_your_turn",
-                seat=seat,
-                current=state.current,
-            )
+            raise IllegalAction("not_your_turn", seat=seat, current=state.current)
         work = state.copy()
         events: list[Event] = []
         if isinstance(action, TakeCards):
@@ -567,7 +561,7 @@ class Game:
         elif isinstance(action, Pass):
             self._pass(work, events)
         else:
-            raise IllegalAction("That is not something you can do in Ark.", "malformed")
+            raise IllegalAction("malformed")
         work.moves += 1
         self._state = work
         self._legal = None
@@ -577,13 +571,9 @@ class Game:
         if state.phase == PET:
             raise _pet_first()
         if state.phase == ENDGAME:
-            raise IllegalAction(
-                "No cards are taken in the endgame: play a card or pass.", "no_take_in_endgame"
-            )
+            raise IllegalAction("no_take_in_endgame")
         if type(action.card) is not int or action.card not in state.face_up:
-            raise IllegalAction(
-                "You can only take one of the face-up cards.", "not_face_up", card=action.card
-            )
+            raise IllegalAction("not_face_up", card=action.card)
         seat = state.current
         state.face_up.remove(action.card)
         insort(state.hands[seat], action.card)
@@ -620,13 +610,11 @@ class Game:
         if state.phase == PET:
             raise _pet_first()
         if not isinstance(placements, tuple) or not placements:
-            raise IllegalAction("Say which card or cards you play, and where.", "nothing_played")
+            raise IllegalAction("nothing_played")
         if endgame and len(placements) > 1:
             raise _one_card_in_endgame(len(placements))
         if len(placements) > 2:
-            raise IllegalAction(
-                "You can play at most two cards a turn.", "too_many_cards", count=len(placements)
-            )
+            raise IllegalAction("too_many_cards", count=len(placements))
         used: set[tuple[int, int]] = set()
         state.last = []
         for index, p in enumerate(placements):
@@ -649,14 +637,10 @@ class Game:
 
     def _choose_pet(self, state: State, action: ChoosePet, events: list[Event]) -> None:
         if state.phase != PET:
-            raise IllegalAction(
-                "Pets are chosen only when the second rain card has fallen.", "not_pet_time"
-            )
+            raise IllegalAction("not_pet_time")
         seat = state.current
         if type(action.card) is not int or action.card not in state.hands[seat]:
-            raise IllegalAction(
-                "Your pet must be a card from your hand.", "pet_not_in_hand", card=action.card
-            )
+            raise IllegalAction("pet_not_in_hand", card=action.card)
         state.hands[seat].remove(action.card)
         state.pets[seat] = action.card
         events.append(PetChosen(seat))
@@ -672,9 +656,7 @@ class Game:
             events.append(Passed(seat))
             self._next_in_endgame(state, seat, events)
         else:
-            raise IllegalAction(
-                "You can only pass in the endgame: take cards or play cards.", "no_pass"
-            )
+            raise IllegalAction("no_pass")
 
     # ----------------------------------------------------------------- turn flow
 
@@ -816,7 +798,7 @@ class Game:
             return PlayCards(
                 (nth_placement(state, seat, True, set(), True, counts, rng.below(total)),)
             )
-        raise IllegalAction("The game is over: nobody can play any more.", "game_over")
+        raise IllegalAction("game_over")
 
     def apply_trusted(self, action: Action) -> None:
         """Play an action known to be legal (from :meth:`legal_actions` or
@@ -932,30 +914,23 @@ class Game:
 
 
 def _game_over() -> IllegalAction:
-    return IllegalAction("The game is over: nobody can play any more.", "game_over")
+    return IllegalAction("game_over")
 
 
 def _preview_only() -> IllegalAction:
-    return IllegalAction("A preview of a play cannot be played on.", "preview_only")
+    return IllegalAction("preview_only")
 
 
 def _pet_first() -> IllegalAction:
-    return IllegalAction("First choose a pet, or pass.", "pet_first")
+    return IllegalAction("pet_first")
 
 
 def _one_card_in_endgame(count: int) -> IllegalAction:
-    return IllegalAction(
-        "In the endgame you play one card a turn.", "one_card_in_endgame", count=count
-    )
+    return IllegalAction("one_card_in_endgame", count=count)
 
 
 def _played_alone(card: int) -> IllegalAction:
-    return IllegalAction(
-        f"The {NAME[card]} is played alone: after a slow animal or a provision you cannot "
-        "play a second card.",
-        "played_alone",
-        card=card,
-    )
+    return IllegalAction("played_alone", card=card)
 
 
 def _save(state: State, seat: int, placement: Placement) -> tuple[Any, ...]:

@@ -40,7 +40,6 @@ from engine.noah.cards import (
     IS_ANIMAL,
     KIND_INDEX,
     KINDS,
-    NAME,
     PLAYS_ALONE,
     SHY,
     SPECIAL,
@@ -87,56 +86,29 @@ def _half_options(state: State, seat: int) -> list[str]:
 
 
 def not_in_hand(card: object) -> IllegalAction:
-    return IllegalAction("You can only play a card from your hand.", "not_in_hand", card=card)
+    return IllegalAction("not_in_hand", card=card)
 
 
 def no_disc(card: object) -> IllegalAction:
-    return IllegalAction(
-        "You have no action disc left: in the endgame each card played costs one, "
-        "so you can only pass.",
-        "no_disc",
-        card=card,
-    )
+    return IllegalAction("no_disc", card=card)
 
 
 def endgame_alone(card: int) -> IllegalAction:
-    return IllegalAction(
-        "Slow animals and provisions cannot be played in the endgame.",
-        "endgame_alone",
-        card=card,
-    )
+    return IllegalAction("endgame_alone", card=card)
 
 
 def alone_not_second(card: int) -> IllegalAction:
-    return IllegalAction(
-        "Slow animals and provisions cannot be played as a second card.",
-        "alone_not_second",
-        card=card,
-    )
+    return IllegalAction("alone_not_second", card=card)
 
 
 def same_cabin(side: str, row: int) -> IllegalAction:
-    return IllegalAction(
-        "Two cards played in one turn must go into different cabins.",
-        "same_cabin",
-        side=side,
-        row=row,
-    )
+    return IllegalAction("same_cabin", side=side, row=row)
 
 
 def no_disc_for_cabin(card: int, endgame: bool) -> IllegalAction:
     if endgame:
-        return IllegalAction(
-            "Opening a new cabin costs an action disc, and you have none left after the one "
-            "this endgame play costs.",
-            "no_disc_for_cabin_endgame",
-            card=card,
-        )
-    return IllegalAction(
-        "Opening a new cabin costs an action disc, and you have none left.",
-        "no_disc_for_cabin",
-        card=card,
-    )
+        return IllegalAction("no_disc_for_cabin_endgame", card=card)
+    return IllegalAction("no_disc_for_cabin", card=card)
 
 
 def static_problem(
@@ -151,48 +123,24 @@ def static_problem(
     cabin = rows[row] if row < len(rows) else []
     if victim is None:
         if len(cabin) >= CABIN_SIZE:
-            return IllegalAction(
-                "That cabin is full: a cabin holds three cards.",
-                "cabin_full",
-                side=SIDES[side],
-                row=row,
-            )
+            return IllegalAction("cabin_full", side=SIDES[side], row=row)
         problem = fit_problem(cabin, card)
         if problem is None and SHY[card]:
             problem = shy_problem(state.cabins, side, row, card)
         return problem
     special = SPECIAL[card]
     if special not in DRIVERS:
-        return IllegalAction(
-            f"The {NAME[card]} cannot drive other animals out.", "not_a_driver", card=card
-        )
+        return IllegalAction("not_a_driver", card=card)
     if type(victim) is not int or victim not in cabin:
-        return IllegalAction(
-            "The animal to drive out must be in the cabin you play into.",
-            "victim_not_there",
-            victim=victim,
-        )
+        return IllegalAction("victim_not_there", victim=victim)
     if not IS_ANIMAL[victim]:
-        return IllegalAction(
-            f"Only animals can be driven out, and the {NAME[victim]} is a provision.",
-            "victim_provision",
-            victim=victim,
-        )
+        return IllegalAction("victim_provision", victim=victim)
     if SPECIAL[victim] in UNDRIVABLE:
-        return IllegalAction(
-            f"Nothing can drive out the {NAME[victim]}.", "undrivable", victim=victim
-        )
+        return IllegalAction("undrivable", victim=victim)
     if special == "mosquito" and WEIGHT[victim] != 2:
-        return IllegalAction(
-            "The mosquito only drives out animals of weight 2.",
-            "mosquito_weight",
-            card=card,
-            victim=victim,
-        )
+        return IllegalAction("mosquito_weight", card=card, victim=victim)
     if special == "spider" and not SHY[victim]:
-        return IllegalAction(
-            "The spider only drives out shy animals.", "spider_shy", card=card, victim=victim
-        )
+        return IllegalAction("spider_shy", card=card, victim=victim)
     return fit_problem([c for c in cabin if c != victim], card)
 
 
@@ -207,15 +155,7 @@ def tilt_problem(tilt: int, card: int) -> IllegalAction | None:
     if -MAX_TILT <= tilt <= MAX_TILT:
         return None
     towards = SIDES[1] if tilt > 0 else SIDES[0]
-    return IllegalAction(
-        f"The {NAME[card]} would tip the ark over: it would lean {abs(tilt)} towards "
-        f"{towards}, and {MAX_TILT} is the most it can take.",
-        "would_tip",
-        card=card,
-        lean=abs(tilt),
-        towards=towards,
-        most=MAX_TILT,
-    )
+    return IllegalAction("would_tip", card=card, lean=abs(tilt), towards=towards, most=MAX_TILT)
 
 
 def core_problem(
@@ -238,9 +178,7 @@ def placement_problem(
     a disc and forbids slow animals and provisions.
     """
     if not isinstance(p, Placement):
-        return IllegalAction(
-            "Each card played needs a Placement: the card, its side and its row.", "malformed"
-        )
+        return IllegalAction("malformed")
     card = p.card
     if type(card) is not int or card not in state.hands[seat]:
         return not_in_hand(card)
@@ -249,22 +187,12 @@ def placement_problem(
         return no_disc(card)
     side = SIDE_INDEX.get(p.side) if isinstance(p.side, str) else None
     if side is None:
-        return IllegalAction(
-            'A card goes on the "port" or the "starboard" side of the ark.',
-            "bad_side",
-            side=p.side,
-        )
+        return IllegalAction("bad_side", side=p.side)
     row = p.row
     rows = state.cabins[side]
     if type(row) is not int or not 0 <= row <= len(rows):
         return IllegalAction(
-            f"There is no cabin there: the {p.side} side has rows 0 to {len(rows) - 1}, and a "
-            f"new cabin can only be opened at row {len(rows)}, next to the last one.",
-            "no_such_cabin",
-            side=p.side,
-            row=row,
-            last=len(rows) - 1,
-            new=len(rows),
+            "no_such_cabin", side=p.side, row=row, last=len(rows) - 1, new=len(rows)
         )
     if (side, row) in used:
         return same_cabin(SIDES[side], row)
@@ -276,27 +204,14 @@ def placement_problem(
         if discs < 1:
             return no_disc_for_cabin(card, endgame)
         if p.drive_out is not None:
-            return IllegalAction(
-                "A new cabin is empty: there is nobody to drive out.",
-                "drive_out_new_cabin",
-                victim=p.drive_out,
-            )
+            return IllegalAction("drive_out_new_cabin", victim=p.drive_out)
         if state.face_up:
             if p.take not in state.face_up or type(p.take) is not int:
-                return IllegalAction(
-                    "Opening a new cabin, you take one of the face-up cards: say which one.",
-                    "take_needed",
-                    take=p.take,
-                    face_up=tuple(state.face_up),
-                )
+                return IllegalAction("take_needed", take=p.take, face_up=tuple(state.face_up))
         elif p.take is not None:
-            return IllegalAction(
-                "There is no face-up card left to take.", "nothing_to_take", take=p.take
-            )
+            return IllegalAction("nothing_to_take", take=p.take)
     elif p.take is not None:
-        return IllegalAction(
-            "You only take a face-up card when you open a new cabin.", "take_only_new", take=p.take
-        )
+        return IllegalAction("take_only_new", take=p.take)
     problem = core_problem(state, side, row, card, p.drive_out)
     if problem is not None:
         return problem
@@ -304,21 +219,9 @@ def placement_problem(
     if SPECIAL[card] == "chimpanzee" or (victim is not None and SPECIAL[victim] == "chimpanzee"):
         options = _half_options(state, seat)
         if not isinstance(p.half, str) or p.half not in options:
-            return IllegalAction(
-                "The chimpanzee puts an orange disc under one of your figures: choose "
-                + ", ".join(f'"{o}"' for o in options)
-                + ".",
-                "half_needed",
-                half=p.half,
-                options=tuple(options),
-            )
+            return IllegalAction("half_needed", half=p.half, options=tuple(options))
     elif p.half is not None:
-        return IllegalAction(
-            f"Only a chimpanzee puts an orange disc under a figure, not the {NAME[card]}.",
-            "half_only_chimpanzee",
-            card=card,
-            half=p.half,
-        )
+        return IllegalAction("half_only_chimpanzee", card=card, half=p.half)
     return None
 
 

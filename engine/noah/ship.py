@@ -34,7 +34,6 @@ from engine.noah.cards import (
     EATS_PLANTS,
     IS_ANIMAL,
     IS_PROVISION,
-    NAME,
     PREDATOR,
     SHY,
     TOUGH,
@@ -50,41 +49,17 @@ MAX_TILT = 2
 Cabins = list[list[list[int]]]
 
 
-def _diet_word(card: int) -> str:
-    return "an omnivore" if CARDS[card].diet == "omnivore" else "a carnivore"
-
-
 def _climate(card: int, other: int) -> IllegalAction:
-    return IllegalAction(
-        f"The {NAME[card]} likes it {CLIMATE[card]} and the {NAME[other]} likes it "
-        f"{CLIMATE[other]}: they cannot share a cabin.",
-        "climate",
-        card=card,
-        other=other,
-    )
+    return IllegalAction("climate", card=card, other=other)
 
 
 def _eats_provision(eater: int, provision: int) -> IllegalAction:
-    return IllegalAction(
-        f"The {NAME[eater]} would eat the {NAME[provision]}: plant eaters never share a cabin "
-        "with provisions.",
-        "eats_provision",
-        eater=eater,
-        provision=provision,
-    )
+    return IllegalAction("eats_provision", eater=eater, provision=provision)
 
 
 def _eaten(predator: int, prey: int) -> IllegalAction:
     """``predator`` (a carnivore or omnivore) is not lighter than ``prey``."""
-    name = NAME[predator]
-    return IllegalAction(
-        f"The {name} is {_diet_word(predator)} and must be lighter than every other animal in "
-        f"its cabin, but the {NAME[prey]} weighs {WEIGHT[prey]} and the {name} weighs "
-        f"{WEIGHT[predator]}.",
-        "eaten",
-        predator=predator,
-        prey=prey,
-    )
+    return IllegalAction("eaten", predator=predator, prey=prey)
 
 
 def fit_problem(cabin: Sequence[int], card: int) -> IllegalAction | None:
@@ -104,9 +79,7 @@ def fit_problem(cabin: Sequence[int], card: int) -> IllegalAction | None:
                 return _eats_provision(other, card)
         return None
     if not IS_ANIMAL[card]:
-        return IllegalAction(
-            f"The {NAME[card]} card cannot go on the ark.", "not_on_ark", card=card
-        )
+        return IllegalAction("not_on_ark", card=card)
     if EATS_PLANTS[card]:
         for other in cabin:
             if IS_PROVISION[other]:
@@ -212,14 +185,7 @@ def shy_problem(cabins: Cabins, side: int, row: int, card: int) -> IllegalAction
     if found is None:
         return None
     inside, other = found
-    where = "in" if inside else "next to"
-    return IllegalAction(
-        f"The {NAME[card]} is shy and will not go {where} a cabin with the {NAME[other]}, "
-        "a carnivore.",
-        "shy" if inside else "shy_next_to",
-        card=card,
-        carnivore=other,
-    )
+    return IllegalAction("shy" if inside else "shy_next_to", card=card, carnivore=other)
 
 
 def cabin_is_legal(cabin: Sequence[int]) -> bool:

@@ -111,9 +111,13 @@ def test_refusals_and_service_errors_become_catalogue_sentences() -> None:
     assert (
         error_text(illegal) == "Someone already has a piece on that road (or on one joined to it)."
     )
-    # A message needing a value the error lacks falls back to the service's own sentence.
-    full = ServiceError("lobby_full", "This game is full (5 players).")
+    full = ServiceError("lobby_full", max=5)
     assert error_text(full) == "This game is full (5 players)."
+    # A text needing a value the refusal lacks is never filled from the exception: the user
+    # hears that something went wrong (and the log says what was missing).
+    assert error_text(ServiceError("lobby_full", "This game is full (5 players).")) == t(
+        "table.error.unexpected"
+    )
     assert error_text(RuntimeError("boom")) == t("table.error.unexpected")
 
 

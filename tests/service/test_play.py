@@ -70,21 +70,32 @@ async def test_refusals_change_nothing(service: GameService) -> None:
     game = await started_game(service, deck=SCRIPTED_DECK)
     before = await service.play.get_game(game.id)
 
-    async def refused(user: int, action: object, code: str, version: int | None = None) -> str:
+    async def refused(
+        user: int, action: object, code: str, version: int | None = None
+    ) -> dict[str, object]:
         with pytest.raises(ServiceError) as error:
             await service.play.act(game.id, user, action, version)
         assert error.value.code == code
         after = await service.play.get_game(game.id)
         assert after.version == before.version and await service.history.actions(game.id) == []
-        return str(error.value)
+        return error.value.params
 
-    assert "Bob" not in await refused(BOB, PlaceTile(-1, 0), "not_your_turn")
-    assert "Alice's turn" in await refused(BOB, PlaceTile(-1, 0), "not_your_turn")
+    # Bob is told whose turn it is: Alice's (seat 0), not his own.
+    assert await refused(BOB, PlaceTile(-1, 0), "not_your_turn") == {"current": 0}
     await refused(DAVE, PlaceTile(-1, 0), "not_a_player")
-    # The engine's sentence is passed through, with its code.
-    message = await refused(ALICE, PlaceTile(5, 5), "illegal")
-    assert message and message[0].isupper()
-    await refused(ALICE, Pass(), "illegal")
+    # The engine's refusal is passed on: its game, its code and its values.
+    assert await refused(ALICE, PlaceTile(5, 5), "illegal") == {
+        "game": "covenant",
+        "engine_code": "not_adjacent",
+        "x": 5,
+        "y": 5,
+    }
+    assert await refused(ALICE, Pass(), "illegal") == {
+        "game": "covenant",
+        "engine_code": "wrong_phase",
+        "phase": "place_tile",
+        "attempted": "pass",
+    }
     await refused(ALICE, {"type": "fly"}, "bad_action")
     await refused(ALICE, {"type": "place_tile", "x": "a"}, "bad_action")
     # The refused actions did not disturb the cached game either.
@@ -123,8 +134,7 @@ async def test_stale_version_is_refused(service: GameService) -> None:
     await service.play.act(game.id, ALICE, PlaceTile(-1, 0), expected_version=0)
     with pytest.raises(ServiceError) as error:
         await service.play.act(game.id, ALICE, PlaceTile(-1, 0), expected_version=0)
-    assert error.value.code == "stale"
-    assert str(error.value) == "That turn was already played."
+    assert (error.value.code, error.value.params) == ("stale", {})
 
 
 async def test_state_is_a_private_copy(service: GameService) -> None:

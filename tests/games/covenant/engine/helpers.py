@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
-from engine.covenant import Action, Event, FeatureScored, Game, Pass, PlaceTile
+import pytest
+
+from engine.covenant import Action, Event, FeatureScored, Game, IllegalAction, Pass, PlaceTile
 
 
 def turn(tile_x: int, tile_y: int, rotation: int = 0, *then: Action) -> list[Action]:
@@ -32,9 +35,10 @@ def scored(events: Iterable[Event], feature: str | None = None) -> list[FeatureS
 
 
 def refusals_in(package: str) -> dict[str, set[tuple[str, ...]]]:
-    """Every ``IllegalAction(message, code, **params)`` written in ``engine/<package>``: code ->
+    """Every ``IllegalAction(code, **params)`` written in ``engine/<package>``: code ->
     the sets of param names used with it. A call whose code is not a string constant (or a
-    choice of two) is listed under ``None``."""
+    choice of two), or that gives more than the code by position (a sentence), is listed under
+    ``None``."""
     found: dict[str | None, set[tuple[str, ...]]] = {}
     for path in sorted((Path(__file__).parents[4] / "engine" / package).glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text())):
@@ -42,11 +46,18 @@ def refusals_in(package: str) -> dict[str, set[tuple[str, ...]]]:
                 isinstance(node, ast.Call) and getattr(node.func, "id", None) == "IllegalAction"
             ):
                 continue
-            code = node.args[1] if len(node.args) > 1 else None
-            code = next((k.value for k in node.keywords if k.arg == "code"), code)
+            code = node.args[0] if len(node.args) == 1 else None
             branches = [code.body, code.orelse] if isinstance(code, ast.IfExp) else [code]
-            params = tuple(sorted(k.arg or "**" for k in node.keywords if k.arg != "code"))
+            params = tuple(sorted(k.arg or "**" for k in node.keywords))
             for branch in branches:
                 name = branch.value if isinstance(branch, ast.Constant) else None
                 found.setdefault(name, set()).add(params)
     return found  # type: ignore[return-value]
+
+
+@contextmanager
+def raises_refusal(code: str, **params: object) -> Iterator[pytest.ExceptionInfo[IllegalAction]]:
+    """Expect an :class:`IllegalAction` with exactly ``code`` and ``params`` in the block."""
+    with pytest.raises(IllegalAction) as info:
+        yield info
+    assert (info.value.code, info.value.params) == (code, params)

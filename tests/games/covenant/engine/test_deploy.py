@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from dataclasses import fields
 
-import pytest
-
-from engine.covenant import Deploy, Game, IllegalAction, MoveArk, Pass, PieceDeployed, PlaceTile
-from tests.games.covenant.engine.helpers import play, scored, turn
+from engine.covenant import Deploy, Game, MoveArk, Pass, PieceDeployed, PlaceTile
+from tests.games.covenant.engine.helpers import play, raises_refusal, scored, turn
 
 
 def test_legal_deployments_name_each_free_feature_once_by_its_first_port() -> None:
@@ -30,7 +28,7 @@ def test_prophet_only_in_a_city_and_listed_per_free_city() -> None:
     assert [a for a in actions if isinstance(a, Deploy) and a.prophet] == [
         Deploy("NNW", prophet=True)
     ]
-    with pytest.raises(IllegalAction, match="only go into a city"):
+    with raises_refusal("prophet_not_city"):
         game.apply(Deploy("E", prophet=True))
     events = game.apply(Deploy("S", prophet=True))
     assert events[0] == PieceDeployed(0, 0, -1, "NNW", "city", True)
@@ -43,7 +41,7 @@ def test_the_prophet_is_used_once() -> None:
     play(game, [turn(0, -1, 0, Deploy("N", prophet=True)), turn(1, 0), turn(-1, 0)])
     game.apply(PlaceTile(0, -2, 0))
     assert not any(isinstance(a, Deploy) and a.prophet for a in game.legal_actions())
-    with pytest.raises(IllegalAction, match="already been used"):
+    with raises_refusal("prophet_used"):
         game.apply(Deploy("ENE", prophet=True))
 
 
@@ -52,7 +50,7 @@ def test_no_piece_on_a_feature_joined_to_an_occupied_one() -> None:
     play(game, [turn(1, 0, 0, Deploy("E"))])  # seat 0 on the road through the start tile
     game.apply(PlaceTile(-1, 0, 0))
     before = game.to_json()
-    with pytest.raises(IllegalAction, match="road is joined to one that already has") as error:
+    with raises_refusal("taken", feature="road", joined=True) as error:
         game.apply(Deploy("W"))
     assert error.value.code == "taken"
     assert game.to_json() == before
@@ -70,7 +68,7 @@ def test_only_seven_followers() -> None:
     assert game.followers_left(0) == 0
     game.apply(PlaceTile(0, 8, 90))
     assert [a for a in game.legal_actions() if isinstance(a, Deploy) and not a.prophet] == []
-    with pytest.raises(IllegalAction, match="no followers left") as error:
+    with raises_refusal("no_followers") as error:
         game.apply(Deploy("E"))
     assert error.value.code == "no_followers"
     # The Prophet is still at hand.
@@ -82,11 +80,11 @@ def test_one_piece_a_turn_and_only_on_the_tile_just_placed() -> None:
     game.apply(PlaceTile(1, 0, 0))
     game.apply(Deploy("ESE"))
     # The turn is over: a second deployment is out of phase.
-    with pytest.raises(IllegalAction, match="Place your tile first"):
+    with raises_refusal("wrong_phase", phase="place_tile", attempted="deploy"):
         game.apply(Deploy("NNW"))
-    with pytest.raises(IllegalAction, match="Place your tile first"):
+    with raises_refusal("wrong_phase", phase="place_tile", attempted="move_ark"):
         game.apply(MoveArk("E"))
-    with pytest.raises(IllegalAction, match="Place your tile first"):
+    with raises_refusal("wrong_phase", phase="place_tile", attempted="pass"):
         game.apply(Pass())
     # Ports always refer to the tile just placed; there is no way to name another tile.
     assert [f.name for f in fields(Deploy)] == ["port", "prophet"]

@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-import pytest
-
 from engine.covenant import (
     ArkMoved,
     Deploy,
     FinalScoring,
     Game,
     GameOver,
-    IllegalAction,
     MoveArk,
     Pass,
     PlaceArk,
     PlaceTile,
 )
-from tests.games.covenant.engine.helpers import play, scored, turn
+from tests.games.covenant.engine.helpers import play, raises_refusal, scored, turn
 
 
 def test_unfinished_temple_and_road_at_the_end() -> None:
@@ -133,15 +130,15 @@ def test_ark_paths_are_one_to_five_steps_over_tiles_never_entering_twice() -> No
     game = _ark_on_the_start_tile()
     game.apply(PlaceTile(-1, 0, 0))
     before = game.to_json()
-    with pytest.raises(IllegalAction, match="already visited"):
+    with raises_refusal("ark_revisit", step=2):
         game.apply(MoveArk("EW"))  # back onto the start tile
-    with pytest.raises(IllegalAction, match="leaves the land"):
+    with raises_refusal("ark_off_board", step=1):
         game.apply(MoveArk("S"))
-    with pytest.raises(IllegalAction, match="1 to 5 steps"):
+    with raises_refusal("bad_path", path="WENNNE"):
         game.apply(MoveArk("WENNNE"))
-    with pytest.raises(IllegalAction, match="1 to 5 steps"):
+    with raises_refusal("bad_path", path="X"):
         game.apply(MoveArk("X"))
-    with pytest.raises(IllegalAction, match="1 to 5 steps"):
+    with raises_refusal("bad_path", path=""):
         game.apply(MoveArk(""))
     assert game.to_json() == before
     paths = {a.path for a in game.legal_actions() if isinstance(a, MoveArk)}
@@ -154,7 +151,7 @@ def test_ark_paths_are_one_to_five_steps_over_tiles_never_entering_twice() -> No
 def test_the_ark_cannot_move_before_it_is_placed() -> None:
     game = Game.new(players=2, seed=0, deck=["T39"])
     game.apply(PlaceTile(1, 0, 0))
-    with pytest.raises(IllegalAction, match="not on the board yet") as error:
+    with raises_refusal("no_ark") as error:
         game.apply(MoveArk("E"))
     assert error.value.code == "no_ark"
     assert not any(isinstance(a, MoveArk) for a in game.legal_actions())
@@ -164,9 +161,9 @@ def test_place_ark_must_use_a_tile_of_the_completed_city() -> None:
     game = Game.new(players=2, seed=0, deck=["T21", "T39"])
     play(game, [[PlaceTile(0, -1, 180), Pass()]])
     before = game.to_json()
-    with pytest.raises(IllegalAction, match="city you just completed"):
+    with raises_refusal("ark_not_in_city", x=1, y=0):
         game.apply(PlaceArk(1, 0))
-    with pytest.raises(IllegalAction, match="Put the Ark"):
+    with raises_refusal("wrong_phase", phase="place_ark", attempted="pass"):
         game.apply(Pass())
     assert game.to_json() == before
     events = game.apply(PlaceArk(0, -1))

@@ -12,17 +12,17 @@ def C(name: str, copy: int = 1) -> int:
     return card_id(name, copy)
 
 
-def refused(game: Game, action: object, match: str = "", seat: int | None = None) -> str:
-    """Assert ``action`` raises IllegalAction (message matching ``match``) and changes nothing.
-
-    Returns the message so a test can check more of it.
-    """
+def refused(
+    game: Game, action: object, code: str, by: int | None = None, **params: object
+) -> IllegalAction:
+    """Assert ``action`` (played by seat ``by``, or the current one) is refused with exactly
+    ``code`` and ``params``, and changes nothing. Returns the refusal."""
     before = game.to_json()
-    with pytest.raises(IllegalAction, match=match or None) as info:
-        game.apply(action, seat=seat)  # type: ignore[arg-type]
+    with pytest.raises(IllegalAction) as info:
+        game.apply(action, seat=by)  # type: ignore[arg-type]
     assert game.to_json() == before
-    assert str(info.value)[0].isupper() and str(info.value).endswith(".")
-    return str(info.value)
+    assert (info.value.code, info.value.params) == (code, params)
+    return info.value
 
 
 def accepted(game: Game, action: object) -> tuple:

@@ -29,28 +29,34 @@ def game_with(hand: list[str], port=None, starboard=None, **kw) -> Game:  # type
 
 def test_climate_hot_and_cold_never_share() -> None:
     game = game_with(["Gazelle"])
-    refused(game, one("Gazelle", "starboard", 1), "likes it hot and the Llama likes it cold")
+    refused(game, one("Gazelle", "starboard", 1), "climate", card=C("Gazelle"), other=C("Llama"))
     accepted(game, one("Gazelle", "starboard", 0))  # with the hot donkey
     accepted(game, one("Gazelle", "port", 0))  # with the sheep, which likes any climate
 
 
 def test_carnivore_must_be_lighter_than_every_other_animal() -> None:
     game = game_with(["Dog", "Cat"], port=[["Sheep"], ["Horse"]], starboard=[["Cow"], ["Goat"]])
-    refused(game, one("Dog", "port", 0), "Dog is a carnivore and must be lighter")  # same weight
+    refused(game, one("Dog", "port", 0), "eaten", predator=C("Dog"), prey=C("Sheep"))  # same weight
     accepted(game, one("Dog", "port", 1))  # lighter than the horse
     accepted(game, one("Cat", "port", 0))  # 1 < 2
 
 
 def test_carnivore_may_not_join_a_lighter_carnivore_either_way() -> None:
     game = game_with(["Dog"], port=[["Cat", "Horse"], ["Goat"]], starboard=[["Cow"], ["Sheep"]])
-    refused(game, one("Dog", "port", 0), "Dog is a carnivore .* but the Cat weighs 1")
+    refused(game, one("Dog", "port", 0), "eaten", predator=C("Dog"), prey=C("Cat"))
 
 
 def test_herbivores_never_with_provisions_but_carnivores_may() -> None:
     game = game_with(["Hay", "Chicken"], port=[["Cat"], ["Goat"]], starboard=[["Fish"], ["Dog"]])
-    refused(game, one("Hay", "port", 1), "Goat would eat the Hay")
+    refused(game, one("Hay", "port", 1), "eats_provision", eater=C("Goat"), provision=C("Hay"))
     accepted(game, one("Hay", "port", 0))  # with the cat
-    refused(game, one("Chicken", "starboard", 0), "Chicken would eat the Fish")
+    refused(
+        game,
+        one("Chicken", "starboard", 0),
+        "eats_provision",
+        eater=C("Chicken"),
+        provision=C("Fish"),
+    )
 
 
 def test_omnivores_obey_both_rules() -> None:
@@ -60,19 +66,27 @@ def test_omnivores_obey_both_rules() -> None:
         starboard=[["Cow"], ["Dog", "Bison"]],
     )
     assert game.tilt == 1
-    refused(game, one("Pig", "port", 0), "Pig would eat the Hay")
-    refused(game, one("Pig", "port", 1), "Pig is an omnivore and must be lighter")
+    refused(game, one("Pig", "port", 0), "eats_provision", eater=C("Pig"), provision=C("Hay"))
+    refused(game, one("Pig", "port", 1), "eaten", predator=C("Pig"), prey=C("Goat"))
     accepted(game, one("Pig", "port", 2))  # 2 < 3
-    refused(game, one("Pig", "starboard", 1), "Pig is an omnivore .* the Dog weighs 2")
+    refused(game, one("Pig", "starboard", 1), "eaten", predator=C("Pig"), prey=C("Dog"))
 
 
 def test_shy_animals_avoid_carnivores_in_and_beside_their_cabin_not_diagonal() -> None:
     game = game_with(
         ["Rabbit"], port=[["Mosquito"], ["Sheep"], ["Goat"]], starboard=[["Cow"], ["Chicken"]]
     )
-    refused(game, one("Rabbit", "port", 0), "Rabbit is shy and will not go in a cabin with the Mos")
-    refused(game, one("Rabbit", "port", 1), "will not go next to a cabin with the Mosquito")
-    refused(game, one("Rabbit", "starboard", 0), "next to a cabin with the Mosquito")  # opposite
+    refused(game, one("Rabbit", "port", 0), "shy", card=C("Rabbit"), carnivore=C("Mosquito"))
+    refused(
+        game, one("Rabbit", "port", 1), "shy_next_to", card=C("Rabbit"), carnivore=C("Mosquito")
+    )
+    refused(
+        game,
+        one("Rabbit", "starboard", 0),
+        "shy_next_to",
+        card=C("Rabbit"),
+        carnivore=C("Mosquito"),
+    )  # opposite
     accepted(game, one("Rabbit", "starboard", 1))  # diagonal
     accepted(game, one("Rabbit", "port", 2))
 
@@ -91,13 +105,21 @@ def test_shy_animals_do_not_mind_omnivores_and_never_leave() -> None:
 
 def test_a_cabin_holds_three_cards() -> None:
     game = game_with(["Cat"], port=[["Sheep", "Goat", "Horse"], ["Cow"]])
-    refused(game, one("Cat", "port", 0), "full")
+    refused(game, one("Cat", "port", 0), "cabin_full", side="port", row=0)
 
 
 def test_tilt_moves_by_weight_and_never_beyond_two() -> None:
     game = game_with(["Horse", "Reindeer", "Mouse"])
     assert game.tilt == 0
-    refused(game, one("Horse", "starboard", 0), "tip the ark over: it would lean 3 towards star")
+    refused(
+        game,
+        one("Horse", "starboard", 0),
+        "would_tip",
+        card=C("Horse"),
+        lean=3,
+        towards="starboard",
+        most=2,
+    )
     events = accepted(game, one("Reindeer", "port", 0))
     assert CardPlayed(0, C("Reindeer"), "port", 0, False, -2) in events
     tilted = Game.arranged(
@@ -105,7 +127,9 @@ def test_tilt_moves_by_weight_and_never_beyond_two() -> None:
     )
     assert tilted.tilt == -2
     accepted(tilted, one("Mouse", "port", 0))  # weight 0 may still go to the low side
-    refused(tilted, one("Cat", "port", 1), "lean 3 towards port")
+    refused(
+        tilted, one("Cat", "port", 1), "would_tip", card=C("Cat"), lean=3, towards="port", most=2
+    )
     accepted(tilted, one("Cat", "starboard", 0))
 
 
@@ -114,11 +138,11 @@ def test_two_cards_different_cabins_each_legal_on_its_own() -> None:
     horse_then_cow = PlayCards(
         (Placement(C("Horse"), "starboard", 0), Placement(C("Cow"), "port", 0))
     )
-    refused(game, horse_then_cow, "Horse would tip the ark over")
+    refused(game, horse_then_cow, "would_tip", card=C("Horse"), lean=3, towards="starboard", most=2)
     same_cabin = PlayCards(
         (Placement(C("Reindeer"), "starboard", 1), Placement(C("Chicken"), "starboard", 1))
     )
-    refused(game, same_cabin, "different cabins")
+    refused(game, same_cabin, "same_cabin", side="starboard", row=1)
     good = PlayCards((Placement(C("Reindeer"), "starboard", 1), Placement(C("Chicken"), "port", 0)))
     events = accepted(game, good)
     assert [e.tilt for e in events if isinstance(e, CardPlayed)] == [2, 1]
@@ -134,19 +158,31 @@ def test_slow_animals_and_provisions_are_played_alone() -> None:
     snail_then = PlayCards(
         (Placement(C("Snail"), "port", 1), Placement(C("Chicken"), "starboard", 0))
     )
-    refused(game, snail_then, "Snail is played alone")
+    refused(game, snail_then, "played_alone", card=C("Snail"))
     then_hay = PlayCards((Placement(C("Chicken"), "port", 1), Placement(C("Hay"), "port", 0)))
-    refused(game, then_hay, "cannot be played as a second card")
+    refused(game, then_hay, "alone_not_second", card=C("Hay"))
     accepted(game, one("Snail", "port", 1))
     accepted(game, one("Hay", "port", 0))
 
 
 def test_new_cabin_next_to_the_last_paid_to_the_right_neighbour_with_a_face_up_card() -> None:
     game = game_with(["Cat", "Chicken"], deck=["Lion", "Tiger", "Bison"])
-    refused(game, one("Cat", "port", 3), "new cabin can only be opened at row 2")
-    refused(game, one("Cat", "port", 2), "take one of the face-up cards")
-    refused(game, one("Cat", "port", 2, take=C("Lion")), "take one of the face-up cards")
-    refused(game, one("Cat", "port", 1, take=C("Grain")), "only take a face-up card when")
+    refused(game, one("Cat", "port", 3), "no_such_cabin", side="port", row=3, last=1, new=2)
+    refused(
+        game,
+        one("Cat", "port", 2),
+        "take_needed",
+        take=None,
+        face_up=(C("Grain"), C("Dates"), C("Berries")),
+    )
+    refused(
+        game,
+        one("Cat", "port", 2, take=C("Lion")),
+        "take_needed",
+        take=C("Lion"),
+        face_up=(C("Grain"), C("Dates"), C("Berries")),
+    )
+    refused(game, one("Cat", "port", 1, take=C("Grain")), "take_only_new", take=C("Grain"))
     game.apply(
         PlayCards(
             (
@@ -177,7 +213,7 @@ def test_new_cabin_events_and_refill_order() -> None:
 
 def test_no_disc_no_new_cabin() -> None:
     game = game_with(["Cat"], discs=[0, 3, 3, 4])
-    refused(game, one("Cat", "port", 2, take=C("Hay")), "costs an action disc")
+    refused(game, one("Cat", "port", 2, take=C("Hay")), "no_disc_for_cabin", card=C("Cat"))
     assert all(p.placements[0].row < 2 for p in game.legal_actions() if isinstance(p, PlayCards))
 
 

@@ -61,8 +61,8 @@ def test_rain_is_set_aside_and_the_second_brings_the_pet_choice() -> None:
         PetChoiceStarted(1),
     )
     assert game.phase == "pet" and game.current_player == 1 and game.rain_fallen == 3
-    refused(game, TakeCards(C("Fish")), "First choose a pet")
-    refused(game, ChoosePet(C("Cat")), "from your hand")
+    refused(game, TakeCards(C("Fish")), "pet_first")
+    refused(game, ChoosePet(C("Cat")), "pet_not_in_hand", card=C("Cat"))
     game.apply(ChoosePet(C("Mouse")))
     game.apply(ChoosePet(C("Elephant")))  # allowed face down, will not score
     assert game.legal_actions() == [Pass()]  # seat 3 has no card
@@ -106,11 +106,11 @@ def endgame(**kw) -> Game:  # type: ignore[no-untyped-def]
 
 def test_endgame_one_card_for_a_disc_no_slow_or_provisions() -> None:
     game = endgame()
-    refused(game, TakeCards(C("Fish")), "No cards are taken in the endgame")
-    refused(game, PlayCards((Placement(C("Snail"), "port", 0),)), "cannot be played in the end")
-    refused(game, PlayCards((Placement(C("Hay"), "port", 0),)), "cannot be played in the end")
+    refused(game, TakeCards(C("Fish")), "no_take_in_endgame")
+    refused(game, PlayCards((Placement(C("Snail"), "port", 0),)), "endgame_alone", card=C("Snail"))
+    refused(game, PlayCards((Placement(C("Hay"), "port", 0),)), "endgame_alone", card=C("Hay"))
     two = PlayCards((Placement(C("Cat"), "port", 0), Placement(C("Chicken"), "port", 1)))
-    refused(game, two, "one card a turn")
+    refused(game, two, "one_card_in_endgame", count=2)
     game.apply(PlayCards((Placement(C("Cat"), "port", 0),)))
     assert game.discs == (2, 3, 3, 4)
     assert game.current_player == 1
@@ -118,7 +118,12 @@ def test_endgame_one_card_for_a_disc_no_slow_or_provisions() -> None:
 
 def test_endgame_new_cabin_costs_two_discs_and_still_takes_a_face_up_card() -> None:
     game = endgame(discs=[1, 3, 3, 4])
-    refused(game, PlayCards((Placement(C("Cat"), "port", 2, take=C("Fish")),)), "none left")
+    refused(
+        game,
+        PlayCards((Placement(C("Cat"), "port", 2, take=C("Fish")),)),
+        "no_disc_for_cabin_endgame",
+        card=C("Cat"),
+    )
     game = endgame()
     game.apply(PlayCards((Placement(C("Cat"), "port", 2, take=C("Fish")),)))
     assert game.discs == (1, 3, 3, 5)
@@ -135,17 +140,16 @@ def test_no_disc_means_pass_and_passing_is_for_good() -> None:
     events = game.apply(Pass())
     assert game.phase == "over" and game.current_player is None
     assert isinstance(events[-1], GameOver)
-    refused(game, Pass(), "The game is over")
+    refused(game, Pass(), "game_over")
 
 
 def test_endgame_play_into_an_existing_cabin_needs_a_disc_too() -> None:
     # "When a player plays, he pays an action disc to the supply": with none left, only Pass.
     game = endgame(discs=[0, 3, 3, 4])
-    error = refused(game, PlayCards((Placement(C("Cat"), "port", 0),)), "no action disc left")
-    assert "no action disc left" in error
+    refused(game, PlayCards((Placement(C("Cat"), "port", 0),)), "no_disc", card=C("Cat"))
     # The Fox would bring two discs, but only once it is played: it cannot pay for itself.
     game = endgame(discs=[0, 3, 3, 4], hands=[["Fox"], ["Mouse"], [], []])
-    refused(game, PlayCards((Placement(C("Fox"), "port", 0),)), "no action disc left")
+    refused(game, PlayCards((Placement(C("Fox"), "port", 0),)), "no_disc", card=C("Fox"))
     assert game.legal_actions() == [Pass()]
 
 
@@ -214,28 +218,38 @@ def test_out_of_turn_and_out_of_phase_and_malformed_actions_change_nothing() -> 
     game = Game.new(players=4, seed=3)
     legal = game.legal_actions()
     take = next(a for a in legal if isinstance(a, TakeCards))
-    refused(game, take, "It is not your turn", seat=2)
+    refused(game, take, "not_your_turn", by=2, seat=2, current=0)
     card = game.hand(0)[0]
-    for action, match in [
-        (Pass(), "only pass in the endgame"),
-        (ChoosePet(card), "Pets are chosen only"),
-        (TakeCards(999), "face-up"),
-        (TakeCards("Lion"), "face-up"),  # type: ignore[arg-type]
-        (TakeCards(card), "face-up"),
-        (PlayCards(()), "Say which card"),
-        (PlayCards([Placement(card, "port", 0)]), "Say which card"),  # type: ignore[arg-type]
-        (PlayCards((Placement(card, "port", 0),) * 3), "at most two"),
-        (PlayCards(("port",)), "Placement"),  # type: ignore[arg-type]
-        (PlayCards((Placement(999, "port", 0),)), "from your hand"),
-        (PlayCards((Placement(card, "up", 0),)), "port"),
-        (PlayCards((Placement(card, "port", -1),)), "no cabin there"),
-        (PlayCards((Placement(card, "port", 9),)), "no cabin there"),
-        (PlayCards((Placement(card, "port", "0"),)), "no cabin there"),  # type: ignore[arg-type]
-        (PlayCards((Placement(card, "port", 2, take=999),)), "face-up"),
-        ("take", "not something you can do"),
-        (None, "not something you can do"),
+    cabin = {"side": "port", "last": 1, "new": 2}
+    face_up = tuple(game.face_up)
+    for action, code, params in [
+        (Pass(), "no_pass", {}),
+        (ChoosePet(card), "not_pet_time", {}),
+        (TakeCards(999), "not_face_up", {"card": 999}),
+        (TakeCards("Lion"), "not_face_up", {"card": "Lion"}),  # type: ignore[arg-type]
+        (TakeCards(card), "not_face_up", {"card": card}),
+        (PlayCards(()), "nothing_played", {}),
+        (PlayCards([Placement(card, "port", 0)]), "nothing_played", {}),  # type: ignore[arg-type]
+        (PlayCards((Placement(card, "port", 0),) * 3), "too_many_cards", {"count": 3}),
+        (PlayCards(("port",)), "malformed", {}),  # type: ignore[arg-type]
+        (PlayCards((Placement(999, "port", 0),)), "not_in_hand", {"card": 999}),
+        (PlayCards((Placement(card, "up", 0),)), "bad_side", {"side": "up"}),
+        (PlayCards((Placement(card, "port", -1),)), "no_such_cabin", {"row": -1, **cabin}),
+        (PlayCards((Placement(card, "port", 9),)), "no_such_cabin", {"row": 9, **cabin}),
+        (
+            PlayCards((Placement(card, "port", "0"),)),  # type: ignore[arg-type]
+            "no_such_cabin",
+            {"row": "0", **cabin},
+        ),
+        (
+            PlayCards((Placement(card, "port", 2, take=999),)),
+            "take_needed",
+            {"take": 999, "face_up": face_up},
+        ),
+        ("take", "malformed", {}),
+        (None, "malformed", {}),
     ]:
-        refused(game, action, match)
+        refused(game, action, code, **params)
     assert game.legal_actions() == legal
 
 

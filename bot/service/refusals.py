@@ -1,0 +1,80 @@
+"""Why the game service turns a request down: :class:`ServiceError` and every code it carries.
+
+A service refusal is a kind of the one root refusal (:class:`engine.errors.Refusal`): a
+``code`` and the values its text names, and nothing was changed. The words are the table
+catalogue's ``table.error.<code>``; only ``"illegal"`` is said by the game's own catalogue
+(``<game>.illegal.<engine_code>``, see :mod:`bot.errors`). :data:`REFUSALS` lists every code
+with the params each raise must give (those its catalogue text may name); a test checks
+every raise of the service against it and every language's catalogue against the list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from engine.errors import Refusal
+
+REFUSALS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        # Opening a table
+        "guild_only": (),
+        "unknown_kind": (),
+        "bad_options": (),
+        "channel_busy": (),
+        "too_many_games": ("count",),
+        "too_many_lobbies": ("count",),
+        "server_lobbies_full": (),
+        "cooldown": ("seconds",),
+        # The lobby
+        "not_allowed": (),
+        "not_creator": (),
+        "already_joined": (),
+        "target_already_joined": (),
+        "not_joined": (),
+        "lobby_full": ("max",),
+        "too_few_players": ("min",),
+        "bad_level": (),
+        "no_computer": (),
+        "already_started": (),
+        # Playing
+        "no_game": (),
+        "not_started": (),
+        "not_a_player": (),
+        "target_not_a_player": (),
+        "no_such_seat": (),
+        "not_your_turn": ("current",),
+        "stale": (),
+        "bad_action": (),
+        "illegal": ("game", "engine_code"),
+        "game_over": (),
+        "not_over": (),
+        "game_damaged": (),
+        # Settings
+        "bad_setting": (),
+        "unknown_setting": (),
+        "away_in_past": (),
+        "bad_ping": (),
+    }
+)
+
+#: Every refusal code of the game service.
+CODES: tuple[str, ...] = tuple(REFUSALS)
+
+
+class ServiceError(Refusal):
+    """Something a user asked for that cannot be done; nothing was changed.
+
+    ``code`` is one of :data:`CODES` (for an illegal move ``"illegal"``, with the game's name
+    in ``game`` and the engine's own code in ``engine_code``, then the engine's params).
+
+    A sentence given after the code is ignored: the catalogue says the refusal. It is still
+    accepted only until every raise of the service drops it.
+    """
+
+    def __init__(self, code: str, sentence: str | None = None, /, **params: Any) -> None:
+        super().__init__(code, **params)
+
+
+__all__ = ["CODES", "REFUSALS", "ServiceError"]
