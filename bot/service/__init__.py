@@ -5,6 +5,7 @@
 
 from bot.service.clock import Clock, FakeClock, SystemClock
 from bot.service.common import NO_LIMITS, Limits, move_rng
+from bot.service.may_act import may_act
 from bot.service.models import (
     ActionRecord,
     DueTurn,
@@ -37,5 +38,6 @@ __all__ = [
     "Storage",
     "SystemClock",
     "TurnResult",
+    "may_act",
     "move_rng",
 ]

@@ -61,7 +61,7 @@ def think_seed(record: GameRecord) -> int:
 
 
 def stale() -> ServiceError:
-    return ServiceError("stale", "That turn was already played.")
+    return ServiceError("stale")
 
 
 def td_ms(delta: timedelta) -> int:
@@ -94,5 +94,5 @@ async def record_of(tx: Transaction, game_id: int) -> GameRecord:
     """The game's row, or the refusal that there is no such game."""
     record = await tx.game(game_id)
     if record is None:
-        raise ServiceError("no_game", "There is no such game.")
+        raise ServiceError("no_game")
     return record

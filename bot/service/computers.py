@@ -14,6 +14,7 @@ from functools import partial
 
 from bot.service.common import ANNOUNCE_GRACE, CLAIM_BATCH, record_of, td_ms, think_seed
 from bot.service.core import Core
+from bot.service.may_act import may_act
 from bot.service.models import GameRecord, ServiceError, TurnResult
 from bot.service.play import Play
 from bot.service.thinking import HintData
@@ -88,15 +89,11 @@ class Computers:
         """A suggested move for ``user_id``, whose turn it is, with its reason."""
         record, game = await self._play.state(game_id)
         if not registry.game(record.game_name).has_computers:
-            raise ServiceError("no_computers", "This game has no computer players.")
-        seat = record.seat_of(user_id)
-        if seat is None:
-            raise ServiceError("not_a_player", "You are not playing in this game.")
-        if record.status != "active" or seat.index != record.current_seat:
-            current = record.seats[record.current_seat or 0]
-            raise ServiceError(
-                "not_your_turn", f"It is {current.name}'s turn, not yours.", current=current.index
-            )
+            raise ServiceError("no_computers")
+        refused = may_act(record, user_id)
+        if refused is not None:
+            raise refused
+        seat = record.seats[record.current_seat or 0]
         found = await self._core.thinker.hint(
             record.game_name, game.to_json(), seat.index, think_seed(record)
         )

@@ -76,7 +76,7 @@ class Core:
         """The rules of the game called ``name``, or the refusal that there is none."""
         rules = self.rules.get(name)
         if rules is None:
-            raise ServiceError("unknown_kind", f"There is no game called {name!r}.")
+            raise ServiceError("unknown_kind")
         return rules
 
     def forget(self, game_id: int | None = None) -> None:
@@ -146,11 +146,11 @@ class Core:
         :class:`GuildSettings`); logged when something changed. ``moderator_role_id`` and
         ``language`` may be set to None (no role; the server's own language)."""
         if not moderator:
-            raise ServiceError("not_allowed", "Only a moderator can change the settings.")
+            raise ServiceError("not_allowed")
         names = {f.name for f in dataclasses.fields(GuildSettings)} - {"guild_id"}
         unknown = set(changes) - names
         if unknown:
-            raise ServiceError("bad_setting", f"Unknown settings: {sorted(unknown)}.")
+            raise ServiceError("unknown_setting")
         async with self.storage.write() as tx:
             old = await self.guild_settings_in(tx, guild_id)
             new = dataclasses.replace(old, **changes)
@@ -197,7 +197,6 @@ class _DamageGuard:
             await self.core._mark_damaged(exc.game_id, exc.reason)
             raise ServiceError(
                 "game_damaged",
-                "This game's record is damaged, so it was stopped; a moderator can end it.",
                 reason=exc.reason,
             ) from None
         return False
@@ -221,4 +220,4 @@ def _check_settings(settings: GuildSettings) -> None:
     elif settings.lobby_expiry <= timedelta(0):
         problem = "Waiting tables must get some time."
     if problem is not None:
-        raise ServiceError("bad_setting", problem)
+        raise ServiceError("bad_setting")

@@ -58,7 +58,7 @@ class History:
         async with core.guard(), core.storage.read() as tx:
             record = await record_of(tx, game_id)
             if record.status == "lobby":
-                raise ServiceError("not_started", "The game has not started yet.")
+                raise ServiceError("not_started")
             rules = core.game_rules(record.game_name)
             try:
                 options = rules.check_options(record.options)
@@ -76,9 +76,7 @@ class History:
                     turns.append((view, turn.record(complete=True)))
                     view, turn = game.view(None), fresh_turn(game)
         except (ValueError, TypeError, KeyError) as exc:
-            raise ServiceError(
-                "game_damaged", "This game's log is damaged.", reason=str(exc)
-            ) from None
+            raise ServiceError("game_damaged", reason=str(exc)) from None
         if turn.events:
             turns.append((view, turn.record(complete=False)))
         return record, turns, game.view(None)

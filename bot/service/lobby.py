@@ -52,14 +52,14 @@ class Lobby:
         Only in a server (``guild_id`` > 0); a user may have a few lobbies open at once, and
         opens a new one only a little while after the last."""
         if guild_id <= 0:
-            raise ServiceError("guild_only", "Games are played in a server's channels.")
+            raise ServiceError("guild_only")
         rules = self._core.game_rules(game_name)
         try:
             clean = rules.check_options(dict(options or {}))
-        except ValueError as exc:
-            raise ServiceError("bad_options", str(exc)) from None
+        except ValueError:
+            raise ServiceError("bad_options") from None
         seed = secrets.randbits(62) if seed is None else seed
-        busy = ServiceError("channel_busy", "There is already a game in this channel.")
+        busy = ServiceError("channel_busy")
         try:
             async with self._core.storage.write() as tx:
                 if await tx.open_game(channel_id) is not None:
@@ -92,7 +92,6 @@ class Lobby:
         if going >= allowed:
             raise ServiceError(
                 "too_many_games",
-                f"You are in {going} games already: finish one first.",
                 count=going,
             )
 
@@ -102,18 +101,14 @@ class Lobby:
         if by_user >= limits.lobbies_per_user:
             raise ServiceError(
                 "too_many_lobbies",
-                f"You already have {by_user} tables waiting for players.",
                 count=by_user,
             )
         if by_guild >= limits.lobbies_per_guild:
-            raise ServiceError(
-                "server_lobbies_full", "This server has many tables waiting already."
-            )
+            raise ServiceError("server_lobbies_full")
         wait_ms = (last_ms or 0) + td_ms(limits.cooldown) - self._core.now_ms()
         if last_ms is not None and wait_ms > 0:
             raise ServiceError(
                 "cooldown",
-                "You opened a table a moment ago.",
                 seconds=max(1, -(-wait_ms // 1000)),
             )
 
@@ -146,14 +141,12 @@ class Lobby:
         async with self._core.storage.write() as tx:
             record = await _lobby(tx, channel_id)
             if record.creator_id != user_id and not moderator:
-                raise ServiceError(
-                    "not_allowed", "Only the game's creator or a moderator can change it."
-                )
+                raise ServiceError("not_creator")
             try:
                 rules = self._core.game_rules(record.game_name)
                 clean = rules.check_options({**record.options, **changes})
-            except ValueError as exc:
-                raise ServiceError("bad_options", str(exc)) from None
+            except ValueError:
+                raise ServiceError("bad_options") from None
             await tx.update_game(
                 record.id, options=json.dumps(clean), updated_at=self._core.now_ms()
             )
@@ -164,13 +157,12 @@ class Lobby:
         async with self._core.storage.write() as tx:
             record = await _lobby(tx, channel_id)
             if record.seat_of(user_id) is not None:
-                raise ServiceError("already_joined", "You have already joined this game.")
+                raise ServiceError("already_joined")
             rules = self._core.game_rules(record.game_name)
             await self._check_open_games(tx, user_id)
             if len(record.seats) >= rules.max_players:
                 raise ServiceError(
                     "lobby_full",
-                    f"This game is full ({rules.max_players} players).",
                     max=rules.max_players,
                 )
             seats = [*record.seats, Seat(len(record.seats), user_id, name)]
@@ -183,20 +175,17 @@ class Lobby:
     ) -> GameRecord:
         """The lobby's creator (or a moderator) adds a computer player of ``level``."""
         if level not in LEVELS:
-            raise ServiceError("bad_level", f"A computer plays at one of {', '.join(LEVELS)}.")
+            raise ServiceError("bad_level")
         async with self._core.storage.write() as tx:
             record = await _lobby(tx, channel_id)
             if record.creator_id != user_id and not moderator:
-                raise ServiceError(
-                    "not_allowed", "Only the game's creator or a moderator can add computers."
-                )
+                raise ServiceError("not_creator")
             if not registry.game(record.game_name).has_computers:
-                raise ServiceError("no_computers", "This game has no computer players.")
+                raise ServiceError("no_computers")
             rules = self._core.game_rules(record.game_name)
             if len(record.seats) >= rules.max_players:
                 raise ServiceError(
                     "lobby_full",
-                    f"This game is full ({rules.max_players} players).",
                     max=rules.max_players,
                 )
             taken = {s.name for s in record.seats}
@@ -213,12 +202,10 @@ class Lobby:
         async with self._core.storage.write() as tx:
             record = await _lobby(tx, channel_id)
             if record.creator_id != user_id and not moderator:
-                raise ServiceError(
-                    "not_allowed", "Only the game's creator or a moderator can remove computers."
-                )
+                raise ServiceError("not_creator")
             computers = [s for s in record.seats if s.is_bot]
             if not computers:
-                raise ServiceError("no_computer", "There is no computer player at this table.")
+                raise ServiceError("no_computer")
             rest = [s for s in record.seats if s is not computers[-1]]
             await tx.set_seats(record.id, rest)
             await tx.update_game(record.id, updated_at=self._core.now_ms())
@@ -230,7 +217,7 @@ class Lobby:
             record = await _lobby(tx, channel_id)
             rest = [s for s in record.seats if s.user_id != user_id]
             if len(rest) == len(record.seats):
-                raise ServiceError("not_joined", "You have not joined this game.")
+                raise ServiceError("not_joined")
             await tx.set_seats(record.id, rest)
             now = self._core.now_ms()
             people = [s for s in rest if not s.is_bot]
@@ -247,15 +234,12 @@ class Lobby:
         async with self._core.storage.write() as tx:
             record = await _lobby(tx, channel_id)
             if record.creator_id != user_id and not moderator:
-                raise ServiceError(
-                    "not_allowed", "Only the game's creator or a moderator can start it."
-                )
+                raise ServiceError("not_creator")
             rules = self._core.game_rules(record.game_name)
             seats = list(record.seats)
             if len(seats) < rules.min_players:
                 raise ServiceError(
                     "too_few_players",
-                    f"This game needs at least {rules.min_players} players.",
                     min=rules.min_players,
                 )
             if record.shuffle_seats:
@@ -263,8 +247,8 @@ class Lobby:
                 Rng(record.seed ^ _SEAT_SHUFFLE_SALT).shuffle(seats)
             try:
                 game = rules.new(len(seats), record.seed, record.options)
-            except ValueError as exc:
-                raise ServiceError("bad_options", str(exc)) from None
+            except ValueError:
+                raise ServiceError("bad_options") from None
             now = self._core.now_ms()
             await tx.set_seats(record.id, seats)
             settings = await self._core.guild_settings_in(tx, record.guild_id)
@@ -296,10 +280,10 @@ class Lobby:
         async with self._core.storage.read() as tx:
             old = await record_of(tx, game_id)
         if old.status not in ("finished", "ended"):
-            raise ServiceError("not_over", "This game is not over yet.")
+            raise ServiceError("not_over")
         people = {s.user_id: s.name for s in old.seats if s.user_id is not None and not s.is_bot}
         if user_id not in people:
-            raise ServiceError("not_a_player", "Only its players can ask for a rematch.")
+            raise ServiceError("not_a_player")
         record = await self.create_game(
             old.guild_id, old.channel_id, user_id, people[user_id], old.game_name, old.options
         )
@@ -317,7 +301,7 @@ async def _lobby(tx: Transaction, channel_id: int) -> GameRecord:
     """The channel's open game, which must still be a lobby."""
     record = await tx.open_game(channel_id)
     if record is None:
-        raise ServiceError("no_game", "There is no game in this channel.")
+        raise ServiceError("no_game")
     if record.status != "lobby":
-        raise ServiceError("already_started", "This game has already started.")
+        raise ServiceError("already_started")
     return record

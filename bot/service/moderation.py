@@ -31,10 +31,10 @@ class Moderation:
         async with core.storage.write() as tx:
             record = await tx.open_game(channel_id)
             if record is None:
-                raise ServiceError("no_game", "There is no game in this channel.")
+                raise ServiceError("no_game")
             creator_cancels = record.status == "lobby" and record.creator_id == moderator_id
             if not (moderator or creator_cancels):
-                raise ServiceError("not_allowed", "Only a moderator can end a game.")
+                raise ServiceError("not_allowed")
             now = core.now_ms()
             await tx.update_game(
                 record.id, status="ended", current_seat=None, finished_at=now, updated_at=now
@@ -65,7 +65,7 @@ class Moderation:
         """Remove a player: from a lobby, their seat goes; in a game, a computer takes it
         over (and plays at once if it is its turn)."""
         if not moderator:
-            raise ServiceError("not_allowed", "Only a moderator can remove a player.")
+            raise ServiceError("not_allowed")
         return await self._to_computer(channel_id, moderator_id, target_user_id, "remove_player")
 
     async def _to_computer(
@@ -75,12 +75,12 @@ class Moderation:
         async with core.guard(), core.storage.write() as tx:
             record = await tx.open_game(channel_id)
             if record is None or record.status == "error":
-                raise ServiceError("no_game", "There is no game in this channel to change.")
+                raise ServiceError("no_game")
             target = record.seat_of(target_user_id)
             if target is None:
-                raise ServiceError("not_a_player", "That user is not playing in this game.")
+                raise ServiceError("target_not_a_player")
             if act == "leave_game" and record.status != "active":
-                raise ServiceError("not_started", "The game here has not started yet.")
+                raise ServiceError("not_started")
             await core.log_act(
                 tx,
                 record.guild_id,
@@ -127,20 +127,20 @@ class Moderation:
         """Give a seat (``from_user_id``'s, or seat ``seat_index``, also a computer's) to
         another user, who then plays it; their turn's clock restarts."""
         if not moderator:
-            raise ServiceError("not_allowed", "Only a moderator can hand a seat over.")
+            raise ServiceError("not_allowed")
         core = self._core
         async with core.storage.write() as tx:
             record = await tx.open_game(channel_id)
             if record is None or record.status != "active":
-                raise ServiceError("not_started", "There is no game being played in this channel.")
+                raise ServiceError("not_started")
             if record.seat_of(to_user_id) is not None:
-                raise ServiceError("already_joined", "That user already has a seat in this game.")
+                raise ServiceError("target_already_joined")
             if seat_index is not None:
                 seat = record.seats[seat_index] if 0 <= seat_index < len(record.seats) else None
             else:
                 seat = record.seat_of(from_user_id) if from_user_id is not None else None
             if seat is None:
-                raise ServiceError("not_a_player", "There is no such seat in this game.")
+                raise ServiceError("no_such_seat")
             now = core.now_ms()
             newcomer = Seat(seat.index, to_user_id, to_name)
             await tx.update_seat(record.id, newcomer)

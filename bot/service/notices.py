@@ -32,7 +32,7 @@ class Notices:
     async def set_ping(self, user_id: int, ping: str) -> None:
         """How ``user_id`` hears it is their turn: "channel", "dm" or "both"."""
         if ping not in ("channel", "dm", "both"):
-            raise ServiceError("bad_setting", "Pings go to the channel, by DM, or both.")
+            raise ServiceError("bad_ping")
         async with self._core.storage.write() as tx:
             await tx.set_ping(user_id, ping)
 
@@ -42,7 +42,7 @@ class Notices:
         now = self._core.now_ms()
         until_ms = to_ms(until) if until is not None else None
         if until_ms is not None and until_ms <= now:
-            raise ServiceError("bad_setting", "Away until a moment that has passed?")
+            raise ServiceError("away_in_past")
         async with self._core.storage.write() as tx:
             games = await tx.games_of_user(user_id, ("active",))
             old = next(

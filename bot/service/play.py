@@ -17,6 +17,7 @@ from bot.service.clock import from_ms, to_ms
 from bot.service.common import move_rng, next_due_at, record_of, stale, think_seed
 from bot.service.core import Core
 from bot.service.gamelog import Loaded, TurnSoFar, digest, fresh_turn, load
+from bot.service.may_act import may_act
 from bot.service.models import (
     ActionRecord,
     ActionSource,
@@ -59,23 +60,15 @@ class Play:
         core = self._core
         async with core.guard(), core.storage.write() as tx:
             record = await _active(tx, game_id)
-            seat = record.seat_of(user_id)
-            if seat is None:
-                raise ServiceError("not_a_player", "You are not playing in this game.")
-            if expected_version is not None and expected_version != record.version:
-                raise stale()
-            if seat.index != record.current_seat:
-                current = record.seats[record.current_seat or 0]
-                raise ServiceError(
-                    "not_your_turn",
-                    f"It is {current.name}'s turn, not yours.",
-                    current=current.index,
-                )
+            refused = may_act(record, user_id, version=expected_version)
+            if refused is not None:
+                raise refused
+            seat = record.seats[record.current_seat or 0]
             if isinstance(action, Mapping):
                 try:
                     action = core.game_rules(record.game_name).parse_action(dict(action))
-                except ValueError as exc:
-                    raise ServiceError("bad_action", f"That is not a move: {exc}") from None
+                except ValueError:
+                    raise ServiceError("bad_action") from None
             loaded = await self._load(tx, record)
             result = await self._play(tx, record, loaded, [(action, seat, "player")])
         self._wake(result.game)
@@ -149,11 +142,11 @@ class Play:
         async with self._core.guard(), self._core.storage.read() as tx:
             record = await tx.game(game_id)
             if record is None:
-                raise ServiceError("no_game", "There is no such game.")
+                raise ServiceError("no_game")
             if record.status == "error":
-                raise ServiceError("game_damaged", "This game is damaged; a moderator can end it.")
+                raise ServiceError("game_damaged")
             if record.status == "lobby":
-                raise ServiceError("not_started", "The game has not started yet.")
+                raise ServiceError("not_started")
             loaded = await self._load(tx, record)
             return record, loaded.game.copy()
 
@@ -276,7 +269,7 @@ class Play:
                     apply(action, seat.index, user, source)
                 except ValueError as exc:  # IllegalAction: the game is unchanged
                     raise ServiceError(
-                        "illegal", str(exc), game=record.game_name,
+                        "illegal", game=record.game_name,
                         engine_code=getattr(exc, "code", "illegal"),
                         **getattr(exc, "params", {}),
                     ) from None  # fmt: skip
@@ -414,13 +407,11 @@ async def _active(tx: Transaction, game_id: int) -> GameRecord:
     """The game, which must be being played (not a lobby, over, or damaged)."""
     record = await tx.game(game_id)
     if record is None:
-        raise ServiceError("no_game", "There is no such game.")
+        raise ServiceError("no_game")
     if record.status in ("finished", "ended"):
-        raise ServiceError("game_over", "This game is over.")
+        raise ServiceError("game_over")
     if record.status == "lobby":
-        raise ServiceError("not_started", "The game has not started yet.")
+        raise ServiceError("not_started")
     if record.status == "error":
-        raise ServiceError(
-            "game_damaged", "This game is damaged and stopped; a moderator can end it."
-        )
+        raise ServiceError("game_damaged")
     return record

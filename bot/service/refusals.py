@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any
 
 from engine.errors import Refusal
 
@@ -36,6 +35,7 @@ REFUSALS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "lobby_full": ("max",),
         "too_few_players": ("min",),
         "bad_level": (),
+        "no_computers": (),
         "no_computer": (),
         "already_started": (),
         # Playing
@@ -44,7 +44,7 @@ REFUSALS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "not_a_player": (),
         "target_not_a_player": (),
         "no_such_seat": (),
-        "not_your_turn": ("current",),
+        "not_your_turn": ("current", "player"),
         "stale": (),
         "bad_action": (),
         "illegal": ("game", "engine_code"),
@@ -67,14 +67,9 @@ class ServiceError(Refusal):
     """Something a user asked for that cannot be done; nothing was changed.
 
     ``code`` is one of :data:`CODES` (for an illegal move ``"illegal"``, with the game's name
-    in ``game`` and the engine's own code in ``engine_code``, then the engine's params).
-
-    A sentence given after the code is ignored: the catalogue says the refusal. It is still
-    accepted only until every raise of the service drops it.
+    in ``game`` and the engine's own code in ``engine_code``, then the engine's params); the
+    catalogue says it, so no sentence is given here.
     """
-
-    def __init__(self, code: str, sentence: str | None = None, /, **params: Any) -> None:
-        super().__init__(code, **params)
 
 
 __all__ = ["CODES", "REFUSALS", "ServiceError"]

@@ -18,7 +18,7 @@ from bot.games import Plugin, Seen, plugin
 from bot.host import Host
 from bot.i18n import DEFAULT_LANGUAGE, Text, language_for, language_of
 from bot.panels import Panel, Refusal
-from bot.service import GameRecord, GameService, Seat
+from bot.service import GameRecord, GameService, Seat, may_act
 
 log = logging.getLogger("arkbot.table")
 
@@ -40,6 +40,17 @@ def names_of(record: GameRecord) -> tuple[str, ...]:
 def with_view(view: discord.ui.View | None) -> dict[str, Any]:
     """``view=`` for a send, or nothing (discord.py refuses ``view=None`` there)."""
     return {"view": view} if view is not None else {}
+
+
+#: May-act refusals as the table words them for the player who clicked (in the context of
+#: a turn button, friendlier than the service's plain text); the rest are said as they are.
+_SAID_AT_THE_TABLE = {
+    "game_over": "table.turn.game_not_active",
+    "not_started": "table.turn.not_started",
+    "not_a_player": "table.turn.stranger",
+    "stale": "table.turn.stale",
+    "not_your_turn": "table.turn.not_yours",
+}
 
 
 class Common:
@@ -108,7 +119,8 @@ class Common:
         need_turn: bool = True,
     ) -> tuple[GameRecord, Any, Seat]:
         """The game ``interaction.user`` acts in, the state and their seat, or a refusal
-        saying why not: the one place where "may this user do this now?" is decided."""
+        saying why not (the decision is the service's :func:`bot.service.may_act`, which
+        the service asks again inside the write that stores the move)."""
         if game_id is None:
             found = await self.service.play.game_in(interaction.channel_id or 0)
             if found is None:
@@ -120,23 +132,31 @@ class Common:
         if interaction.channel_id not in (record.channel_id, record.thread_id):
             # A control of another channel's game (only a forged click can do this).
             raise Refusal("table.error.unknown_control")
-        if record.status != "active":
-            raise Refusal("table.turn.game_not_active")
-        seat = record.seat_of(interaction.user.id)
-        if seat is None:
-            raise Refusal("table.turn.stranger")
-        if not need_turn:
-            return record, game, seat
         # Checked on the state the move will be played on: a double click may have moved
         # the game on since the control was made.
-        if version is not None and record.version != version:
-            raise Refusal("table.turn.stale")
-        if turn is not None and game.turn != turn:
-            raise Refusal("table.turn.stale")
-        if seat.index != game.current_player:
-            current = record.seats[game.current_player]
-            raise Refusal("table.turn.not_yours", player=current.name)
+        seat = self.may_act(record, interaction.user.id, need_turn=False)
+        if need_turn:
+            # A button of a turn already played is stale, whoever presses it now.
+            if turn is not None and game.turn != turn:
+                raise Refusal("table.turn.stale")
+            self.may_act(record, interaction.user.id, need_turn=True, version=version)
         return record, game, seat
+
+    def may_act(
+        self, record: GameRecord, user_id: int, *, need_turn: bool, version: int | None = None
+    ) -> Seat:
+        """The seat of ``user_id`` if they may act in ``record`` now (the service's one
+        decision, :func:`bot.service.may_act`), or its refusal in the table's words."""
+        refused = may_act(record, user_id, need_turn=need_turn, version=version)
+        if refused is not None:
+            key = _SAID_AT_THE_TABLE.get(refused.code)
+            if key is None:
+                raise refused
+            named = {"player": refused.params["player"]} if "player" in refused.params else {}
+            raise Refusal(key, **named)
+        seat = record.seat_of(user_id)
+        assert seat is not None  # may_act refuses a stranger
+        return seat
 
     async def moderator(self, interaction: discord.Interaction) -> bool:
         """Whether the user of ``interaction`` moderates its server."""

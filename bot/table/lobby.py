@@ -162,8 +162,7 @@ class Lobby:
 
     async def confirm_leaving(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """Leaving a started game is for good: ask first, privately."""
-        if record.seat_of(interaction.user.id) is None:
-            raise Refusal("table.turn.stranger")
+        self.common.may_act(record, interaction.user.id, need_turn=False)
         language = language_of(interaction)
         view = table_view(
             (scheme.control_id(record.id, 0, "table_leave", (), menu=False, who="seat"),

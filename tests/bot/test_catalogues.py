@@ -105,9 +105,9 @@ def test_refusals_and_service_errors_become_catalogue_sentences() -> None:
     assert error_text(Refusal("table.turn.not_yours", player="Ruth")) == t(
         "table.turn.not_yours", "en", player="Ruth"
     )
-    stale = ServiceError("stale", "That turn was already played.")
+    stale = ServiceError("stale")
     assert error_text(stale) == t("table.error.stale")
-    illegal = ServiceError("illegal", "x", game="covenant", engine_code="taken", feature="road")
+    illegal = ServiceError("illegal", game="covenant", engine_code="taken", feature="road")
     assert (
         error_text(illegal) == "Someone already has a piece on that road (or on one joined to it)."
     )
@@ -115,9 +115,7 @@ def test_refusals_and_service_errors_become_catalogue_sentences() -> None:
     assert error_text(full) == "This game is full (5 players)."
     # A text needing a value the refusal lacks is never filled from the exception: the user
     # hears that something went wrong (and the log says what was missing).
-    assert error_text(ServiceError("lobby_full", "This game is full (5 players).")) == t(
-        "table.error.unexpected"
-    )
+    assert error_text(ServiceError("lobby_full")) == t("table.error.unexpected")
     assert error_text(RuntimeError("boom")) == t("table.error.unexpected")
 
 

@@ -38,7 +38,7 @@ async def test_the_creator_adds_and_removes_computers_in_the_lobby(service: Game
     await service.lobby.join(CHANNEL, BOB, "Bob")
     with pytest.raises(ServiceError) as refused:
         await service.lobby.add_computer(CHANNEL, BOB, "normal")
-    assert refused.value.code == "not_allowed"
+    assert refused.value.code == "not_creator"
     with pytest.raises(ServiceError) as refused:
         await service.lobby.add_computer(CHANNEL, ALICE, "genius")
     assert refused.value.code == "bad_level"

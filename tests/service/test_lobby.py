@@ -79,7 +79,7 @@ async def test_only_creator_or_moderator_starts(service: GameService) -> None:
     await service.lobby.join(CHANNEL, BOB, "Bob")
     with pytest.raises(ServiceError) as error:
         await service.lobby.start(CHANNEL, BOB)
-    assert error.value.code == "not_allowed"
+    assert error.value.code == "not_creator"
     game = await service.lobby.start(CHANNEL, MOD, moderator=True)
     assert game.status == "active"
     with pytest.raises(ServiceError) as error:

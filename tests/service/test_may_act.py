@@ -19,7 +19,7 @@ def record(status: str = "active", current: int | None = 1, version: int = 7) ->
         id=1,
         guild_id=1,
         channel_id=2,
-        kind="covenant",
+        game_name="covenant",
         seed=0,
         options={},
         shuffle_seats=False,

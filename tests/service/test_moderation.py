@@ -113,7 +113,7 @@ async def test_hand_seat_to_another_user(service: GameService) -> None:
         await service.moderation.hand_seat(
             CHANNEL, MOD, BOB, "Bob", moderator=True, from_user_id=ALICE
         )
-    assert error.value.code == "already_joined"
+    assert error.value.code == "target_already_joined"
     record = await service.moderation.hand_seat(
         CHANNEL, MOD, DAVE, "Dave", moderator=True, from_user_id=ALICE
     )

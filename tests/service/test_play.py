@@ -81,7 +81,10 @@ async def test_refusals_change_nothing(service: GameService) -> None:
         return error.value.params
 
     # Bob is told whose turn it is: Alice's (seat 0), not his own.
-    assert await refused(BOB, PlaceTile(-1, 0), "not_your_turn") == {"current": 0}
+    assert await refused(BOB, PlaceTile(-1, 0), "not_your_turn") == {
+        "current": 0,
+        "player": "Alice",
+    }
     await refused(DAVE, PlaceTile(-1, 0), "not_a_player")
     # The engine's refusal is passed on: its game, its code and its values.
     assert await refused(ALICE, PlaceTile(5, 5), "illegal") == {

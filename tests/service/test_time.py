@@ -307,10 +307,13 @@ async def test_guild_settings_are_per_guild_and_checked(
     with pytest.raises(ServiceError):
         await service.set_guild_settings(GUILD, ALICE, moderator=False, timeout_action="notify")
     for bad in ({"pace": "glacial"}, {"timezone": "Mars/Olympus"}, {"quiet_start": 25},
-                {"stall_after": timedelta(hours=3)}, {"colour": "red"}):  # fmt: skip
+                {"stall_after": timedelta(hours=3)}):  # fmt: skip
         with pytest.raises(ServiceError) as error:
             await service.set_guild_settings(GUILD, MOD, moderator=True, **bad)
         assert error.value.code == "bad_setting"
+    with pytest.raises(ServiceError) as error:
+        await service.set_guild_settings(GUILD, MOD, moderator=True, colour="red")
+    assert error.value.code == "unknown_setting"
     changed = await service.set_guild_settings(GUILD, MOD, moderator=True, pace="fast")
     assert changed == await service.guild_settings(GUILD)
     assert (await service.guild_settings(GUILD + 1)).pace == "normal"

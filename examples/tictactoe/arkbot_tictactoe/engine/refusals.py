@@ -9,6 +9,5 @@ from engine.errors import IllegalAction
 
 
 def refusal(code: str, **params: Any) -> IllegalAction:
-    """The refusal ``code`` with ``params``. The catalogues say it; the code stands in for
-    the English sentence the error still carries."""
-    return IllegalAction(code, code, **params)
+    """The refusal ``code`` with ``params``: the catalogues say it, in every language."""
+    return IllegalAction(code, **params)
