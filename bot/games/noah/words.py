@@ -1,4 +1,5 @@
-"""Ark's cards, cabins and refusals in words (message ids with their values).
+"""Ark's cards, cabins and refusals in words (message ids with their values), and its own
+messages by their short ids.
 
 The engine names cards by id and sides as ``"port"``/``"starboard"``; these helpers turn
 them into :class:`~bot.panels.Text` values the table says in the reader's language.
@@ -13,7 +14,16 @@ from engine.errors import IllegalAction
 from engine.noah import CARDS, KINDS
 from render.noah.words import card_text, kind_text, side_text
 
-__all__ = ["cabin_text", "card_text", "kind_text", "reason_text", "refusal", "side_text"]
+__all__ = [
+    "cabin_text",
+    "card_text",
+    "features",
+    "kind_text",
+    "noah_text",
+    "reason_text",
+    "refusal",
+    "side_text",
+]
 
 #: Refusal params that name a card, a side, a scoring card; rows are said from 1.
 _CARD_PARAMS = frozenset(
@@ -63,3 +73,27 @@ def cabin_text(side: str, row: int, new: bool = False) -> Text:
     if new:
         return Text("noah.cabin.new", side=side_text(side), row=row + 1)
     return Text("noah.cabin.open", side=side_text(side), row=row + 1)
+
+
+def noah_text(name: str, **params: Any) -> Text:
+    """One of this game's messages by its short id: ``"turn.intro"`` is ``noah.turn.intro``.
+
+    The modules of the front call it ``_t``: the catalogue test finds the ids it is given
+    by that name."""
+    return Text(f"noah.{name}", **params)
+
+
+_t = noah_text
+
+
+def features(card: int) -> Text:
+    """A card's features in a few words: weight, climate, diet, kind, its "!"."""
+    found = CARDS[card]
+    return _t(
+        "card_features",
+        weight=found.weight,
+        climate=_t(f"climate.{found.climate}"),
+        diet=_t(f"diet.{found.diet}"),
+        kind=kind_text(found.kind) if found.kind else _t("kind.none"),
+        special=_t(f"special_hint.{found.special}") if found.special else _t("special_hint.none"),
+    )

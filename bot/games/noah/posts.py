@@ -1,0 +1,108 @@
+"""Ark's public posts, drawn from the public view only: the board after a turn, the final
+scores, the status anyone may ask for, and the rules help."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.games.noah.pictures import RENDER, board_picture
+from bot.games.noah.words import card_text
+from bot.games.noah.words import noah_text as _t
+from bot.i18n import ListOf
+from bot.panels import Button, Panel, Picture, Text
+
+
+def _scores(view: Mapping[str, Any], names: Sequence[str]) -> Text:
+    return _t(
+        "turn.scores",
+        scores=tuple(
+            Text("common.name_points", player=n, points=s)
+            for n, s in zip(names, view["scores"], strict=True)
+        ),
+    )
+
+
+def _hand_button() -> Button:
+    return Button("hand", (), _t("button.show_hand"), emoji="🂠", who="seat")
+
+
+def board_post(view: Mapping[str, Any], names: Sequence[str]) -> Panel:
+    lines = [_scores(view, names), _phase_line(view, names)]
+    pictures = (board_picture(view, names, "ark.png"),)
+    return Panel(tuple(lines), pictures, (_hand_button(),))
+
+
+def _phase_line(view: Mapping[str, Any], names: Sequence[str]) -> Text:
+    phase = view["phase"]
+    rain = view["rain_fallen"]
+    if phase == "pet":
+        return _t("status.pet", player=names[view["current_player"]])
+    if phase == "endgame":
+        return _t("status.endgame")
+    return _t("status.play", rain=rain, supply=view["supply"])
+
+
+def final_post(view: Mapping[str, Any], names: Sequence[str], *, ended_early: bool) -> Panel:
+    pictures = (
+        Picture(
+            f"{RENDER}:final",
+            (dict(view), list(names)),
+            "final-scores.png",
+            _t("picture_alt.final"),
+        ),
+        board_picture(view, names, "final-ark.png"),
+    )
+    if ended_early or view["phase"] != "over":
+        return Panel((_scores(view, names),), pictures)
+    winners = view["winners"]
+    lines = [
+        _t(
+            "game.winner",
+            count=len(winners),
+            winners=ListOf(tuple(names[s] for s in winners), "standard"),
+            points=view["scores"][winners[0]],
+        )
+    ]
+    for seat, name in enumerate(names):
+        pet = view["pets"][seat]
+        lines.append(
+            _t(
+                "game.line",
+                player=name,
+                total=view["scores"][seat],
+                discs=view["discs"][seat],
+                pet=card_text(pet) if type(pet) is int else _t("game.no_pet"),
+            )
+        )
+    return Panel(tuple(lines), pictures)
+
+
+def status(view: Mapping[str, Any], names: Sequence[str]) -> Panel:
+    lines = (
+        _t("status.turn", player=names[view["current_player"]]),
+        _scores(view, names),
+        _phase_line(view, names),
+    )
+    return Panel(lines, (board_picture(view, names, "ark.png"),), (_hand_button(),))
+
+
+def rules_help(options: Mapping[str, Any]) -> Panel:
+    pictures = (
+        Picture(f"{RENDER}:rules_board", (), "rules.png", _t("picture_alt.rules")),
+        Picture(f"{RENDER}:rules_key", (), "rules-key.png", _t("picture_alt.key")),
+    )
+    specials = tuple(
+        _t(f"rules.special.{name}")
+        for name in (
+            "fox",
+            "turtle",
+            "hedgehog",
+            "skunk",
+            "mosquito",
+            "spider",
+            "bronto",
+            "chimpanzee",
+        )
+    )
+    return Panel((_t("rules.text"), _t("rules.key"), *specials), pictures)
