@@ -92,7 +92,7 @@ def shards_of(settings: Settings) -> Shards | None:
 
 async def record_of(tx: Transaction, game_id: int) -> GameRecord:
     """The game's row, or the refusal that there is no such game."""
-    record = await tx.game(game_id)
+    record = await tx.games.get(game_id)
     if record is None:
         raise ServiceError("no_game")
     return record

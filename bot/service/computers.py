@@ -74,7 +74,7 @@ class Computers:
             # A short lease: thinking takes seconds, and the game's other background work
             # (a missed post) waits for the same lease.
             until = now + td_ms(ANNOUNCE_GRACE)
-            ids = await tx.claim_computer_turns(
+            ids = await tx.notices.claim_computer_turns(
                 now - td_ms(grace), now, until, core.holder, core.shards, CLAIM_BATCH
             )
             records = [await record_of(tx, game_id) for game_id in ids]

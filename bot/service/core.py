@@ -109,7 +109,7 @@ class Core:
         """Write a moderation act (or the bot's own, ``moderator_id`` 0) to the guild's log."""
         now = from_ms(self.now_ms())
         assert now is not None
-        await tx.log_moderation(
+        await tx.people.log_moderation(
             ModerationRecord(0, guild_id, game_id, moderator_id, act, target, detail, now)
         )
 
@@ -122,7 +122,7 @@ class Core:
 
     async def guild_settings_in(self, tx: Transaction, guild_id: int) -> GuildSettings:
         """:meth:`guild_settings`, read in the caller's transaction."""
-        found = await tx.guild_settings(guild_id)
+        found = await tx.people.guild_settings(guild_id)
         if found is None:
             return GuildSettings(guild_id, pace=self.settings.pace)
         return found
@@ -157,7 +157,7 @@ class Core:
             _check_settings(new)
             if new == old:
                 return new
-            await tx.save_guild_settings(new)
+            await tx.people.save_guild_settings(new)
             self._settings_cache.pop(guild_id, None)
             detail = {
                 name: (value.total_seconds() if isinstance(value, timedelta) else value)
@@ -171,9 +171,9 @@ class Core:
         self.cache.drop(game_id)
         now = self.now_ms()
         async with self.storage.write() as tx:
-            record = await tx.game(game_id)
+            record = await tx.games.get(game_id)
             if record is not None and record.status in ("active", "lobby"):
-                await tx.update_game(game_id, status="error", error=reason[:500], updated_at=now)
+                await tx.games.update(game_id, status="error", error=reason[:500], updated_at=now)
 
 
 class _DamageGuard:

@@ -116,7 +116,7 @@ async def start_of(
     begins there, and that snapshot's version."""
     if record.damage:
         raise Damaged(record.id, f"the game row: {record.damage}")
-    snapshot = await tx.latest_snapshot(record.id, version)
+    snapshot = await tx.log.latest_snapshot(record.id, version)
     # A snapshot is only a cache: one that fails its digest or does not parse is passed
     # over, and the log is replayed instead.
     if snapshot is not None and snapshot[2] == digest(record.id, snapshot[0], snapshot[1]):
@@ -164,7 +164,7 @@ async def load(
     snapshot_version = done
     seq = 0
     try:
-        for entry in await tx.actions(game_id, after=done):
+        for entry in await tx.log.actions(game_id, after=done):
             seq = entry.seq
             if seq != done + 1:
                 raise ValueError(f"the log jumps from action {done} to {seq}")

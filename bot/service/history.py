@@ -23,7 +23,7 @@ class History:
     async def actions(self, game_id: int) -> list[ActionRecord]:
         """Every action of a game in order, with its time, seat and user."""
         async with self._core.storage.read() as tx:
-            return await tx.actions(game_id)
+            return await tx.log.actions(game_id)
 
     async def told_since(
         self, game_id: int, since: int
@@ -37,7 +37,7 @@ class History:
             rules = core.game_rules(record.game_name)
             game, turn, done = await start_of(tx, record, rules, since)
             turns: list[TurnRecord] = []
-            for entry in await tx.actions(game_id, after=done):
+            for entry in await tx.log.actions(game_id, after=done):
                 before = game.turn
                 events = replay_one(rules, game, entry)
                 turn.add(entry.source, events)
@@ -65,7 +65,7 @@ class History:
                 game = rules.new(len(record.seats), record.seed, options)
             except (ValueError, TypeError, KeyError) as exc:
                 raise Damaged(record.id, f"the game row: {exc}") from None
-            entries = await tx.actions(game_id)
+            entries = await tx.log.actions(game_id)
         turns: list[tuple[Any, TurnRecord]] = []
         view, turn = game.view(None), fresh_turn(game)
         try:
@@ -84,12 +84,12 @@ class History:
     async def ratings(self, guild_id: int, kind: str) -> list[Rating]:
         """A server's ratings in one game, best first."""
         async with self._core.storage.read() as tx:
-            return await tx.ratings(guild_id, kind)
+            return await tx.people.ratings(guild_id, kind)
 
     async def stats(self, guild_id: int) -> GuildStats:
         """Finished games of a guild and wins per user (computer seats count for nobody)."""
         async with self._core.storage.read() as tx:
-            finished = await tx.finished_games(guild_id)
+            finished = await tx.games.finished(guild_id)
         wins: dict[int, int] = {}
         names: dict[int, str] = {}
         for record in finished:

@@ -62,11 +62,11 @@ class Lobby:
         busy = ServiceError("channel_busy")
         try:
             async with self._core.storage.write() as tx:
-                if await tx.open_game(channel_id) is not None:
+                if await tx.games.open_in(channel_id) is not None:
                     raise busy
                 await self._check_lobby_limits(tx, guild_id, user_id)
                 await self._check_open_games(tx, user_id)
-                game_id = await tx.insert_game(
+                game_id = await tx.games.insert(
                     NewGame(
                         guild_id,
                         channel_id,
@@ -78,7 +78,7 @@ class Lobby:
                         self._core.now_ms(),
                     )
                 )
-                await tx.set_seats(game_id, [Seat(0, user_id, name)])
+                await tx.games.set_seats(game_id, [Seat(0, user_id, name)])
                 return await record_of(tx, game_id)
         except ChannelBusy:
             raise busy from None
@@ -86,8 +86,8 @@ class Lobby:
     async def _check_open_games(self, tx: Transaction, user_id: int) -> None:
         """A player may have a few more games going than they have finished: no one can
         start tables faster than they play them."""
-        going = len(await tx.games_of_user(user_id, ("lobby", "active")))
-        finished = len(await tx.games_of_user(user_id, ("finished",)))
+        going = len(await tx.games.of_user(user_id, ("lobby", "active")))
+        finished = len(await tx.games.of_user(user_id, ("finished",)))
         allowed = finished + self._core.limits.extra_open_games
         if going >= allowed:
             raise ServiceError(
@@ -97,7 +97,7 @@ class Lobby:
 
     async def _check_lobby_limits(self, tx: Transaction, guild_id: int, user_id: int) -> None:
         limits = self._core.limits
-        by_user, by_guild, last_ms = await tx.lobby_counts(guild_id, user_id)
+        by_user, by_guild, last_ms = await tx.games.lobby_counts(guild_id, user_id)
         if by_user >= limits.lobbies_per_user:
             raise ServiceError(
                 "too_many_lobbies",
@@ -120,11 +120,11 @@ class Lobby:
         async with self._core.storage.write() as tx:
             # Claimed: another process closing lobbies now skips these, and finds them
             # closed once this commits, so each lobby is closed (and told) once.
-            for record in await tx.lobbies(self._core.shards, claim=True):
+            for record in await tx.games.lobbies(self._core.shards, claim=True):
                 settings = await self._core.guild_settings_in(tx, record.guild_id)
                 if to_ms(record.updated_at) + td_ms(settings.lobby_expiry) > now:
                     continue
-                await tx.update_game(record.id, status="ended", finished_at=now, updated_at=now)
+                await tx.games.update(record.id, status="ended", finished_at=now, updated_at=now)
                 expired.append(dataclasses.replace(record, status="ended"))
         return expired
 
@@ -147,7 +147,7 @@ class Lobby:
                 clean = rules.check_options({**record.options, **changes})
             except ValueError:
                 raise ServiceError("bad_options") from None
-            await tx.update_game(
+            await tx.games.update(
                 record.id, options=json.dumps(clean), updated_at=self._core.now_ms()
             )
             return await record_of(tx, record.id)
@@ -166,8 +166,8 @@ class Lobby:
                     max=rules.max_players,
                 )
             seats = [*record.seats, Seat(len(record.seats), user_id, name)]
-            await tx.set_seats(record.id, seats)
-            await tx.update_game(record.id, updated_at=self._core.now_ms())
+            await tx.games.set_seats(record.id, seats)
+            await tx.games.update(record.id, updated_at=self._core.now_ms())
             return await record_of(tx, record.id)
 
     async def add_computer(
@@ -191,8 +191,8 @@ class Lobby:
             taken = {s.name for s in record.seats}
             name = next(n for n in COMPUTER_NAMES if n not in taken)
             computer = Seat(len(record.seats), None, name, is_bot=True, level=level)
-            await tx.set_seats(record.id, [*record.seats, computer])
-            await tx.update_game(record.id, updated_at=self._core.now_ms())
+            await tx.games.set_seats(record.id, [*record.seats, computer])
+            await tx.games.update(record.id, updated_at=self._core.now_ms())
             return await record_of(tx, record.id)
 
     async def remove_computer(
@@ -207,8 +207,8 @@ class Lobby:
             if not computers:
                 raise ServiceError("no_computer")
             rest = [s for s in record.seats if s is not computers[-1]]
-            await tx.set_seats(record.id, rest)
-            await tx.update_game(record.id, updated_at=self._core.now_ms())
+            await tx.games.set_seats(record.id, rest)
+            await tx.games.update(record.id, updated_at=self._core.now_ms())
             return await record_of(tx, record.id)
 
     async def leave(self, channel_id: int, user_id: int) -> GameRecord:
@@ -218,15 +218,15 @@ class Lobby:
             rest = [s for s in record.seats if s.user_id != user_id]
             if len(rest) == len(record.seats):
                 raise ServiceError("not_joined")
-            await tx.set_seats(record.id, rest)
+            await tx.games.set_seats(record.id, rest)
             now = self._core.now_ms()
             people = [s for s in rest if not s.is_bot]
             if not people:  # computers alone do not keep a table open
-                await tx.update_game(record.id, status="ended", finished_at=now, updated_at=now)
+                await tx.games.update(record.id, status="ended", finished_at=now, updated_at=now)
             elif record.creator_id == user_id:
-                await tx.update_game(record.id, creator_id=people[0].user_id, updated_at=now)
+                await tx.games.update(record.id, creator_id=people[0].user_id, updated_at=now)
             else:
-                await tx.update_game(record.id, updated_at=now)
+                await tx.games.update(record.id, updated_at=now)
             return await record_of(tx, record.id)
 
     async def start(self, channel_id: int, user_id: int, *, moderator: bool = False) -> GameRecord:
@@ -250,12 +250,12 @@ class Lobby:
             except ValueError:
                 raise ServiceError("bad_options") from None
             now = self._core.now_ms()
-            await tx.set_seats(record.id, seats)
+            await tx.games.set_seats(record.id, seats)
             settings = await self._core.guild_settings_in(tx, record.guild_id)
             pace = pace_of(settings.pace)
             clock = {"pace": pace.name, "banks": [pace.start_ms] * len(seats)} if pace else None
             first = seats[game.current_player]
-            await tx.update_game(
+            await tx.games.update(
                 record.id,
                 status="active",
                 version=0,
@@ -291,7 +291,7 @@ class Lobby:
             if other != user_id:
                 record = await self.join(old.channel_id, other, name)
         async with self._core.storage.write() as tx:
-            await tx.update_game(record.id, rematch_of=old.id)
+            await tx.games.update(record.id, rematch_of=old.id)
         if len(record.seats) >= self._core.game_rules(record.game_name).min_players:
             return await self.start(old.channel_id, user_id)
         return await self._play.get_game(record.id)
@@ -299,7 +299,7 @@ class Lobby:
 
 async def _lobby(tx: Transaction, channel_id: int) -> GameRecord:
     """The channel's open game, which must still be a lobby."""
-    record = await tx.open_game(channel_id)
+    record = await tx.games.open_in(channel_id)
     if record is None:
         raise ServiceError("no_game")
     if record.status != "lobby":

@@ -29,17 +29,17 @@ class Moderation:
         """End the channel's open game without a result (a lobby's creator may cancel it)."""
         core = self._core
         async with core.storage.write() as tx:
-            record = await tx.open_game(channel_id)
+            record = await tx.games.open_in(channel_id)
             if record is None:
                 raise ServiceError("no_game")
             creator_cancels = record.status == "lobby" and record.creator_id == moderator_id
             if not (moderator or creator_cancels):
                 raise ServiceError("not_allowed")
             now = core.now_ms()
-            await tx.update_game(
+            await tx.games.update(
                 record.id, status="ended", current_seat=None, finished_at=now, updated_at=now
             )
-            await tx.forget_caches(record.id)
+            await tx.log.forget_caches(record.id)
             await core.log_act(
                 tx,
                 record.guild_id,
@@ -73,7 +73,7 @@ class Moderation:
     ) -> TurnResult:
         core = self._core
         async with core.guard(), core.storage.write() as tx:
-            record = await tx.open_game(channel_id)
+            record = await tx.games.open_in(channel_id)
             if record is None or record.status == "error":
                 raise ServiceError("no_game")
             target = record.seat_of(target_user_id)
@@ -91,19 +91,19 @@ class Moderation:
                 {"seat": target.index, "name": target.name, "status": record.status},
             )
             if record.status == "lobby":
-                await tx.set_seats(record.id, [s for s in record.seats if s is not target])
+                await tx.games.set_seats(record.id, [s for s in record.seats if s is not target])
                 return _no_moves(await record_of(tx, record.id))
             settings = await core.guild_settings_in(tx, record.guild_id)
             computer = Seat(
                 target.index, None, target.name, is_bot=True, left_user_id=target.user_id,
                 level=settings.computer_level,
             )  # fmt: skip
-            await tx.update_seat(record.id, computer)
+            await tx.games.update_seat(record.id, computer)
             seats = tuple(computer if s.index == target.index else s for s in record.seats)
             record = dataclasses.replace(record, seats=seats)
             if all(s.is_bot for s in seats):
                 now = core.now_ms()
-                await tx.update_game(
+                await tx.games.update(
                     record.id, status="ended", current_seat=None, finished_at=now, updated_at=now
                 )
                 core.forget(record.id)
@@ -130,7 +130,7 @@ class Moderation:
             raise ServiceError("not_allowed")
         core = self._core
         async with core.storage.write() as tx:
-            record = await tx.open_game(channel_id)
+            record = await tx.games.open_in(channel_id)
             if record is None or record.status != "active":
                 raise ServiceError("not_started")
             if record.seat_of(to_user_id) is not None:
@@ -143,11 +143,11 @@ class Moderation:
                 raise ServiceError("no_such_seat")
             now = core.now_ms()
             newcomer = Seat(seat.index, to_user_id, to_name)
-            await tx.update_seat(record.id, newcomer)
+            await tx.games.update_seat(record.id, newcomer)
             if seat.index == record.current_seat:
                 # The newcomer's turn starts now, with the seat's bank.
                 due = next_due_at(record.clock, newcomer, seat.index, now, now, ())
-                await tx.update_game(record.id, waiting_since=now, next_due_at=due, updated_at=now)
+                await tx.games.update(record.id, waiting_since=now, next_due_at=due, updated_at=now)
             await core.log_act(
                 tx,
                 record.guild_id,
@@ -167,7 +167,7 @@ class Moderation:
     async def log(self, guild_id: int, limit: int = 50) -> list[ModerationRecord]:
         """The guild's latest moderation acts, newest first."""
         async with self._core.storage.read() as tx:
-            return await tx.moderation_log(guild_id, limit)
+            return await tx.people.moderation_log(guild_id, limit)
 
     async def damaged_games(self, guild_id: int) -> list[GameRecord]:
         """Games of the guild stopped because their stored form is damaged."""
@@ -178,7 +178,7 @@ class Moderation:
     ) -> list[GameRecord]:
         """The guild's games in the given statuses, oldest first."""
         async with self._core.storage.read() as tx:
-            return await tx.games(guild_id, statuses)
+            return await tx.games.of_guild(guild_id, statuses)
 
 
 def _no_moves(record: GameRecord) -> TurnResult:

@@ -27,14 +27,14 @@ class Notices:
     async def ping(self, user_id: int) -> str:
         """How ``user_id`` hears it is their turn: "channel" (the default), "dm" or "both"."""
         async with self._core.storage.read() as tx:
-            return await tx.ping(user_id)
+            return await tx.people.ping(user_id)
 
     async def set_ping(self, user_id: int, ping: str) -> None:
         """How ``user_id`` hears it is their turn: "channel", "dm" or "both"."""
         if ping not in ("channel", "dm", "both"):
             raise ServiceError("bad_ping")
         async with self._core.storage.write() as tx:
-            await tx.set_ping(user_id, ping)
+            await tx.people.set_ping(user_id, ping)
 
     async def set_away(self, user_id: int, until: datetime | None) -> list[GameRecord]:
         """``user_id`` is away until ``until`` (None: back now): their clocks stand still
@@ -44,7 +44,7 @@ class Notices:
         if until_ms is not None and until_ms <= now:
             raise ServiceError("away_in_past")
         async with self._core.storage.write() as tx:
-            games = await tx.games_of_user(user_id, ("active",))
+            games = await tx.games.of_user(user_id, ("active",))
             old = next(
                 (s.away for g in games for s in g.seats if s.user_id == user_id and s.away), None
             )
@@ -54,17 +54,17 @@ class Notices:
             else:
                 keep = old is not None and old.start_ms <= now < old.until_ms
                 start, end = (old.start_ms if keep and old else now), until_ms
-            await tx.set_away(user_id, start, end)
+            await tx.people.set_away(user_id, start, end)
             refreshed = []
             for record in games:
-                fresh = await tx.game(record.id)
+                fresh = await tx.games.get(record.id)
                 if fresh is None:
                     continue
                 seat = fresh.current
                 if seat is not None and seat.user_id == user_id and fresh.waiting_since:
                     turn_start = to_ms(fresh.waiting_since)
                     due = next_due_at(fresh.clock, seat, seat.index, turn_start, now, ())
-                    await tx.update_game(fresh.id, next_due_at=due)
+                    await tx.games.update(fresh.id, next_due_at=due)
                 refreshed.append(fresh)
         return refreshed
 
@@ -81,7 +81,7 @@ class Notices:
         core = self._core
         now_ms = to_ms(now or core.clock.now())
         async with core.storage.read() as tx:
-            rows = await tx.due_games(now_ms, now_ms - core.lease_ms, core.shards)
+            rows = await tx.notices.due_games(now_ms, now_ms - core.lease_ms, core.shards)
         found: list[DueTurn] = []
         for row in rows:
             record, seat = row.game, row.game.current
@@ -126,7 +126,7 @@ class Notices:
         was sent). Call :meth:`mark_sent` once it went out."""
         now = self._core.now_ms()
         async with self._core.storage.write() as tx:
-            record = await tx.game(due.game.id)
+            record = await tx.games.get(due.game.id)
             still_waiting = (
                 record is not None
                 and record.status == "active"
@@ -136,7 +136,7 @@ class Notices:
             )
             if not still_waiting or due.seat.user_id is None:
                 return False
-            return await tx.claim_notice(
+            return await tx.notices.claim(
                 due.game.id,
                 due.version,
                 due.seat.user_id,
@@ -152,8 +152,8 @@ class Notices:
             return
         now = self._core.now_ms()
         async with self._core.storage.write() as tx:
-            await tx.mark_notice_sent(due.game.id, due.version, due.seat.user_id, due.kind, now)
-            record = await tx.game(due.game.id)
+            await tx.notices.mark_sent(due.game.id, due.version, due.seat.user_id, due.kind, now)
+            record = await tx.games.get(due.game.id)
             if record is None or record.version != due.version or record.clock is None:
                 return
             done = STAGES[: STAGES.index(due.kind) + 1] if due.kind in STAGES else STAGES
@@ -164,7 +164,7 @@ class Notices:
                 # The late reminder stands for the last call too; the bank grows to the
                 # deadline it told (how much longer than the time that had run out).
                 done = ("reminder", "final")
-                await tx.mark_notice_sent(due.game.id, due.version, due.seat.user_id, "final", now)
+                await tx.notices.mark_sent(due.game.id, due.version, due.seat.user_id, "final", now)
                 ran_out = schedule(clock["banks"][seat.index], start, now, seat.away)["timeout"]
                 banks = list(clock["banks"])
                 banks[seat.index] += max(0, due.deadline_ms - ran_out)
@@ -172,7 +172,7 @@ class Notices:
             changes: dict[str, Any] = {}
             if clock is not record.clock:
                 changes["clock"] = json.dumps(clock)
-            await tx.update_game(
+            await tx.games.update(
                 record.id,
                 next_due_at=next_due_at(clock, seat, seat.index, start, now, done),
                 **changes,
@@ -188,14 +188,14 @@ class Notices:
         now = core.now_ms()
         warn, end = [], []
         async with core.storage.read() as tx:
-            candidates = await tx.quiet_games(now - td_ms(MIN_STALL * 6 / 7), core.shards)
+            candidates = await tx.notices.quiet_games(now - td_ms(MIN_STALL * 6 / 7), core.shards)
             for record in candidates:
                 settings = await core.guild_settings_in(tx, record.guild_id)
                 idle = now - (record.last_move_ms or now)
                 limit = td_ms(settings.stall_after)
                 if idle >= limit:
                     end.append(record)
-                elif idle >= limit * 6 // 7 and not await tx.notice_sent(
+                elif idle >= limit * 6 // 7 and not await tx.notices.sent(
                     record.id, record.version, record.creator_id, "stall"
                 ):
                     warn.append(record)
@@ -204,7 +204,7 @@ class Notices:
     async def warned_stall(self, record: GameRecord) -> None:
         """The stall warning of ``record`` went out (it is not sent again for this version)."""
         async with self._core.storage.write() as tx:
-            await tx.mark_notice_sent(
+            await tx.notices.mark_sent(
                 record.id, record.version, record.creator_id, "stall", self._core.now_ms()
             )
 
@@ -212,14 +212,14 @@ class Notices:
         """End a stalled game, logged as the bot's own act; its standings stand."""
         core = self._core
         async with core.storage.write() as tx:
-            fresh = await tx.game(record.id)
+            fresh = await tx.games.get(record.id)
             if fresh is None or fresh.status != "active" or fresh.version != record.version:
                 raise stale()
             now = core.now_ms()
-            await tx.update_game(
+            await tx.games.update(
                 record.id, status="ended", current_seat=None, finished_at=now, updated_at=now
             )
-            await tx.forget_caches(record.id)
+            await tx.log.forget_caches(record.id)
             await core.log_act(tx, record.guild_id, record.id, 0, "stall_end", None, {})
             ended = await record_of(tx, record.id)
         core.forget(record.id)

@@ -94,7 +94,7 @@ class Play:
                 think_seed(record),
             )
         async with core.guard(), core.storage.write() as tx:
-            found = await tx.game(due.game.id)
+            found = await tx.games.get(due.game.id)
             if found is None or found.status != "active" or found.version != due.version:
                 raise stale()
             record = found
@@ -104,7 +104,7 @@ class Play:
                 raise stale()
             loaded = await self._load(tx, record)
             result = await self._play(tx, record, loaded, [(m, seat, "timeout") for m in moves])
-            await tx.mark_notice_sent(record.id, due.version, user, "timeout", core.now_ms())
+            await tx.notices.mark_sent(record.id, due.version, user, "timeout", core.now_ms())
         self._wake(result.game)
         return result
 
@@ -126,12 +126,12 @@ class Play:
     async def game_in(self, channel_id: int) -> GameRecord | None:
         """The open (lobby, active or damaged) game of a channel, if any."""
         async with self._core.storage.read() as tx:
-            return await tx.open_game(channel_id)
+            return await tx.games.open_in(channel_id)
 
     async def last_game(self, channel_id: int) -> GameRecord | None:
         """The newest game of a channel, whatever became of it."""
         async with self._core.storage.read() as tx:
-            return await tx.last_game(channel_id)
+            return await tx.games.last_in(channel_id)
 
     async def get_game(self, game_id: int) -> GameRecord:
         async with self._core.storage.read() as tx:
@@ -140,7 +140,7 @@ class Play:
     async def state(self, game_id: int) -> tuple[GameRecord, Any]:
         """The record and a private copy of the engine state (for pictures and menus)."""
         async with self._core.guard(), self._core.storage.read() as tx:
-            record = await tx.game(game_id)
+            record = await tx.games.get(game_id)
             if record is None:
                 raise ServiceError("no_game")
             if record.status == "error":
@@ -218,10 +218,10 @@ class Play:
             for s in record.seats
             if s.left_user_id is not None and s.user_id is None
         ]
-        before = {r.user_id: r for r in await tx.ratings(record.guild_id, record.game_name)}
+        before = {r.user_id: r for r in await tx.people.ratings(record.guild_id, record.game_name)}
         after = rated(before, finishes)
         if after:
-            await tx.save_ratings(record.guild_id, record.game_name, after)
+            await tx.people.save_ratings(record.guild_id, record.game_name, after)
 
     async def _play(
         self,
@@ -316,7 +316,7 @@ class Play:
         new_version = old_version + len(records)
         over = rules.is_over(game)
         if records:
-            await tx.append_actions(records)
+            await tx.log.append(records)
         told = any(t.complete for t in turns)
         clock, turn_start, next_due = self._clock_after(record, game, turns, told, over, now)
         # What this process posted since the game's last write goes in this transaction.
@@ -328,7 +328,7 @@ class Play:
             if over
             else None
         )
-        stored = await tx.advance(
+        stored = await tx.games.advance(
             record.id,
             old_version,
             Advance(
@@ -364,12 +364,12 @@ class Play:
             and new_version - loaded.snapshot_version >= every
         ):
             state = game.to_json()
-            await tx.save_snapshot(
+            await tx.log.save_snapshot(
                 record.id, new_version, state, digest(record.id, new_version, state)
             )
             loaded.snapshot_version = new_version
         if over:
-            await tx.forget_caches(record.id)
+            await tx.log.forget_caches(record.id)
         loaded.version = new_version
         loaded.turn = turn
         core.cache.put(record.id, loaded)
@@ -405,7 +405,7 @@ class Play:
 
 async def _active(tx: Transaction, game_id: int) -> GameRecord:
     """The game, which must be being played (not a lobby, over, or damaged)."""
-    record = await tx.game(game_id)
+    record = await tx.games.get(game_id)
     if record is None:
         raise ServiceError("no_game")
     if record.status in ("finished", "ended"):

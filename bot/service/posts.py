@@ -27,13 +27,13 @@ class Posts:
     async def set_thread(self, game_id: int, thread_id: int | None) -> GameRecord:
         """The game is played in ``thread_id`` from now on (``None``: in its channel again)."""
         async with self._core.storage.write() as tx:
-            await tx.update_game(game_id, thread_id=thread_id)
+            await tx.games.update(game_id, thread_id=thread_id)
             return await record_of(tx, game_id)
 
     async def mark_announced(self, game_id: int, version: int) -> None:
         """Record now that the channel has seen the game up to ``version``."""
         async with self._core.storage.write() as tx:
-            await tx.mark_announced(game_id, version)
+            await tx.notices.mark_announced(game_id, version)
 
     def posted(
         self,
@@ -106,7 +106,7 @@ class Posts:
             record = await record_of(tx, game_id)
             failures = record.post_failures + 1
             backoff = min(timedelta(minutes=2 ** (failures - 1)), MAX_POST_BACKOFF)
-            await tx.update_game(
+            await tx.games.update(
                 game_id,
                 post_error=error[:200],
                 post_failures=failures,
@@ -124,7 +124,7 @@ class Posts:
         core = self._core
         now = core.now_ms()
         async with core.storage.read() as tx:
-            ids = await tx.unannounced(now - td_ms(grace), now, core.shards)
+            ids = await tx.notices.unannounced(now - td_ms(grace), now, core.shards)
             records = [await record_of(tx, game_id) for game_id in ids]
         return self._not_pending(records)
 
@@ -136,7 +136,7 @@ class Posts:
         core = self._core
         now = core.now_ms()
         async with core.storage.write() as tx:
-            ids = await tx.claim_unannounced(
+            ids = await tx.notices.claim_unannounced(
                 now - td_ms(grace),
                 now,
                 now + core.lease_ms,
@@ -155,9 +155,9 @@ class Posts:
 
 async def _write_posted(tx: Transaction, game_id: int, columns: dict[str, int]) -> None:
     if "announced" in columns:
-        await tx.mark_announced(game_id, columns["announced"])
+        await tx.notices.mark_announced(game_id, columns["announced"])
         # A post went out: whatever kept the channel from us is fixed.
-        await tx.update_game(game_id, post_error=None, post_failures=0, post_retry_at=None)
+        await tx.games.update(game_id, post_error=None, post_failures=0, post_retry_at=None)
     messages = {k: v for k, v in columns.items() if k != "announced"}
     if messages:
-        await tx.update_game(game_id, **messages)
+        await tx.games.update(game_id, **messages)

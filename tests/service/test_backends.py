@@ -249,13 +249,13 @@ async def test_a_read_sees_one_moment_while_another_process_moves(open_service: 
     await one.lobby.start(1, ALICE)
     await play_one(two, lobby.id)
     async with one.storage.read() as tx:
-        before = await tx.game(lobby.id)
+        before = await tx.games.get(lobby.id)
         await play_one(two, lobby.id)  # another process moves; its write commits
-        assert before == await tx.game(lobby.id)
-        assert len(await tx.actions(lobby.id)) == 1
+        assert before == await tx.games.get(lobby.id)
+        assert len(await tx.log.actions(lobby.id)) == 1
     async with one.storage.read() as tx:
-        after = await tx.game(lobby.id)
-        assert len(await tx.actions(lobby.id)) == 2
+        after = await tx.games.get(lobby.id)
+        assert len(await tx.log.actions(lobby.id)) == 2
     assert before is not None and after is not None and after.version > before.version
     record, _game = await one.play.state(lobby.id)  # and nothing took the game for damaged
     assert record.status == "active"

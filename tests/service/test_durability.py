@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.mark.sqlite_only("the pragmas are SQLite's")
 async def test_sqlite_pragmas(service: GameService) -> None:
-    db = service.storage
+    db = service.storage.statements
     assert await db.scalar("PRAGMA journal_mode") == "wal"
     assert await db.scalar("PRAGMA foreign_keys") == 1
 

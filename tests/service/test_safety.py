@@ -140,13 +140,13 @@ async def test_a_snapshot_that_disagrees_with_its_digest_is_passed_over(
 @pytest.mark.sqlite_only("a full disk is simulated with SQLite's max_page_count")
 async def test_a_full_disk_reports_the_full_disk(service: GameService) -> None:
     game = await started_game(service, seed=3)
-    pages = await service.storage.scalar("PRAGMA page_count")
-    await service.storage.execute(f"PRAGMA max_page_count = {pages}")
+    pages = await service.storage.statements.scalar("PRAGMA page_count")
+    await service.storage.statements.execute(f"PRAGMA max_page_count = {pages}")
     # The log outgrows the pages left; the error says so (not "cannot rollback").
     with pytest.raises(sqlite3.OperationalError, match="full"):
         for _ in range(500):
             await play_one(service, game.id, policy="sensible")
-    await service.storage.execute("PRAGMA max_page_count = 1073741823")
+    await service.storage.statements.execute("PRAGMA max_page_count = 1073741823")
     # Nothing half-written: the game goes on from where the log stands.
     service.forget()
     record, _ = await service.play.state(game.id)

@@ -1,4 +1,5 @@
-"""Where the game service keeps games: an interface (:mod:`.base`) and its backends.
+"""Where the game service keeps games: an interface (:mod:`.base`, a transaction of four
+parts: :mod:`.parts`) and its backends, each a package with a module per part.
 
 ``open_storage(target)`` picks the backend from the target (``ARKBOT_DB``): a
 ``postgresql://`` URL opens PostgreSQL (:mod:`.postgres`, through asyncpg, for several bot
@@ -20,6 +21,7 @@ from bot.service.storage.base import (
     StorageError,
     Transaction,
 )
+from bot.service.storage.parts import GameLog, GameRows, Notices, People
 from bot.service.storage.sqlite import SqliteStorage
 from bot.service.storage.sqlite_schema import SCHEMA_VERSION
 from bot.settings import POSTGRES_SCHEMES
@@ -30,7 +32,11 @@ __all__ = [
     "Advance",
     "ChannelBusy",
     "DueGame",
+    "GameLog",
+    "GameRows",
     "NewGame",
+    "Notices",
+    "People",
     "SqliteStorage",
     "Storage",
     "StorageError",

@@ -1,0 +1,82 @@
+"""PostgreSQL: a game's log and caches (:class:`~bot.service.storage.parts.GameLog`)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from bot.service.clock import from_ms
+from bot.service.models import ActionRecord
+from bot.service.storage.parts import GameLog
+from bot.service.storage.postgres.session import Session
+from bot.service.storage.rows import json_or
+
+
+class PostgresLog(GameLog):
+    """A game's actions, snapshots and caches in the PostgreSQL database."""
+
+    def __init__(self, session: Session) -> None:
+        self._session = session
+        self._connection = session.connection
+
+    async def append(self, records: Sequence[ActionRecord]) -> None:
+        await self._connection.executemany(
+            "INSERT INTO actions (game_id, seq, seat, user_id, source, action, created_at) "
+            "VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            [
+                (
+                    r.game_id,
+                    r.seq,
+                    r.seat,
+                    r.user_id,
+                    r.source,
+                    json.dumps(r.action),
+                    int(r.created_at.timestamp() * 1000),
+                )
+                for r in records
+            ],
+        )
+
+    async def actions(self, game_id: int, after: int = 0) -> list[ActionRecord]:
+        rows = await self._connection.fetch(
+            "SELECT seq, seat, user_id, source, action, created_at FROM actions "
+            "WHERE game_id = $1 AND seq > $2 ORDER BY seq",
+            game_id,
+            after,
+        )
+        return [
+            ActionRecord(
+                game_id=game_id,
+                seq=r[0],
+                seat=r[1],
+                user_id=r[2],
+                source=r[3],
+                action=json_or(r[4], None),
+                created_at=from_ms(r[5]),
+            )
+            for r in rows
+        ]
+
+    async def save_snapshot(self, game_id: int, version: int, state: str, digest: str) -> None:
+        await self._connection.execute(
+            "INSERT INTO snapshots (game_id, version, state, digest) VALUES ($1, $2, $3, $4) "
+            "ON CONFLICT (game_id, version) DO UPDATE "
+            "SET state = EXCLUDED.state, digest = EXCLUDED.digest",
+            game_id,
+            version,
+            state,
+            digest,
+        )
+
+    async def latest_snapshot(self, game_id: int, version: int) -> tuple[int, str, str] | None:
+        row = await self._connection.fetchrow(
+            "SELECT version, state, digest FROM snapshots WHERE game_id = $1 AND version <= $2 "
+            "ORDER BY version DESC LIMIT 1",
+            game_id,
+            version,
+        )
+        return (row[0], row[1], row[2]) if row is not None else None
+
+    async def forget_caches(self, game_id: int) -> None:
+        await self._connection.execute("DELETE FROM snapshots WHERE game_id = $1", game_id)
+        await self._connection.execute("DELETE FROM notices WHERE game_id = $1", game_id)

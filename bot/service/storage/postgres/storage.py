@@ -1,0 +1,147 @@
+"""The PostgreSQL database: its pool of connections, its migrations, and its transactions
+(the notes of :mod:`bot.service.storage.postgres` say what they keep)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+
+import asyncpg
+
+from bot.service.storage.base import Storage, Transaction
+from bot.service.storage.postgres.games import PostgresGames
+from bot.service.storage.postgres.log import PostgresLog
+from bot.service.storage.postgres.notices import PostgresNotices
+from bot.service.storage.postgres.people import PostgresPeople
+from bot.service.storage.postgres.session import Session
+from bot.service.storage.postgres_schema import MIGRATIONS, SCHEMA_VERSION
+from bot.service.storage.values import StorageError
+
+#: Connections per process: a click holds one for a few milliseconds.
+POOL_MIN, POOL_MAX = 1, 10
+
+
+def redacted(url: str) -> str:
+    """The URL without its password, for messages and logs."""
+    return re.sub(r"(://[^:/@]+):[^@/]*@", r"\1:***@", url)
+
+
+class PostgresStorage(Storage):
+    """A PostgreSQL database (the schema on the URL's ``search_path``, or ``public``)."""
+
+    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+        self.pool = pool
+        self.url = url
+        self._closed = False
+        self.before_commit: Callable[[], None] | None = None
+
+    @classmethod
+    async def open(cls, url: str) -> PostgresStorage:
+        """Connect and run any pending migrations; :class:`StorageError` says what is wrong
+        (the server is not there, the database does not exist, the login is refused)."""
+        where = redacted(url)
+        try:
+            pool = await asyncpg.create_pool(
+                url, min_size=POOL_MIN, max_size=POOL_MAX, timeout=10, command_timeout=60
+            )
+        except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            raise StorageError(
+                f"cannot connect to the PostgreSQL database {where}: {exc}. Check that the "
+                "server runs and that ARKBOT_DB names its host, port, database and user."
+            ) from None
+        storage = cls(pool, url)
+        try:
+            await storage._migrate()
+        except asyncpg.PostgresError as exc:
+            await pool.close()
+            raise StorageError(
+                f"{where} cannot be used as arkbot's database: {exc}. Check that the user "
+                "may create tables there (or point ARKBOT_DB at another database)."
+            ) from None
+        except BaseException:
+            await pool.close()
+            raise
+        return storage
+
+    async def _migrate(self) -> None:
+        async with self.pool.acquire() as connection, connection.transaction():
+            schema = await connection.fetchval("SELECT current_schema()")
+            if schema is None:
+                raise StorageError(
+                    f"{redacted(self.url)}: its search_path names no schema that exists. "
+                    "Create the schema first, or leave search_path out of ARKBOT_DB."
+                )
+            # Several processes may start at once: one migrates, the others wait, then
+            # find the schema current. The lock is the schema's own (tests use many).
+            await connection.execute(
+                "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", f"arkbot:{schema}"
+            )
+            await connection.execute(
+                "CREATE TABLE IF NOT EXISTS arkbot_schema (version INTEGER NOT NULL)"
+            )
+            version = await connection.fetchval("SELECT version FROM arkbot_schema")
+            if version is None:
+                await connection.execute("INSERT INTO arkbot_schema (version) VALUES (0)")
+                version = 0
+            if version > SCHEMA_VERSION:
+                raise RuntimeError(
+                    f"{redacted(self.url)} has schema {version}, newer than this bot's "
+                    f"{SCHEMA_VERSION}; upgrade the bot"
+                )
+            for number in range(version, SCHEMA_VERSION):
+                for statement in MIGRATIONS[number]:
+                    await connection.execute(statement)
+            # In the same transaction: a failed migration leaves schema and number as they were.
+            await connection.execute("UPDATE arkbot_schema SET version = $1", SCHEMA_VERSION)
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    async def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            await self.pool.close()
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[Transaction]:
+        async with (
+            self.pool.acquire() as connection,
+            connection.transaction(isolation="repeatable_read", readonly=True),
+        ):
+            yield PostgresTransaction(Session(connection, writing=False))
+
+    @asynccontextmanager
+    async def write(self) -> AsyncIterator[Transaction]:
+        async with self.pool.acquire() as connection:
+            transaction = connection.transaction()
+            await transaction.start()
+            tx = PostgresTransaction(Session(connection, writing=True))
+            try:
+                yield tx
+                if self.before_commit is not None:
+                    self.before_commit()
+                await transaction.commit()
+            except BaseException:
+                if not connection.is_closed():
+                    await transaction.rollback()
+                raise
+        for callback in tx.committed:
+            callback()
+
+
+class PostgresTransaction(Transaction):
+    """The queries of one transaction on one pooled connection, in parts sharing its
+    :class:`Session` (the connection and the games locked so far)."""
+
+    def __init__(self, session: Session) -> None:
+        self.games = PostgresGames(session)
+        self.log = PostgresLog(session)
+        self.people = PostgresPeople(session)
+        self.notices = PostgresNotices(session)
+        #: Called once the (write) transaction has committed.
+        self.committed: list[Callable[[], None]] = []
+
+    def on_commit(self, callback: Callable[[], None]) -> None:
+        self.committed.append(callback)
