@@ -7,7 +7,7 @@ A game is a package in each layer, and its name is its folder's:
   (:class:`engine.ai.computer.Computer`), if it has any;
 - ``render/<name>/``: its pictures, if it has any;
 - ``bot/games/<name>/``: its front for the bot, a ``PLUGIN`` (:class:`bot.games.base.Plugin`);
-- ``data/i18n/<name>/<language>.toml``: its words.
+- ``data/<name>/i18n/<language>.toml``: its words (beside the rest of its data).
 
 The built-in games are the packages of ``engine/`` (all but the shared ``engine.ai`` and
 ``engine.common``). A game outside the tree is a distribution that names a package in the
@@ -120,7 +120,7 @@ def _built_in() -> dict[str, Descriptor]:
             computers=_optional(f"engine.{name}.ai"),
             pictures=_optional(f"render.{name}"),
             front=_optional(f"bot.games.{name}"),
-            texts=DATA_DIR / "i18n" / name,
+            texts=DATA_DIR / name / "i18n",
         )
     return found
 

@@ -76,7 +76,7 @@ class Core:
         """The rules of the game called ``name``, or the refusal that there is none."""
         rules = self.rules.get(name)
         if rules is None:
-            raise ServiceError("unknown_kind")
+            raise ServiceError("unknown_game")
         return rules
 
     def forget(self, game_id: int | None = None) -> None:

@@ -19,7 +19,7 @@ REFUSALS: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
         # Opening a table
         "guild_only": (),
-        "unknown_kind": (),
+        "unknown_game": (),
         "bad_options": (),
         "channel_busy": (),
         "too_many_games": ("count",),

@@ -1,5 +1,5 @@
 """The words of Ark's cards, shared by the pictures and the bot's front: message ids only,
-so every reader gets them in their language (``data/i18n/noah/<language>.toml``).
+so every reader gets them in their language (``data/noah/i18n/<language>.toml``).
 
 A card is named by its id in actions and events; these functions give the message ids of
 its name and features. Two copies of a card share a name.

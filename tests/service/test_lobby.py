@@ -116,7 +116,7 @@ async def test_seat_order_shuffled_from_seed_or_kept(open_service: Opener) -> No
 async def test_bad_kind_and_options(service: GameService) -> None:
     with pytest.raises(ServiceError) as error:
         await service.lobby.create_game(GUILD, CHANNEL, ALICE, "Alice", game_name="chess")
-    assert error.value.code == "unknown_kind"
+    assert error.value.code == "unknown_game"
     with pytest.raises(ServiceError) as error:
         await service.lobby.create_game(
             GUILD, CHANNEL, ALICE, "Alice", "covenant", options={"deck": ["T27"]}
