@@ -4,8 +4,9 @@ A message id is ``"<domain>.<section>.<name>"``: ``t("covenant.story.passed", "n
 player="Ruth")``. Domain ``common`` holds words every part shares, ``table`` the bot's own
 texts, and each game its own, named as the game; a domain's catalogues are the files
 ``data/i18n/<domain>/<language>.toml``, or for a game the folder :mod:`engine.registry`
-gives (``data/<game>/i18n/``) (a game installed from outside the project keeps its words in its own package), so
-that every process, the picture workers too, finds a game's words the same way.
+gives (``data/<game>/i18n/``; a game installed from outside the project keeps its words in
+its own package), so that every process, the picture workers too, finds a game's words the
+same way.
 
 Templates are ICU MessageFormat, the subset we need, so a translator can say a plural the way
 their language does: ``{name}`` is a value; ``{count, plural, one {# step} other {# steps}}``
