@@ -11,6 +11,7 @@ from bot.games.noah.words import card_text
 from bot.games.noah.words import noah_text as _t
 from bot.i18n import ListOf
 from bot.panels import Button, Panel, Picture, Text
+from engine.noah.cards import SPECIALS
 
 
 def _scores(view: Mapping[str, Any], names: Sequence[str]) -> Text:
@@ -92,17 +93,5 @@ def rules_help(options: Mapping[str, Any]) -> Panel:
         Picture(f"{RENDER}:rules_board", (), "rules.png", _t("picture_alt.rules")),
         Picture(f"{RENDER}:rules_key", (), "rules-key.png", _t("picture_alt.key")),
     )
-    specials = tuple(
-        _t(f"rules.special.{name}")
-        for name in (
-            "fox",
-            "turtle",
-            "hedgehog",
-            "skunk",
-            "mosquito",
-            "spider",
-            "bronto",
-            "chimpanzee",
-        )
-    )
+    specials = tuple(_t(f"rules.special.{name}") for name in SPECIALS)
     return Panel((_t("rules.text"), _t("rules.key"), *specials), pictures)
