@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -36,22 +37,24 @@ class TableBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, *, service: GameService | None = None) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
+        # Without ARKBOT_SHARD_IDS every shard is here: discord.py's default, left unnamed.
+        sharding: dict[str, Any] = {"shard_count": settings.shard_count}
+        if settings.shard_ids is not None:
+            sharding["shard_ids"] = list(settings.shard_ids)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
             # Nobody is pinged unless a message says whom (see bot.discord_ui).
             allowed_mentions=discord.AllowedMentions.none(),
-            shard_count=settings.shard_count,
-            # None: every shard here (discord.py's default, which its signature leaves out).
-            shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None,  # type: ignore[arg-type]
+            **sharding,
         )
         self.settings = settings
         self.service: GameService = service  # type: ignore[assignment]  # opened in setup_hook
         self.table = Table(self)
         warm = [f for p in plugins().values() for f in p.front.warm_up]
         self.pictures = Pictures(settings.render_workers, warm)
-        self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
+        self.tree.error(self._on_tree_error)
 
     async def setup_hook(self) -> None:
         if self.service is None:

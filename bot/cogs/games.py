@@ -68,6 +68,10 @@ def command_for(
                 default=inspect.Parameter.empty if option.required else None,
             )
         )
+    # The command is made at run time from the front's spec, so what discord.py's decorators
+    # would set on the function (its signature and the options' descriptions, names,
+    # autocompletes and choices, read by app_commands.Command) is set here; a function
+    # object declares none of these attributes, hence the type ignores.
     callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     callback.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
         o.name: _said(o.description) for o in spec.options

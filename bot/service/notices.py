@@ -107,7 +107,7 @@ class Notices:
                 continue
             found.append(
                 DueTurn(
-                    kind=kind,  # type: ignore[arg-type]
+                    kind=kind,
                     game=record,
                     seat=seat,
                     version=record.version,

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 HOUR_MS = 3_600_000
@@ -77,7 +77,7 @@ def is_pace(name: str) -> bool:
 
 
 #: The notices of a turn, in the order they fall due.
-STAGES = ("reminder", "final", "timeout")
+STAGES: tuple[Literal["reminder", "final", "timeout"], ...] = ("reminder", "final", "timeout")
 
 
 @dataclass(frozen=True, slots=True)

@@ -181,7 +181,9 @@ class Lobby:
         common = self.common
         result = await common.service.moderation.leave_game(record.channel_id, interaction.user.id)
         language = await common.public_language(record.guild_id)
-        await interaction.channel.send(  # type: ignore[union-attr]
+        channel = interaction.channel
+        assert isinstance(channel, discord.abc.Messageable)  # pressed on a post in a channel
+        await channel.send(
             message_text(Text("table.leave.left", player=interaction.user.display_name), language),
             allowed_mentions=discord.AllowedMentions.none(),
         )

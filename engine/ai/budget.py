@@ -43,12 +43,14 @@ class Budget:
             if self.done >= self._left:
                 return False
         else:
+            deadline = self._deadline
+            assert deadline is not None  # a budget in seconds has its deadline
             now = time.perf_counter()
             if self.done:
                 self._longest = max(self._longest, now - self._last)
             self._last = now
             # Stop when the longest iteration so far would overrun the deadline.
-            if now + self._longest >= self._deadline:  # type: ignore[operator]
+            if now + self._longest >= deadline:
                 return False
         self.done += 1
         return True
