@@ -104,7 +104,7 @@ async def play(
         result = await service.play.act(record.id, seat.user_id, action, record.version)  # type: ignore[arg-type]
         latencies.append(time.perf_counter() - start)
         mirror.apply(action)
-        record = result.game
+        record = result.record
         done += 1
     return done
 

@@ -88,7 +88,7 @@ async def play(
                     )
                     for line in chosen.front.story([turn], names):
                         print("  " + say(line, language))
-                record, state = result.game, result.state
+                record, state = result.record, result.state
             final = chosen.front.final_post(state.view(None), names, ended_early=False)
             for line in final.lines:
                 print(say(line, language))

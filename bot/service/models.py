@@ -138,7 +138,7 @@ class ActionRecord:
 class TurnResult:
     """What an action (or a time-out, or a removal) did: everything a click needs.
 
-    ``game`` is the new record and :attr:`state` a private copy of the engine game after it
+    ``record`` is the new record and :attr:`state` a private copy of the engine game after it
     (made when first asked for, so a caller that needs no state pays nothing for it).
     ``actions`` lists every action stored by this call in order, the computer players'
     replies included; ``events`` are the engine's events of all of them, in order.
@@ -147,7 +147,7 @@ class TurnResult:
     turn it is now (``None`` when the game is over).
     """
 
-    game: GameRecord
+    record: GameRecord
     copy_state: Callable[[], Any] | None
     actions: tuple[ActionRecord, ...]
     events: tuple[Any, ...]
@@ -257,7 +257,7 @@ class DueTurn:
     """
 
     kind: DueKind
-    game: GameRecord
+    record: GameRecord
     seat: Seat
     version: int
     waiting_since: datetime

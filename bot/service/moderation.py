@@ -110,7 +110,7 @@ class Moderation:
                 return _no_moves(await record_of(tx, record.id))
             result = _no_moves(await record_of(tx, record.id))
         # If it is the seat's turn, the computer thinks it over now, after the commit.
-        self._wake(result.game)
+        self._wake(result.record)
         return result
 
     async def hand_seat(

@@ -84,7 +84,7 @@ class Notices:
             rows = await tx.notices.due_games(now_ms, now_ms - core.lease_ms, core.shards)
         found: list[DueTurn] = []
         for row in rows:
-            record, seat = row.game, row.game.current
+            record, seat = row.record, row.record.current
             if seat is None or record.clock is None or record.waiting_since is None:
                 continue
             start = to_ms(record.waiting_since)
@@ -108,7 +108,7 @@ class Notices:
             found.append(
                 DueTurn(
                     kind=kind,
-                    game=record,
+                    record=record,
                     seat=seat,
                     version=record.version,
                     waiting_since=record.waiting_since,
@@ -126,7 +126,7 @@ class Notices:
         was sent). Call :meth:`mark_sent` once it went out."""
         now = self._core.now_ms()
         async with self._core.storage.write() as tx:
-            record = await tx.games.get(due.game.id)
+            record = await tx.games.get(due.record.id)
             still_waiting = (
                 record is not None
                 and record.status == "active"
@@ -137,7 +137,7 @@ class Notices:
             if not still_waiting or due.seat.user_id is None:
                 return False
             return await tx.notices.claim(
-                due.game.id,
+                due.record.id,
                 due.version,
                 due.seat.user_id,
                 due.kind,
@@ -152,8 +152,8 @@ class Notices:
             return
         now = self._core.now_ms()
         async with self._core.storage.write() as tx:
-            await tx.notices.mark_sent(due.game.id, due.version, due.seat.user_id, due.kind, now)
-            record = await tx.games.get(due.game.id)
+            await tx.notices.mark_sent(due.record.id, due.version, due.seat.user_id, due.kind, now)
+            record = await tx.games.get(due.record.id)
             if record is None or record.version != due.version or record.clock is None:
                 return
             done = STAGES[: STAGES.index(due.kind) + 1] if due.kind in STAGES else STAGES
@@ -164,7 +164,9 @@ class Notices:
                 # The late reminder stands for the last call too; the bank grows to the
                 # deadline it told (how much longer than the time that had run out).
                 done = ("reminder", "final")
-                await tx.notices.mark_sent(due.game.id, due.version, due.seat.user_id, "final", now)
+                await tx.notices.mark_sent(
+                    due.record.id, due.version, due.seat.user_id, "final", now
+                )
                 ran_out = schedule(clock["banks"][seat.index], start, now, seat.away)["timeout"]
                 banks = list(clock["banks"])
                 banks[seat.index] += max(0, due.deadline_ms - ran_out)

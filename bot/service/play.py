@@ -71,7 +71,7 @@ class Play:
                     raise ServiceError("bad_action") from None
             loaded = await self._load(tx, record)
             result = await self._play(tx, record, loaded, [(action, seat, "player")])
-        self._wake(result.game)
+        self._wake(result.record)
         return result
 
     async def time_out(self, due: DueTurn) -> TurnResult:
@@ -82,7 +82,7 @@ class Play:
         core = self._core
         moves: list[Any] = [None]
         if due.timeout_action == "computer":
-            record, game = await self.state(due.game.id)
+            record, game = await self.state(due.record.id)
             if record.version != due.version:
                 raise stale()
             settings = await core.recent_guild_settings(record.guild_id)
@@ -94,7 +94,7 @@ class Play:
                 think_seed(record),
             )
         async with core.guard(), core.storage.write() as tx:
-            found = await tx.games.get(due.game.id)
+            found = await tx.games.get(due.record.id)
             if found is None or found.status != "active" or found.version != due.version:
                 raise stale()
             record = found
@@ -105,7 +105,7 @@ class Play:
             loaded = await self._load(tx, record)
             result = await self._play(tx, record, loaded, [(m, seat, "timeout") for m in moves])
             await tx.notices.mark_sent(record.id, due.version, user, "timeout", core.now_ms())
-        self._wake(result.game)
+        self._wake(result.record)
         return result
 
     async def computer_turn(
@@ -392,7 +392,7 @@ class Play:
             board_message_id=pending.get("board_message_id", record.board_message_id),
         )
         return TurnResult(
-            game=new_record,
+            record=new_record,
             copy_state=self._copier(record.id, loaded, new_version),
             actions=records,
             events=tuple(events),

@@ -85,7 +85,9 @@ class Moderating:
             allowed_mentions=discord.AllowedMentions.none(),
         )
         if result.turns and result.state is not None:
-            await self.posts.announce(interaction.channel, result.game, result.state, result.turns)
+            await self.posts.announce(
+                interaction.channel, result.record, result.state, result.turns
+            )
 
     async def replace(
         self, interaction: discord.Interaction, player: discord.Member, newcomer: discord.Member

@@ -153,8 +153,8 @@ class Posts:
     async def computer_played(self, result: TurnResult) -> None:
         """A computer's turn was stored in the background: tell it (with the turns before
         it that were waiting for it) where the game is played."""
-        channel = await self.common.home_channel(result.game)
-        await self.announce_stored(channel, result.game, recovered=False)
+        channel = await self.common.home_channel(result.record)
+        await self.announce_stored(channel, result.record, recovered=False)
 
     async def announce_stored(
         self, channel: Any, record: GameRecord, *, recovered: bool = True

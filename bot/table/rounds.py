@@ -34,7 +34,7 @@ log = logging.getLogger("arkbot.reminders")
 def nonce(kind: str, due: DueTurn) -> str:
     """The nonce of a notice: sent again (a crash before it was marked sent), Discord gives
     back the first message rather than a second one. At most 25 characters."""
-    return f"{kind}.{due.game.id}.{due.version}"[-25:]
+    return f"{kind}.{due.record.id}.{due.version}"[-25:]
 
 
 class Rounds:
@@ -73,7 +73,7 @@ class Rounds:
             try:
                 await self.handle(notice)
             except Exception:
-                log.exception("could not handle %s for game %s", notice.kind, notice.game.id)
+                log.exception("could not handle %s for game %s", notice.kind, notice.record.id)
                 continue
             await service.notices.mark_sent(notice)
             handled += 1
@@ -140,14 +140,14 @@ class Rounds:
 
     async def handle(self, due: DueTurn) -> None:
         """One notice: a reminder, or a time-out (the moderators told, or the turn played)."""
-        channel = await self.common.home_channel(due.game)
-        language = await self.common.public_language(due.game.guild_id)
+        channel = await self.common.home_channel(due.record)
+        language = await self.common.public_language(due.record.guild_id)
         if due.kind in ("reminder", "final"):
             await self.remind(channel, due, language)
             return
         if due.timeout_action == "notify":
             # Those who can act are pinged: the moderator role, and the game's creator.
-            role, creator = due.moderator_role_id, due.game.creator_id
+            role, creator = due.moderator_role_id, due.record.creator_id
             who: Any = (
                 Text("table.reminder.role_and_creator", role=Verbatim(f"<@&{role}>"),
                      creator=Mention(creator))
@@ -168,7 +168,7 @@ class Rounds:
             )
             return
         result = await self.common.service.play.time_out(due)
-        await self.posts.announce(channel, result.game, result.state, result.turns)
+        await self.posts.announce(channel, result.record, result.state, result.turns)
 
     async def remind(self, channel: Any, due: DueTurn, language: str) -> None:
         """Half the player's time is used, or nearly all: tell them, where they asked to

@@ -157,7 +157,7 @@ class Turns:
     ) -> None:
         """The move is stored: the next private step, or the turn told in public."""
         common = self.common
-        record, game = result.game, result.state
+        record, game = result.record, result.state
         front = common.plugin(record).front
         if not result.turn_over:
             # Mid-turn: the player's private panel shows it; nothing to post in public.

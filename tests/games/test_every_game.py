@@ -206,7 +206,7 @@ async def test_a_random_game_to_the_end_through_the_service(name: str, tmp_path:
             record, game = await service.play.state(record.id)
             user = record.seats[record.current_seat].user_id
             result = await service.play.act(record.id, user, rng.choice(game.legal_actions()))
-            record = result.game
+            record = result.record
         assert record.status == "finished"
         _, game = await service.play.state(record.id)
         assert record.winners == game.winners and record.scores == game.scores

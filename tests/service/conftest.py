@@ -146,5 +146,5 @@ async def play_to_end(service: GameService, game_id: int, **kwargs: Any) -> Turn
         if record.status != "active":  # a computer made the last move
             over = record.status == "finished"
             return dataclasses.replace(
-                result, game=record, game_over=over, scores=record.scores or result.scores
+                result, record=record, game_over=over, scores=record.scores or result.scores
             )

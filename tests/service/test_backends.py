@@ -212,8 +212,8 @@ async def test_background_work_stays_on_the_processes_shards(
         clock.advance(seconds=21)
     await even.lobby.create_game(ODD_GUILD, 303, CAROL, "Carol", "covenant")
     clock.advance(hours=37)  # reminders due (half of 3 days), boards missed, lobby expired
-    assert [d.game.id for d in await even.notices.due()] == [games[EVEN_GUILD]]
-    assert [d.game.id for d in await odd.notices.due()] == [games[ODD_GUILD]]
+    assert [d.record.id for d in await even.notices.due()] == [games[EVEN_GUILD]]
+    assert [d.record.id for d in await odd.notices.due()] == [games[ODD_GUILD]]
     assert len(await both.notices.due()) == 2  # all shards in one process: every guild
     assert [r.id for r in await odd.posts.unannounced()] == [games[ODD_GUILD]]
     assert [r.id for r in await even.posts.claim_missed()] == [games[EVEN_GUILD]]

@@ -106,7 +106,7 @@ async def test_crash_before_commit_writes_nothing(service: GameService) -> None:
     assert record.version == 1 and len(await service.history.actions(game.id)) == 1
     # The in-memory game did not run ahead of the database: the same move plays now.
     result = await service.play.act(game.id, ALICE, engine.legal_actions()[0], expected_version=1)
-    assert result.game.version == 2
+    assert result.record.version == 2
 
 
 async def test_process_killed_between_write_and_commit(
@@ -138,7 +138,7 @@ async def test_process_killed_between_write_and_commit(
         assert (await reopened.play.get_game(game.id)).version == 0
         assert await reopened.history.actions(game.id) == []
         result = await reopened.play.act(game.id, ALICE, PlaceTile(-1, 0), expected_version=0)
-        assert result.game.version == 1
+        assert result.record.version == 1
     finally:
         await reopened.close()
 
@@ -153,7 +153,7 @@ async def test_two_clicks_on_the_same_turn(service: GameService) -> None:
     wins = [o for o in outcomes if not isinstance(o, BaseException)]
     losses = [o for o in outcomes if isinstance(o, ServiceError)]
     assert len(wins) == 1 and len(losses) == 1 and losses[0].code == "stale"
-    assert (await service.play.get_game(wins[0].game.id)).version == 1
+    assert (await service.play.get_game(wins[0].record.id)).version == 1
 
 
 async def test_two_service_instances_on_one_file(open_service: Opener) -> None:
@@ -175,7 +175,7 @@ async def test_two_service_instances_on_one_file(open_service: Opener) -> None:
     _, engine = await one.play.state(game.id)
     assert engine.current_player == 1
     result = await one.play.act(game.id, BOB, engine.legal_actions()[0], expected_version=2)
-    assert result.game.version == 3
+    assert result.record.version == 3
     assert len(await two.history.actions(game.id)) == 3
 
 
@@ -246,7 +246,7 @@ async def test_a_finished_game_keeps_its_log_but_drops_its_caches(
     for table in ("snapshots", "notices"):
         count = await raw.scalar(f"SELECT COUNT(*) FROM {table} WHERE game_id = ?", game.id)
         assert count == 0, table
-    assert len(await service.history.actions(game.id)) == final.game.version
+    assert len(await service.history.actions(game.id)) == final.record.version
     # The log still rebuilds the finished game exactly.
     service.forget()
     _, replayed = await service.play.state(game.id)

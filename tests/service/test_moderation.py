@@ -51,7 +51,7 @@ async def test_removed_player_is_replaced_by_a_computer(service: GameService) ->
         await service.moderation.remove_player(CHANNEL, ALICE, BOB, moderator=False)
     assert error.value.code == "not_allowed"
     result = await service.moderation.remove_player(CHANNEL, MOD, BOB, moderator=True)
-    bob_seat = result.game.seats[1]
+    bob_seat = result.record.seats[1]
     assert bob_seat.is_bot and bob_seat.user_id is None and bob_seat.name == "Bob"
     assert result.actions == ()  # not Bob's turn: nothing to play yet
     await play_one(service, game.id)  # Alice places
@@ -81,7 +81,7 @@ async def test_removing_the_current_player_lets_the_computer_move_at_once(
     game = await started_game(service, deck=SCRIPTED_DECK)
     await play_one(service, game.id)  # Alice placed her tile and must now deploy
     result = await service.moderation.remove_player(CHANNEL, MOD, ALICE, moderator=True)
-    assert result.actions == () and result.game.current.is_bot  # type: ignore[union-attr]
+    assert result.actions == () and result.record.current.is_bot  # type: ignore[union-attr]
     await service.computers.settle()  # the computer finished Alice's turn at once: it deployed
     record = await service.play.get_game(game.id)
     assert record.current is not None and record.current.user_id == BOB
@@ -93,14 +93,14 @@ async def test_removing_everyone_ends_the_game(service: GameService) -> None:
     await started_game(service, (ALICE, BOB), deck=SCRIPTED_DECK)
     await service.moderation.remove_player(CHANNEL, MOD, ALICE, moderator=True)
     last = await service.moderation.remove_player(CHANNEL, MOD, BOB, moderator=True)
-    assert last.game.status == "ended"
+    assert last.record.status == "ended"
 
 
 async def test_removing_from_a_lobby_frees_the_seat(service: GameService) -> None:
     await service.lobby.create_game(GUILD, CHANNEL, ALICE, "Alice", "covenant")
     await service.lobby.join(CHANNEL, BOB, "Bob")
     result = await service.moderation.remove_player(CHANNEL, MOD, BOB, moderator=True)
-    assert [s.user_id for s in result.game.seats] == [ALICE]
+    assert [s.user_id for s in result.record.seats] == [ALICE]
 
 
 async def test_hand_seat_to_another_user(service: GameService) -> None:

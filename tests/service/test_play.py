@@ -61,9 +61,9 @@ async def test_turn_result_names_the_next_player(service: GameService) -> None:
     passed = await service.play.act(game.id, ALICE, Pass(), expected_version=1)
     assert passed.next_seat is not None and passed.next_seat.user_id == BOB
     assert [e.type for e in passed.events] == ["passed", "turn_started"]
-    assert passed.game.version == 2 and passed.game.current_seat == 1
+    assert passed.record.version == 2 and passed.record.current_seat == 1
     assert [a.seq for a in passed.actions] == [2]
-    assert game.id == passed.game.id
+    assert game.id == passed.record.id
 
 
 async def test_refusals_change_nothing(service: GameService) -> None:
@@ -103,7 +103,7 @@ async def test_refusals_change_nothing(service: GameService) -> None:
     await refused(ALICE, {"type": "place_tile", "x": "a"}, "bad_action")
     # The refused actions did not disturb the cached game either.
     result = await service.play.act(game.id, ALICE, PlaceTile(-1, 0))
-    assert result.game.version == 1
+    assert result.record.version == 1
 
 
 async def test_illegal_action_keeps_engine_code(service: GameService) -> None:
@@ -167,7 +167,7 @@ async def test_whole_card_game_through_the_service(service: GameService) -> None
     await service.lobby.join(CHANNEL, CAROL, "Carol")
     game = await service.lobby.start(CHANNEL, ALICE)
     final = await play_to_end(service, game.id)
-    assert final.game.status == "finished" and final.scores == final.game.scores
+    assert final.record.status == "finished" and final.scores == final.record.scores
     service.forget()
     _, replayed = await service.play.state(game.id)
     assert replayed.phase == "over" and replayed.scores == final.scores

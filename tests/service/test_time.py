@@ -134,7 +134,7 @@ async def test_reminder_at_half_the_bank_the_last_one_near_its_end_then_the_time
     assert [a.source for a in result.actions] == ["timeout"] * len(result.actions)
     assert result.next_seat is not None and result.next_seat.user_id == BOB
     assert await service.notices.due() == []  # Bob's clock starts now, with his own bank
-    bob = await service.play.get_game(result.game.id)
+    bob = await service.play.get_game(result.record.id)
     assert bob.clock is not None and bob.clock["banks"][0] == 12 * HOUR_MS  # all used, +12 h
     clock.advance(hours=36)
     assert [d.seat.user_id for d in await service.notices.due()] == [BOB]
@@ -292,7 +292,7 @@ async def test_notify_timeout_is_offered_once(service: GameService, clock: FakeC
     await service.notices.mark_sent(due)
     clock.advance(hours=100)
     assert await service.notices.due() == []
-    assert (await service.play.get_game(due.game.id)).version == 0  # nothing was played
+    assert (await service.play.get_game(due.record.id)).version == 0  # nothing was played
 
 
 async def test_guild_settings_are_per_guild_and_checked(
@@ -324,7 +324,7 @@ async def test_guild_settings_are_per_guild_and_checked(
     await service.lobby.join(2, BOB, "Bob")
     await service.lobby.start(2, ALICE)
     clock.advance(hours=12)  # half of the fast pace's one day
-    assert [d.game.guild_id for d in await service.notices.due()] == [GUILD]
+    assert [d.record.guild_id for d in await service.notices.due()] == [GUILD]
 
 
 async def test_each_player_says_where_to_be_told(service: GameService, clock: FakeClock) -> None:

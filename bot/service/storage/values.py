@@ -63,7 +63,7 @@ class DueGame:
     """An active game whose next notice fell due, and the notices of this turn already sent
     (or being sent)."""
 
-    game: GameRecord
+    record: GameRecord
     sent: tuple[str, ...]
 
 
