@@ -144,6 +144,11 @@ def _installed() -> dict[str, Descriptor]:
     return found
 
 
+#: How often the games were looked for again (see :func:`refresh`): what a layer remembers
+#: of the games (their loaded parts) holds while this stays the same.
+_generation = 0
+
+
 @cache
 def games() -> dict[str, Descriptor]:
     """Every game by name: the built-in ones first (a built-in name cannot be taken)."""
@@ -155,8 +160,15 @@ def games() -> dict[str, Descriptor]:
 
 def refresh() -> None:
     """Look for games again (after a distribution was installed while running: tests)."""
+    global _generation
+    _generation += 1
     games.cache_clear()
     importlib.invalidate_caches()
+
+
+def generation() -> int:
+    """Changes exactly when the games are looked for again (:func:`refresh`)."""
+    return _generation
 
 
 def game(name: str) -> Descriptor:

@@ -26,9 +26,13 @@ __all__ = [
 ]
 
 
+#: The plugins loaded, and the registry's generation they were loaded in: a game installed
+#: or taken away while running (tests) leaves no stale plugin behind.
+_loaded: dict[str, Plugin] = {}
+_loaded_in = -1
+
+
 def _load(name: str, module: str) -> Plugin:
-    # Not remembered here: the module is (Python keeps it), and a game installed or taken
-    # away while running (tests) must not leave a stale plugin behind.
     found: Plugin = import_module(module).PLUGIN
     # The name is the folder's (its message domain too): a game cannot call itself otherwise.
     found.rules.name = found.front.name = name
@@ -37,11 +41,14 @@ def _load(name: str, module: str) -> Plugin:
 
 def plugins() -> dict[str, Plugin]:
     """Every game the bot can host, by name, the built-in ones first."""
-    return {
-        name: _load(name, descriptor.front)
-        for name, descriptor in registry.games().items()
-        if descriptor.front is not None
-    }
+    global _loaded_in
+    if _loaded_in != registry.generation():
+        _loaded.clear()
+        for name, descriptor in registry.games().items():
+            if descriptor.front is not None:
+                _loaded[name] = _load(name, descriptor.front)
+        _loaded_in = registry.generation()
+    return dict(_loaded)
 
 
 def default_game() -> str:
@@ -51,8 +58,5 @@ def default_game() -> str:
 
 
 def plugin(name: str) -> Plugin:
-    """The game called ``name``; ``KeyError`` if there is none."""
-    descriptor = registry.game(name)
-    if descriptor.front is None:
-        raise KeyError(name)
-    return _load(name, descriptor.front)
+    """The game called ``name``; ``KeyError`` if there is none (or it has no front)."""
+    return plugins()[name]
