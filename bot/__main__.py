@@ -42,9 +42,7 @@ async def run(settings: Settings) -> int:
         return 2
     bot = TableBot(settings, service=service)
     stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for signum in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(signum, stop.set)
+    stop_on_signals(asyncio.get_running_loop(), stop)
     runner = asyncio.create_task(bot.start(settings.discord_token or ""), name="arkbot")
     stopper = asyncio.create_task(stop.wait(), name="arkbot-stop")
     try:
@@ -64,12 +62,25 @@ async def run(settings: Settings) -> int:
     return 0
 
 
+def stop_on_signals(loop: asyncio.AbstractEventLoop, stop: asyncio.Event) -> bool:
+    """Set ``stop`` on SIGTERM and SIGINT; False where the loop takes no signal handlers
+    (Windows: there Ctrl+C ends ``asyncio.run``, which closes the bot on its way out)."""
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        try:
+            loop.add_signal_handler(signum, stop.set)
+        except NotImplementedError:
+            return False
+    return True
+
+
 def main(argv: list[str]) -> int:
     if argv[:1] == ["demo"]:
         from bot.demo import main as demo
 
-        # A demo piped into `head` should stop quietly, like any command-line tool.
-        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+        # A demo piped into `head` should stop quietly, like any command-line tool (Windows
+        # has no SIGPIPE).
+        if hasattr(signal, "SIGPIPE"):
+            signal.signal(signal.SIGPIPE, signal.SIG_DFL)
 
         return demo(argv[1:])
     try:
