@@ -23,25 +23,34 @@ class ConnectionLost(Exception):
     """
 
 
-#: Errors that mean the session is gone, whatever the statement was.
-GONE: tuple[type[BaseException], ...] = (
+#: Errors that mean the server ended the session, whatever the statement was.
+SESSION_ENDED: tuple[type[BaseException], ...] = (
     asyncpg.PostgresConnectionError,  # class 08: the connection does not exist, failed...
     asyncpg.AdminShutdownError,  # 57P01: pg_terminate_backend, a fast shutdown
     asyncpg.CrashShutdownError,  # 57P02
     asyncpg.CannotConnectNowError,  # 57P03: the server is starting or stopping
-    ConnectionError,  # the socket broke
+)
+
+#: Errors of taking a connection from the pool that mean none is to be had just now.
+NO_CONNECTION: tuple[type[BaseException], ...] = (
+    *SESSION_ENDED,
+    asyncpg.TooManyConnectionsError,  # 53300: the server's max_connections are all taken
+    OSError,  # refused, unreachable
+    TimeoutError,  # the pool's connect timeout
 )
 
 
 def connection_gone(connection: asyncpg.Connection, error: BaseException) -> bool:
-    """Whether ``error``, raised on ``connection`` (still acquired from the pool), says the
-    connection is gone rather than that something was wrong with what was asked of it."""
-    if isinstance(error, GONE):
+    """Whether ``error``, raised in a transaction on ``connection`` (still acquired from the
+    pool), says the connection is gone rather than that something was wrong with what was
+    asked of it."""
+    if isinstance(error, SESSION_ENDED):
         return True
-    if isinstance(error, (asyncpg.InterfaceError, asyncpg.InternalClientError)):
+    if isinstance(error, (asyncpg.InterfaceError, asyncpg.InternalClientError, OSError)):
         # asyncpg's words both for a closed connection and for a misuse of an open one
         # ("another operation is in progress", which is also what a statement meets when the
-        # server's farewell came in just before it): only a closed one is a lost connection.
+        # server's farewell came in just before it), and a broken socket might be another
+        # one's: only when this connection is closed is it a lost connection.
         try:
             return bool(connection.is_closed())
         except asyncpg.InterfaceError:

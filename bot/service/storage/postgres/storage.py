@@ -14,7 +14,12 @@ import asyncpg
 from bot.service.storage.base import Storage, Transaction
 from bot.service.storage.postgres.games import PostgresGames
 from bot.service.storage.postgres.log import PostgresLog
-from bot.service.storage.postgres.lost import GONE, ConnectionLost, connection_gone
+from bot.service.storage.postgres.lost import (
+    NO_CONNECTION,
+    SESSION_ENDED,
+    ConnectionLost,
+    connection_gone,
+)
 from bot.service.storage.postgres.notices import PostgresNotices
 from bot.service.storage.postgres.people import PostgresPeople
 from bot.service.storage.postgres.session import Session
@@ -124,8 +129,10 @@ class PostgresStorage(Storage):
         """One transaction on a pooled connection, committed when the block ends and rolled
         back when it raises. The error that ended it is the one raised: a lost connection as
         :class:`ConnectionLost` (from the error that said so), a cancellation as itself."""
+        acquired = False
         try:
             async with self.pool.acquire() as connection:
+                acquired = True
                 transaction = (
                     connection.transaction()
                     if writing
@@ -142,7 +149,10 @@ class PostgresStorage(Storage):
                     if connection_gone(connection, exc):
                         raise ConnectionLost(f"{redacted(self.url)}: {exc}") from exc
                     raise
-        except GONE as exc:  # no connection to be had (the server is restarting)
+        except NO_CONNECTION as exc:
+            if acquired:
+                raise  # the block's own error, told apart above
+            # No connection to be had just now (the server restarts, or is full).
             raise ConnectionLost(f"{redacted(self.url)}: {exc}") from exc
 
 
@@ -152,7 +162,9 @@ async def _roll_back(transaction: Any) -> None:
     COMMIT asyncpg refuses a rollback ("the transaction is in error state"): the pool resets
     the connection, or drops it, when it is given back. Either refusal would hide the error
     that brought us here, so it is not raised."""
-    with contextlib.suppress(asyncpg.InterfaceError, *GONE):
+    with contextlib.suppress(
+        asyncpg.InterfaceError, asyncpg.InternalClientError, *SESSION_ENDED, OSError
+    ):
         await transaction.rollback()
 
 
