@@ -10,7 +10,10 @@ Discord answers with the first message.
 
 With several bot processes, each does this for the guilds of its own shards (the service
 filters), and every piece is claimed in the database, so it is done once even while two
-processes serve one shard.
+processes serve one shard. A lost database connection (:class:`ConnectionLost`: the server
+ended the session, or restarted) is no error of the bot: where a round takes its pieces it
+ends the round, which the reminders cog runs again at once; in a piece it is a warning, and
+the next piece gets a fresh connection (a notice claimed is offered again after the lease).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from bot.discord_ui import Mention, Verbatim, message_text
 from bot.i18n import Text
 from bot.service import DueTurn
 from bot.service.service import ANNOUNCE_GRACE
+from bot.service.storage.postgres import ConnectionLost
 from bot.table.common import Common
 from bot.table.posts import Posts
 
@@ -72,6 +76,14 @@ class Rounds:
                 continue
             try:
                 await self.handle(notice)
+            except ConnectionLost as exc:
+                log.warning(
+                    "could not handle %s for game %s (its database connection was lost: %s)",
+                    notice.kind,
+                    notice.record.id,
+                    exc,
+                )
+                continue
             except Exception:
                 log.exception("could not handle %s for game %s", notice.kind, notice.record.id)
                 continue
@@ -90,6 +102,12 @@ class Rounds:
             try:
                 channel = await self.common.home_channel(record)
                 posted += await self.posts.announce_stored(channel, record)
+            except ConnectionLost as exc:
+                log.warning(
+                    "could not announce game %s (its database connection was lost: %s)",
+                    record.id,
+                    exc,
+                )
             except Exception:
                 log.exception("could not announce game %s", record.id)
         if posted:
@@ -105,6 +123,12 @@ class Rounds:
             try:
                 channel = await self.common.channel(record.channel_id)
                 await self.posts.announce_end(channel, record)
+            except ConnectionLost as exc:
+                log.warning(
+                    "could not update the lobby of game %s (its database connection was lost: %s)",
+                    record.id,
+                    exc,
+                )
             except Exception:
                 log.exception("could not update the lobby of game %s", record.id)
         return len(expired)
@@ -127,6 +151,12 @@ class Rounds:
                 )
                 await channel.send(message_text(text, language))
                 await common.service.notices.warned_stall(record)
+            except ConnectionLost as exc:
+                log.warning(
+                    "could not warn stalled game %s (its database connection was lost: %s)",
+                    record.id,
+                    exc,
+                )
             except Exception:
                 log.exception("could not warn stalled game %s", record.id)
         for record in end:
@@ -134,6 +164,12 @@ class Rounds:
                 ended = await common.service.notices.end_stalled(record)
                 channel = await common.home_channel(record)
                 await self.posts.announce_end(channel, ended, stalled=True)
+            except ConnectionLost as exc:
+                log.warning(
+                    "could not end stalled game %s (its database connection was lost: %s)",
+                    record.id,
+                    exc,
+                )
             except Exception:
                 log.exception("could not end stalled game %s", record.id)
         return len(warn) + len(end)

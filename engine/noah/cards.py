@@ -152,7 +152,7 @@ def card_id(name: str, copy: int = 1) -> int:
     """The id of the card called ``name`` (case-insensitive); ``copy`` picks among copies.
 
     >>> CARDS[card_id("Elephant")].weight
-    4
+    3
     """
     wanted = name.strip().lower()
     found = [c.id for c in CARDS if c.name.lower() == wanted]

@@ -497,12 +497,24 @@ def final_image(
             draw_text(draw, (x + col_w / 2, y + 30 + i * 20), line, face, INK, "ma")
     y += row_h + NAMES_EXTRA + 4
     label(y, _p("pets", language))
+
+    def pet_cell(seat: int, top: float, name: str, scored: bool) -> None:
+        """The pet's name, and ✗ when it does not score: below the name when both do not
+        fit on one line (five players' columns), so the name is not cut for the mark (13 px
+        is what "Hippopotamus" needs there)."""
+        text, colour = (name, INK) if scored else (f"{name} ✗", SPECIAL_RED)
+        if text_length(text, font(14)) <= col_w - 8:
+            cell(seat, top, text, colour=colour)
+            return
+        x = M + first_w + seat * col_w + col_w / 2
+        face = fitting(name, col_w - 8, (16, 14, 13))
+        for i, line in enumerate((clip(name, face, col_w - 6), "✗")):
+            draw_text(draw, (x, top + row_h / 2 + (i - 0.5) * 19), line, face, colour, "mm")
+
     for seat in range(players):
         pet = view["pets"][seat]
         if type(pet) is int:
-            scored = CARDS[pet].can_be_pet
-            text = card_name(pet, language) + ("" if scored else " ✗")
-            cell(seat, y, text, colour=INK if scored else SPECIAL_RED)
+            pet_cell(seat, y, card_name(pet, language), CARDS[pet].can_be_pet)
         else:
             cell(seat, y, "–", colour=INK_SOFT)
     y += row_h

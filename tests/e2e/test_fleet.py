@@ -50,6 +50,8 @@ SLOW_EVERY = 8
 PACE = "custom:0.03,0.03,0.03"
 #: The share of all moves played when a process is killed.
 KILL_AT = 0.4
+#: A bound on the whole run (it takes one to three minutes, more on a loaded machine).
+RUN_WITHIN = 900.0
 
 
 @pytest.fixture
@@ -95,8 +97,12 @@ async def test_three_processes_share_the_games_and_survive_a_kill(
     killed_at: list[float] = []
 
     async def kill_one_midway() -> None:
-        while sum(p.table.version for p in games) < KILL_AT * moves:
-            await asyncio.sleep(0.1)
+        # Checked at each of the bot's posts (every move brings some): no polling clock.
+        await fake.recorder.wait_until(
+            lambda: sum(p.table.version for p in games) >= KILL_AT * moves,
+            RUN_WITHIN,
+            f"{KILL_AT:.0%} of the moves",
+        )
         killed_at.append(sum(p.table.version for p in games) / moves)
         await fleet.kill_and_restart(1)
 

@@ -16,6 +16,7 @@ process posted them.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import re
 from collections.abc import Sequence
@@ -202,10 +203,51 @@ async def _typed(planned: Planned, rest: Sequence[Action]) -> None:
             await _wait_board(fake, table, table.version)
 
 
+#: How long a player goes on trying after the bot fell silent: a killed process restarting
+#: on a busy machine takes 30 s and more. What they wait for meanwhile is a condition (the
+#: bot serving their server again, an answer, a board), each wait bounded; never a count of
+#: tries of a second each, which a slow restart outlasts.
+BACK_WITHIN = 180.0
+
+
+async def _served(planned: Planned, deadline: float) -> None:
+    """Wait until a bot process serves the table's server (its session is live), at the
+    latest until ``deadline`` (the event loop's time)."""
+    fake, guild = planned.table.fake, planned.table.channel.guild_id
+    left = max(0.0, deadline - asyncio.get_running_loop().time())
+    await fake.recorder.wait_until(
+        lambda: fake.connections_for(guild), left, f"a bot process for guild {guild}"
+    )
+
+
+def _give_up_after(planned: Planned, deadline: float, what: str) -> None:
+    if asyncio.get_running_loop().time() > deadline:
+        raise AssertionError(
+            f"game {planned.table.game_id}: {what} after {BACK_WITHIN:.0f} s: {planned.log[-3:]}"
+        )
+
+
+async def _robust_start(planned: Planned, reader: GameService) -> None:
+    """``/table start`` again until the game is stored as started (the first one may have
+    gone to a process that was killed), then its first board."""
+    table, fake = planned.table, planned.table.fake
+    deadline = asyncio.get_running_loop().time() + BACK_WITHIN
+    while (await reader.play.get_game(table.game_id)).status != "active":
+        _give_up_after(planned, deadline, "not started")
+        await _served(planned, deadline)
+        iid = await fake.slash(table.seats[0], table.channel, "table", {}, subcommand="start")
+        planned.log.append(f"start again: {iid}")
+        with contextlib.suppress(TimeoutError):  # the answer may be lost: the game tells
+            await fake.recorder.wait_for_reply(iid, timeout=WAIT)
+    await _wait_board(fake, table, 0)
+
+
 async def _robust_turn(planned: Planned, plan: Sequence[Action], reader: GameService) -> None:
     """The rest of a turn by typed commands, going on from the stored game after silence."""
     table = planned.table
-    for _ in range(8):
+    deadline = asyncio.get_running_loop().time() + BACK_WITHIN
+    while True:
+        await _served(planned, deadline)
         await _resync(planned, reader)
         rest = list(plan[table.version - _turn_start(planned, plan) :])
         try:
@@ -217,8 +259,8 @@ async def _robust_turn(planned: Planned, plan: Sequence[Action], reader: GameSer
         except (TimeoutError, BotSaidNo, AssertionError) as exc:
             planned.recoveries += 1
             planned.log.append(f"typed turn: {type(exc).__name__}: {exc}"[:200])
-            await asyncio.sleep(1.0)
-    raise AssertionError(f"game {table.game_id}: no way on after 8 tries: {planned.log[-3:]}")
+        _give_up_after(planned, deadline, "no way on")
+        await asyncio.sleep(0.5)  # a pause between tries (a refusal comes at once)
 
 
 def _turn_start(planned: Planned, plan: Sequence[Action]) -> int:
@@ -249,14 +291,7 @@ async def play_game(
         planned.recoveries += 1
         planned.log.append(f"start: {type(exc).__name__}: {exc}"[:200])
         robust = True
-        for _ in range(8):
-            record = await reader.play.get_game(table.game_id)
-            if record.status == "active":
-                break
-            await asyncio.sleep(1.0)
-            iid = await fake.slash(table.seats[0], table.channel, "table", {}, subcommand="start")
-            planned.log.append(f"start again: {iid}")
-        await _wait_board(fake, table, 0)
+        await _robust_start(planned, reader)
     for n, plan in enumerate(planned.turns):
         if n in planned.slow:
             # This player is slow: the bot reminds them, then they play. Half the bank is

@@ -24,12 +24,16 @@ runs them one after another). What the service relies on (see
 - **Claims** of background work take rows with ``FOR UPDATE SKIP LOCKED``: a process
   claiming never waits for another's claim, and never gets the same rows.
 - The partial unique index on open games per channel raises :class:`ChannelBusy`.
+- A transaction whose **connection is lost** (the server restarted or ended the session)
+  raises :class:`ConnectionLost` (:mod:`.lost`), never asyncpg's complaint about a
+  transaction it can no longer end; the background rounds run again on it.
 """
 
+from bot.service.storage.postgres.lost import ConnectionLost
 from bot.service.storage.postgres.storage import (
     PostgresStorage,
     PostgresTransaction,
     redacted,
 )
 
-__all__ = ["PostgresStorage", "PostgresTransaction", "redacted"]
+__all__ = ["ConnectionLost", "PostgresStorage", "PostgresTransaction", "redacted"]

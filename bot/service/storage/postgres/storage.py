@@ -3,15 +3,23 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from typing import Any
 
 import asyncpg
 
 from bot.service.storage.base import Storage, Transaction
 from bot.service.storage.postgres.games import PostgresGames
 from bot.service.storage.postgres.log import PostgresLog
+from bot.service.storage.postgres.lost import (
+    NO_CONNECTION,
+    SESSION_ENDED,
+    ConnectionLost,
+    connection_gone,
+)
 from bot.service.storage.postgres.notices import PostgresNotices
 from bot.service.storage.postgres.people import PostgresPeople
 from bot.service.storage.postgres.session import Session
@@ -106,29 +114,58 @@ class PostgresStorage(Storage):
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Transaction]:
-        async with (
-            self.pool.acquire() as connection,
-            connection.transaction(isolation="repeatable_read", readonly=True),
-        ):
-            yield PostgresTransaction(Session(connection, writing=False))
+        async with self._transaction(writing=False) as tx:
+            yield tx
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[Transaction]:
-        async with self.pool.acquire() as connection:
-            transaction = connection.transaction()
-            await transaction.start()
-            tx = PostgresTransaction(Session(connection, writing=True))
-            try:
-                yield tx
-                if self.before_commit is not None:
-                    self.before_commit()
-                await transaction.commit()
-            except BaseException:
-                if not connection.is_closed():
-                    await transaction.rollback()
-                raise
+        async with self._transaction(writing=True) as tx:
+            yield tx
         for callback in tx.committed:
             callback()
+
+    @asynccontextmanager
+    async def _transaction(self, *, writing: bool) -> AsyncIterator[PostgresTransaction]:
+        """One transaction on a pooled connection, committed when the block ends and rolled
+        back when it raises. The error that ended it is the one raised: a lost connection as
+        :class:`ConnectionLost` (from the error that said so), a cancellation as itself."""
+        acquired = False
+        try:
+            async with self.pool.acquire() as connection:
+                acquired = True
+                transaction = (
+                    connection.transaction()
+                    if writing
+                    else connection.transaction(isolation="repeatable_read", readonly=True)
+                )
+                try:
+                    await transaction.start()
+                    yield PostgresTransaction(Session(connection, writing=writing))
+                    if writing and self.before_commit is not None:
+                        self.before_commit()
+                    await transaction.commit()
+                except BaseException as exc:
+                    await _roll_back(transaction)
+                    if connection_gone(connection, exc):
+                        raise ConnectionLost(f"{redacted(self.url)}: {exc}") from exc
+                    raise
+        except NO_CONNECTION as exc:
+            if acquired:
+                raise  # the block's own error, told apart above
+            # No connection to be had just now (the server restarts, or is full).
+            raise ConnectionLost(f"{redacted(self.url)}: {exc}") from exc
+
+
+async def _roll_back(transaction: Any) -> None:
+    """Roll ``transaction`` back after an error, where there is something to roll back. A
+    connection that is gone took its transaction with it, and after a failed or cancelled
+    COMMIT asyncpg refuses a rollback ("the transaction is in error state"): the pool resets
+    the connection, or drops it, when it is given back. Either refusal would hide the error
+    that brought us here, so it is not raised."""
+    with contextlib.suppress(
+        asyncpg.InterfaceError, asyncpg.InternalClientError, *SESSION_ENDED, OSError
+    ):
+        await transaction.rollback()
 
 
 class PostgresTransaction(Transaction):

@@ -36,8 +36,9 @@ def test_a_card_played_alone_counts_for_less_with_the_strong_weights() -> None:
         game.apply(ai.choose(game, "normal", seed=0))
     assert game.phase == "play" and game.current_player == 0
     turtle = 32  # a slow animal: played alone
-    assert PLAYS_ALONE[turtle] and game.halves()[KIND_INDEX[turtle]] == [2, 0, 4]
-    # One more turtle would tie seat 0 for first place with seat 2: 8 points instead of 6.
+    assert PLAYS_ALONE[turtle] and game.halves()[KIND_INDEX[turtle]] == [2, 0, 2]
+    # One more turtle would break seat 0's tie for first place with seat 2: 10 points
+    # instead of 8.
     assert worth(game, turtle, WEIGHTS) == 1.5  # 0.75 of the 2 points: a cabin is open to it
     assert worth(game, turtle, STRONG_WEIGHTS) == pytest.approx(0.37 * 1.5)
 
@@ -51,8 +52,10 @@ def test_strong_plays_a_card_that_plays_alone_where_normal_takes() -> None:
     assert all(PLAYS_ALONE[card] for card in game.hand(0))
     assert ai.choose(game, "normal", seed=0) == TakeCards(50)
     _model, _seat, candidates, _root = ranked(game, 0, "strong")
-    # The hay in a new cabin, which takes the face-up card that normal would take.
-    assert candidates[0].actions == (PlayCards((Placement(0, "starboard", 5, take=50),)),)
+    # The hay in a new cabin, which takes the face-up card that normal would take: on the
+    # port side, which evens the ark (the starboard side is the heavier by 1).
+    assert game.tilt == 1
+    assert candidates[0].actions == (PlayCards((Placement(0, "port", 6, take=50),)),)
 
 
 def test_the_search_only_weighs_candidates_the_evaluation_cannot_tell_apart() -> None:

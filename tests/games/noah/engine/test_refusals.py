@@ -73,9 +73,10 @@ def test_concrete_refusals_name_their_cards_by_id() -> None:
         "eaten",
         {"predator": C("Lion"), "prey": C("Sheep")},
     )
+    # Starboard 4 (donkey, llama) against port 3 (sheep, cat), then the elephant's 3.
     assert refusal(game, one("Elephant", "starboard", 0)) == (
         "would_tip",
-        {"card": C("Elephant"), "lean": 5, "towards": "starboard", "most": 2},
+        {"card": C("Elephant"), "lean": 4, "towards": "starboard", "most": 2},
     )
     assert refusal(game, one("Hay", "port", 0)) == (
         "eats_provision",

@@ -68,14 +68,14 @@ def test_skunk_drive_out_refused_when_it_would_tip_the_ark() -> None:
 
 def test_skunk_drive_out_exact_result() -> None:
     game = arranged(["Skunk"], [["Elephant"], ["Sheep"]], [["Horse"], ["Goat"]])
-    assert game.tilt == -1
+    assert game.tilt == 0  # elephant 3 + sheep 2 against horse 3 + goat 2
     events = game.apply(one("Skunk", "port", 0, drive_out=C("Elephant")))
     assert events[:3] == (
         CardPlayed(0, C("Skunk"), "port", 0, False, 2),
         AnimalDrivenOut(0, C("Elephant"), C("Skunk"), "port", 0),
         FigurePlaced(0, "heavy"),
     )
-    assert game.tilt == 2  # the port side lost 4 and gained 1
+    assert game.tilt == 2  # the port side lost 3 and gained 1: the rulebook's 3 - 1 = 2
     assert game.cabins[0][0] == (C("Skunk"),)
     assert game.box == (C("Elephant"),)
     assert game.figures(0)["heavy"] == 1
@@ -202,7 +202,7 @@ def test_driving_out_the_chimpanzee_or_bronto_gives_their_scoring() -> None:
     events = game.apply(one("Skunk", "port", 0, drive_out=C("Bronto")))
     assert FigurePlaced(0, "heavy", half=True) in events
     assert game.figures(0)["heavy"] == 1.5
-    assert game.tilt == 2
+    assert game.tilt == 1  # elephant 3 + chicken 1 against skunk 1 + goat 2
 
 
 def test_half_only_for_chimpanzees_and_drive_out_only_for_drivers() -> None:

@@ -72,6 +72,15 @@ def every_picture(games: dict[str, Game], names: list[str], language: str) -> di
         "rules board": partial(render.rules_board, language=language),
         "rules key": partial(render.rules_key, language=language),
     }
+    # Every card as a pet of five players (the narrowest columns): the ones that do not
+    # score are marked, and no name is cut for the mark.
+    over = games["over"].view(None)
+    drawn |= {
+        f"final with the pets {pets}": partial(
+            render.final, {**over, "pets": pets}, names, language=language
+        )
+        for pets in ((ANIMALS * 2)[i : i + 5] for i in range(0, len(ANIMALS), 5))
+    }
     for name, game in games.items():
         if game.phase == "over":
             continue
