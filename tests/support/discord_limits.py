@@ -53,6 +53,8 @@ EMBEDS_TOTAL = 6000
 CHOICES = 25
 CHOICE_TEXT = 100
 THREAD_NAME = 100
+ATTACHMENTS = 10
+ATTACHMENT_TEXT = 1024
 MODAL_TITLE = 45
 #: The message flag of the newer layout components, which have other limits (not checked).
 COMPONENTS_V2 = 1 << 15
@@ -189,6 +191,22 @@ def message_errors(body: Mapping[str, Any] | None) -> Errors:
     errors.update(_embeds_errors(body.get("embeds")))
     v2 = bool(int(body.get("flags") or 0) & COMPONENTS_V2)
     errors.update(_components_errors(body.get("components"), v2))
+    errors.update(_attachments_errors(body.get("attachments")))
+    return errors
+
+
+def _attachments_errors(attachments: Any) -> Errors:
+    """At most 10 files, each with a name and a description (alt text) of 1,024 at most."""
+    errors: Errors = {}
+    if not isinstance(attachments, Sequence):
+        return errors
+    _count(errors, "attachments", attachments, ATTACHMENTS)
+    for index, attachment in enumerate(attachments):
+        found: Errors = {}
+        for key in ("filename", "description"):
+            _text(found, key, attachment.get(key), ATTACHMENT_TEXT)
+        if found:
+            errors.setdefault("attachments", {})[str(index)] = found
     return errors
 
 

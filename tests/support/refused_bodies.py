@@ -114,6 +114,16 @@ MESSAGES: list[tuple[str, dict[str, Any], str]] = [
         {"embeds": [_embed(description="x" * 3001), _embed(description="x" * 3001)]},
         "embeds",
     ),
+    (
+        "files",
+        {"attachments": [{"id": n, "filename": f"{n}.png"} for n in range(11)]},
+        "attachments",
+    ),
+    (
+        "alt text",
+        {"attachments": [{"id": 0, "filename": "a.png", "description": "x" * 1025}]},
+        "attachments.0.description",
+    ),
 ]
 
 #: Autocomplete answers (``data`` of a type 8 callback), each over one limit.
