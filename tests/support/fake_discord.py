@@ -638,6 +638,7 @@ def check_form(errors: JSON) -> None:
     """Refuse a body as Discord would when :mod:`discord_limits <tests.support.discord_limits>`
     found something wrong in it."""
     if errors:
+        log.warning("FAKE DISCORD: REFUSED a body as Discord would: %s", json.dumps(errors)[:500])
         raise DiscordError.refusing(errors)
 
 
@@ -1858,7 +1859,7 @@ class FakeDiscord:
         errors = limits.callback_errors(body)
         if errors:
             ix.rejected.append({"type": ctype, "data": data, "at": now, "why": "invalid"})
-            raise DiscordError.refusing(errors)
+            check_form(errors)
         flags = int(data.get("flags") or 0)
         msg: FakeMessage | None = None
         if ctype == CB_CHANNEL_MESSAGE:
