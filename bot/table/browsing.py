@@ -57,9 +57,11 @@ class Browsing:
         options = record.options if record is not None and record.game_name == game else {}
         panel = chosen.front.rules_help(options)
         drawn = await self.common.host.pictures.draw_all(panel.pictures, language)
-        await interaction.followup.send(
-            "\n".join(lines_of(panel, language)), files=files(drawn), ephemeral=True
-        )
+        # Some games' rules are longer than one message: split between lines, the pictures
+        # with the first part (the rules text speaks of them).
+        for number, text in enumerate(split_message(lines_of(panel, language))):
+            pictures = files(drawn) if number == 0 else []
+            await interaction.followup.send(text, files=pictures, ephemeral=True)
 
     async def history(
         self, interaction: discord.Interaction, turn: int | None = None, game_id: int | None = None

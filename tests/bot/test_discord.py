@@ -355,7 +355,9 @@ async def test_the_edition_is_chosen_in_the_lobby_and_shown_in_status_and_rules(
     record = await bot.service.play.get_game(game_id)
     assert record.options == {"edition": "de"}
     rules = await h.slash(BOAZ, "table rules")
-    assert "Who places a temple tile may put a follower on the temple itself." in rules.last.content
+    # The German edition's rules take two messages (Discord takes 2,000 characters in one).
+    assert all(s.ephemeral for s in rules.messages) and len(rules.messages) == 2
+    assert "Who places a temple tile may put a follower on the temple itself." in rules.text
     await h.click(RUTH, lobby, f"lb:{game_id}:start")
     _, game = await bot.service.play.state(game_id)
     assert game.edition == "de"  # the engine plays that edition

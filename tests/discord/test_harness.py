@@ -14,6 +14,9 @@ import discord
 import pytest
 from discord import app_commands
 from discord.ext import commands
+from discord.http import Route
+from discord.webhook.async_ import AsyncWebhookAdapter
+from discord.webhook.async_ import Route as WebhookRoute
 from PIL import Image
 
 from tests.support.harness import (
@@ -24,6 +27,7 @@ from tests.support.harness import (
     Request,
     http_error,
 )
+from tests.support.refused_bodies import CHOICES, MESSAGES, THREAD_NAME
 
 log = logging.getLogger("sample-bot")
 
@@ -470,3 +474,128 @@ async def test_capture_records_background_sends(h: Harness) -> None:
     assert isinstance(reply, Reply)
     assert [s.kind for s in reply] == ["channel_message"]
     assert reply.last.content == "Reminder: it is your turn."
+
+
+# --------------------------------------------------------------------------- Discord's limits
+
+
+CALLBACK = "/interactions/{webhook_id}/{webhook_token}/callback"
+FOLLOW_UP = "/webhooks/{webhook_id}/{webhook_token}"
+
+
+def _open_interaction(h: Harness) -> tuple[int, str]:
+    """An interaction Discord has told the bot of (its id and token), not yet answered."""
+    data = {"id": "1", "name": "ark", "type": 1, "options": []}
+    payload = h._interaction_payload(2, ALICE, h.default_channel_id, data)
+    return int(payload["id"]), str(payload["token"])
+
+
+async def _webhook(h: Harness, method: str, path: str, body: Any, **ids: Any) -> Any:
+    """A raw interaction call (callback, follow-up, edit) as discord.py's adapter makes it."""
+    route = WebhookRoute(method, path, **ids)
+    return await AsyncWebhookAdapter().request(route, None, payload=body)  # type: ignore[arg-type]
+
+
+async def _rest(h: Harness, method: str, path: str, body: Any, **ids: Any) -> Any:
+    return await h.bot.http.request(Route(method, path, **ids), json=body)
+
+
+def _refused_for(error: discord.HTTPException, field: str) -> bool:
+    """Refused as Discord refuses a body: 400, code 50035, the field named."""
+    return error.status == 400 and error.code == 50035 and f"In {field}:" in error.text
+
+
+@pytest.mark.parametrize(("name", "body", "field"), MESSAGES, ids=[c[0] for c in MESSAGES])
+async def test_a_message_over_a_limit_is_refused_everywhere(
+    h: Harness, name: str, body: dict[str, Any], field: str
+) -> None:
+    """A new message, an edit, an interaction's answer (where the body is its ``data``), a
+    follow-up and an edit of the answer: all refused, the field named."""
+    channel = {"channel_id": h.default_channel_id}
+    posted = await _rest(h, "POST", "/channels/{channel_id}/messages", {"content": "ok"}, **channel)
+    iid, token = _open_interaction(h)
+    callback = {"webhook_id": iid, "webhook_token": token}
+    webhook = {"webhook_id": h.application_id, "webhook_token": token}
+    sends = [
+        (_rest, "POST", "/channels/{channel_id}/messages", body, channel, field),
+        (
+            _rest,
+            "PATCH",
+            "/channels/{channel_id}/messages/{message_id}",
+            body,
+            channel | {"message_id": posted["id"]},
+            field,
+        ),
+        (_webhook, "POST", CALLBACK, {"type": 4, "data": body}, callback, f"data.{field}"),
+    ]
+    for send, method, path, sent, ids, named in sends:
+        with pytest.raises(discord.HTTPException) as refused:
+            await send(h, method, path, sent, **ids)
+        assert _refused_for(refused.value, named), refused.value.text
+    # The answer was refused, so the interaction is still open: answer it, then send on.
+    await _webhook(h, "POST", CALLBACK, {"type": 5}, **callback)
+    for method, path in (("POST", FOLLOW_UP), ("PATCH", FOLLOW_UP + "/messages/@original")):
+        with pytest.raises(discord.HTTPException) as refused:
+            await _webhook(h, method, path, body, **webhook)
+        assert _refused_for(refused.value, field), refused.value.text
+    assert h.sent[-1].kind == 5  # nothing refused was shown
+
+
+@pytest.mark.parametrize(("name", "choices", "field"), CHOICES, ids=[c[0] for c in CHOICES])
+async def test_autocomplete_over_a_limit_is_refused(
+    h: Harness, name: str, choices: list[dict[str, Any]], field: str
+) -> None:
+    iid, token = _open_interaction(h)
+    with pytest.raises(discord.HTTPException) as refused:
+        await _webhook(
+            h,
+            "POST",
+            CALLBACK,
+            {"type": 8, "data": {"choices": choices}},
+            webhook_id=iid,
+            webhook_token=token,
+        )
+    assert _refused_for(refused.value, field), refused.value.text
+
+
+async def test_a_long_thread_name_is_refused(h: Harness) -> None:
+    channel = h.default_channel_id
+    posted = await _rest(
+        h, "POST", "/channels/{channel_id}/messages", {"content": "ok"}, channel_id=channel
+    )
+    with pytest.raises(discord.HTTPException) as refused:
+        await _rest(
+            h,
+            "POST",
+            "/channels/{channel_id}/messages/{message_id}/threads",
+            {"name": THREAD_NAME},
+            channel_id=channel,
+            message_id=posted["id"],
+        )
+    assert _refused_for(refused.value, "name")
+    assert h.thread_ids() == []
+
+
+async def test_an_interaction_answered_twice_is_refused(h: Harness) -> None:
+    iid, token = _open_interaction(h)
+    ids = {"webhook_id": iid, "webhook_token": token}
+    await _webhook(h, "POST", CALLBACK, {"type": 5}, **ids)
+    with pytest.raises(discord.HTTPException) as refused:
+        await _webhook(h, "POST", CALLBACK, {"type": 4, "data": {"content": "again"}}, **ids)
+    assert refused.value.status == 400 and refused.value.code == 40060
+
+
+async def test_a_first_answer_after_three_seconds_is_refused(h: Harness) -> None:
+    assert h.deadline == 3.0  # Discord's
+    iid, token = _open_interaction(h)
+    h._interactions[token]["t0"] -= 3.1  # as if Discord told the bot 3.1 seconds ago
+    with pytest.raises(discord.NotFound) as refused:
+        await _webhook(
+            h,
+            "POST",
+            CALLBACK,
+            {"type": 5},
+            webhook_id=iid,
+            webhook_token=token,
+        )
+    assert refused.value.code == 10062

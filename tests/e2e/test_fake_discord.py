@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import signal
 import zlib
+from collections.abc import AsyncIterator
+from typing import Any
 
 import aiohttp
 import pytest
 
 from tests.support.e2e import StartBot
 from tests.support.fake_discord import EPHEMERAL, BotProcess, FakeDiscord, pngs
+from tests.support.refused_bodies import CHOICES, MESSAGES, THREAD_NAME
 
 WAIT = 5.0
 
@@ -239,3 +242,111 @@ async def test_shards_get_their_guilds_by_discords_formula() -> None:
             await other.receive_json(timeout=0.3)
         for ws, _, _ in sessions:
             await ws.close()
+
+
+# --------------------------------------------------------------------------- Discord's limits
+
+
+def _fields(errors: Any, path: str = "") -> list[str]:
+    """The fields a Discord ``errors`` object names, dotted as discord.py prints them."""
+    found: list[str] = []
+    for key, inner in errors.items():
+        if key == "_errors":
+            found.append(path)
+        else:
+            found += _fields(inner, f"{path}.{key}" if path else key)
+    return found
+
+
+async def _refused(response: aiohttp.ClientResponse) -> list[str]:
+    """The fields of a 400 "Invalid Form Body" (or an empty list for any other answer)."""
+    body = await response.json()
+    if response.status != 400 or body.get("code") != 50035:
+        return []
+    assert body["message"] == "Invalid Form Body"
+    return _fields(body["errors"])
+
+
+class _Client:
+    """Raw calls to the fake, as discord.py makes them, without a bot: one gateway session
+    stands in for the bot, so interactions can be dispatched and then answered here."""
+
+    def __init__(self, fake: FakeDiscord, http: aiohttp.ClientSession) -> None:
+        self.fake, self.http = fake, http
+        self.headers = {"Authorization": "Bot x"}
+
+    async def call(self, method: str, path: str, body: Any) -> aiohttp.ClientResponse:
+        url = f"{self.fake.api_base}{path}"
+        response = await self.http.request(method, url, json=body, headers=self.headers)
+        await response.read()
+        return response
+
+    async def interaction(self) -> tuple[int, str]:
+        iid = await self.fake.slash("alice", "games", "ping")
+        return iid, self.fake.recorder.interactions[iid].token
+
+
+@pytest.fixture
+async def raw() -> AsyncIterator[_Client]:
+    async with FakeDiscord() as fake, aiohttp.ClientSession() as http:
+        ws, _, _ = await _identified(fake, http, [0, 1])
+        yield _Client(fake, http)
+        await ws.close()
+
+
+@pytest.mark.parametrize(("name", "body", "field"), MESSAGES, ids=[c[0] for c in MESSAGES])
+async def test_a_message_over_a_limit_is_refused_everywhere(
+    raw: _Client, name: str, body: dict[str, Any], field: str
+) -> None:
+    """A new message, an edit, an interaction's answer (where the body is its ``data``), a
+    follow-up and an edit of the answer: all refused as Discord does, the field named."""
+    channel = raw.fake.channel("games").id
+    posted = await (
+        await raw.call("POST", f"/channels/{channel}/messages", {"content": "ok"})
+    ).json()
+    iid, token = await raw.interaction()
+    callback = f"/interactions/{iid}/{token}/callback"
+    for method, path, sent, named in (
+        ("POST", f"/channels/{channel}/messages", body, field),
+        ("PATCH", f"/channels/{channel}/messages/{posted['id']}", body, field),
+        ("POST", callback, {"type": 4, "data": body}, f"data.{field}"),
+    ):
+        assert await _refused(await raw.call(method, path, sent)) == [named], (method, path)
+    assert [r["why"] for r in raw.fake.recorder.interactions[iid].rejected] == ["invalid"]
+    # The answer was refused, so the interaction is still open: answer it, then send on.
+    assert (await raw.call("POST", callback, {"type": 5})).status == 200
+    webhook = f"/webhooks/{raw.fake.APP_ID}/{token}"
+    for method, path in (("POST", webhook), ("PATCH", f"{webhook}/messages/@original")):
+        assert await _refused(await raw.call(method, path, body)) == [field], (method, path)
+    original = raw.fake.recorder.interactions[iid].original_message_id
+    assert raw.fake.recorder.messages[original or 0].loading  # nothing refused was shown
+
+
+@pytest.mark.parametrize(("name", "choices", "field"), CHOICES, ids=[c[0] for c in CHOICES])
+async def test_autocomplete_over_a_limit_is_refused(
+    raw: _Client, name: str, choices: list[dict[str, Any]], field: str
+) -> None:
+    iid = await raw.fake.autocomplete("alice", "games", "ping", {"word": "a"}, focused="word")
+    token = raw.fake.recorder.interactions[iid].token
+    answer = {"type": 8, "data": {"choices": choices}}
+    response = await raw.call("POST", f"/interactions/{iid}/{token}/callback", answer)
+    assert await _refused(response) == [field]
+
+
+async def test_a_long_thread_name_is_refused(raw: _Client) -> None:
+    channel = raw.fake.channel("games").id
+    posted = await (
+        await raw.call("POST", f"/channels/{channel}/messages", {"content": "ok"})
+    ).json()
+    path = f"/channels/{channel}/messages/{posted['id']}/threads"
+    assert await _refused(await raw.call("POST", path, {"name": THREAD_NAME})) == ["name"]
+    assert int(posted["id"]) not in raw.fake.channels
+
+
+async def test_a_first_answer_after_three_seconds_is_refused(raw: _Client) -> None:
+    assert raw.fake.callback_deadline == 3.0  # Discord's
+    iid, token = await raw.interaction()
+    raw.fake.recorder.interactions[iid].dispatched_at -= 3.1  # told the bot 3.1 seconds ago
+    response = await raw.call("POST", f"/interactions/{iid}/{token}/callback", {"type": 5})
+    assert response.status == 404 and (await response.json())["code"] == 10062
+    assert [r["why"] for r in raw.fake.recorder.interactions[iid].rejected] == ["late"]

@@ -55,6 +55,8 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from tests.support import discord_limits as limits
+
 log = logging.getLogger("fake_discord")
 
 JSON = dict[str, Any]
@@ -611,11 +613,33 @@ class Ctx:
 
 
 class DiscordError(Exception):
-    """An API error answered as Discord does: status + {"message", "code"}."""
+    """An API error answered as Discord does: status + {"message", "code"}, and for a
+    refused body the ``errors`` object naming its fields."""
 
-    def __init__(self, status: int, code: int, message: str) -> None:
+    def __init__(self, status: int, code: int, message: str, errors: JSON | None = None) -> None:
         super().__init__(message)
         self.status, self.code, self.message = status, code, message
+        self.errors = errors or {}
+
+    @classmethod
+    def refusing(cls, errors: JSON) -> DiscordError:
+        """Discord's 400 "Invalid Form Body" for a body with these ``errors``."""
+        status, code, message = limits.INVALID_FORM_BODY
+        return cls(status, code, message, errors)
+
+    def body(self) -> JSON:
+        found: JSON = {"message": self.message, "code": self.code}
+        if self.errors:
+            found["errors"] = self.errors
+        return found
+
+
+def check_form(errors: JSON) -> None:
+    """Refuse a body as Discord would when :mod:`discord_limits <tests.support.discord_limits>`
+    found something wrong in it."""
+    if errors:
+        log.warning("FAKE DISCORD: REFUSED a body as Discord would: %s", json.dumps(errors)[:500])
+        raise DiscordError.refusing(errors)
 
 
 class FakeDiscord:
@@ -641,7 +665,7 @@ class FakeDiscord:
         moderators: Sequence[str] = ("mod",),
         channels: Sequence[str] = ("general", "games", "games-2"),
         heartbeat_interval_ms: int = 41250,
-        callback_deadline: float | None = 3.0,
+        callback_deadline: float | None = limits.ANSWER_DEADLINE,
         click_delay: float = 0.1,
         token: str | None = None,
         host: str = "127.0.0.1",
@@ -1484,7 +1508,7 @@ class FakeDiscord:
                 raise DiscordError(401, 0, "401: Unauthorized")
             response = await handler(Ctx(request, rec, params))
         except DiscordError as err:
-            response = self._json({"message": err.message, "code": err.code}, err.status)
+            response = self._json(err.body(), err.status)
         rec.status = response.status
         if isinstance(response, web.Response) and response.body:
             with contextlib.suppress(ValueError, TypeError):
@@ -1828,10 +1852,14 @@ class FakeDiscord:
         now = time.monotonic()
         if ix.responded_at is not None:
             ix.rejected.append({"type": ctype, "data": data, "at": now, "why": "double"})
-            raise DiscordError(400, 40060, "Interaction has already been acknowledged.")
+            raise DiscordError(*limits.ALREADY_ACKNOWLEDGED)
         if self.callback_deadline is not None and now - ix.dispatched_at > self.callback_deadline:
             ix.rejected.append({"type": ctype, "data": data, "at": now, "why": "late"})
-            raise DiscordError(404, 10062, "Unknown interaction")
+            raise DiscordError(*limits.UNKNOWN_INTERACTION)
+        errors = limits.callback_errors(body)
+        if errors:
+            ix.rejected.append({"type": ctype, "data": data, "at": now, "why": "invalid"})
+            check_form(errors)
         flags = int(data.get("flags") or 0)
         msg: FakeMessage | None = None
         if ctype == CB_CHANNEL_MESSAGE:
@@ -1886,6 +1914,7 @@ class FakeDiscord:
         if ix.responded_at is None:
             raise DiscordError(404, 10015, "Unknown Webhook")  # no followups before the ACK
         body = ctx.body or {}
+        check_form(limits.message_errors(body))
         original = self.recorder.messages.get(ix.original_message_id or 0)
         if original is not None and original.loading:
             # The first follow-up after a "thinking" defer fills in that message (and
@@ -1906,6 +1935,7 @@ class FakeDiscord:
 
     async def _edit_webhook_message(self, ctx: Ctx) -> web.Response:
         ix = self._interaction_by_token(ctx.params["token"])
+        check_form(limits.message_errors(ctx.body))
         msg = await self._edit(self._message(ctx), ctx.body or {}, ctx.rec.parts, interaction=ix)
         return self._json(msg.payload)
 
@@ -1946,6 +1976,7 @@ class FakeDiscord:
     async def _post_message(self, ctx: Ctx) -> web.Response:
         ch = self._channel(ctx)
         body = ctx.body or {}
+        check_form(limits.message_errors(body))
         visible = ("content", "embeds", "poll", "components", "sticker_ids")
         if not (ctx.rec.files or any(body.get(k) for k in visible)):
             raise DiscordError(400, 50006, "Cannot send an empty message")
@@ -1967,6 +1998,7 @@ class FakeDiscord:
         msg = self._message(ctx, self._channel(ctx).id)
         if msg.ephemeral:
             raise DiscordError(404, 10008, "Unknown Message")
+        check_form(limits.message_errors(ctx.body))
         return self._json((await self._edit(msg, ctx.body or {}, ctx.rec.parts)).payload)
 
     async def _delete_message(self, ctx: Ctx) -> web.Response:
@@ -1991,6 +2023,7 @@ class FakeDiscord:
     async def _create_thread(self, ctx: Ctx) -> web.Response:
         parent = self._channel(ctx)
         body = ctx.body or {}
+        check_form(limits.thread_errors(body))
         tid = int(ctx.params["message"]) if "message" in ctx.params else self.ids.next()
         thread = FakeChannel(
             tid,

@@ -13,6 +13,9 @@ No token, no gateway, no network. The harness
 * dispatches interactions through ``ConnectionState.parse_interaction_create`` (so slash
   commands and autocomplete reach ``bot.tree`` and components reach the view store, including
   persistent views and ``DynamicItem``) and waits until the bot has finished handling them;
+* refuses what Discord refuses, as Discord does (:mod:`tests.support.discord_limits`, which
+  the loopback fake shares): an over-long text, too many components or choices, a second
+  answer to one interaction, a first answer after 3 seconds;
 * blocks real sockets: any ``aiohttp.ClientSession`` request while a harness is open raises
   :class:`NetworkBlocked`.
 
@@ -71,6 +74,8 @@ from discord.ext import commands
 from discord.http import Route
 from discord.webhook.async_ import AsyncWebhookAdapter
 from PIL import Image
+
+from tests.support import discord_limits as limits
 
 __all__ = [
     "Component",
@@ -380,7 +385,7 @@ class Harness:
         bot_user_id: int = 900_000_000_000_000_002,
         application_id: int | None = None,
         timeout: float = 5.0,
-        deadline: float = 3.0,
+        deadline: float = limits.ANSWER_DEADLINE,
         ignore_task: Callable[[asyncio.Task[Any]], bool] | None = None,
         cache_members: bool | None = None,
     ) -> None:
@@ -801,7 +806,25 @@ class Harness:
                 return True, result
         return False, None
 
+    @staticmethod
+    def _refuse_invalid(request: Request) -> None:
+        """Refuse a body Discord would refuse (400, 50035, the fields named), before any
+        handler given to :meth:`on` sees it: Discord checks the form first."""
+        body = request.json if isinstance(request.json, Mapping) else None
+        if request.method not in ("POST", "PATCH") or body is None:
+            return
+        if request.template.endswith("/callback"):
+            errors = limits.callback_errors(body)
+        elif request.template.endswith("/threads"):
+            errors = limits.thread_errors(body)
+        else:
+            errors = limits.message_errors(body)
+        if errors:
+            status, code, message = limits.INVALID_FORM_BODY
+            raise http_error(status, message, code=code, errors=errors)
+
     async def _respond_rest(self, request: Request, route: Route) -> Any:
+        self._refuse_invalid(request)
         handled, result = await self._custom(request)
         if handled:
             return result
@@ -900,6 +923,8 @@ class Harness:
         return request.response
 
     async def _respond_webhook(self, request: Request, route: Route) -> Any:
+        if not request.template.endswith("/callback"):  # a callback is first checked in time
+            self._refuse_invalid(request)
         handled, result = await self._custom(request)
         if handled:
             return result
@@ -936,10 +961,13 @@ class Harness:
         kind = int(body["type"])
         data: dict[str, Any] = body.get("data") or {}
         if info.get("responded"):
-            raise http_error(400, "Interaction has already been acknowledged.", code=40060)
+            status, code, message = limits.ALREADY_ACKNOWLEDGED
+            raise http_error(status, message, code=code)
         elapsed = asyncio.get_running_loop().time() - info["t0"]
         if elapsed > self.deadline:
-            raise http_error(404, "Unknown interaction", code=10062)
+            status, code, message = limits.UNKNOWN_INTERACTION
+            raise http_error(status, message, code=code)
+        self._refuse_invalid(request)
         info["responded"] = True
         interaction = {"id": str(info["id"]), "type": info["type"]}
         resource: dict[str, Any] = {"type": kind}
@@ -1512,12 +1540,18 @@ class Harness:
         return await self._dispatch(interaction)
 
 
-def http_error(status: int, message: str, *, code: int = 0) -> discord.HTTPException:
+def http_error(
+    status: int, message: str, *, code: int = 0, errors: Mapping[str, Any] | None = None
+) -> discord.HTTPException:
     """A ``discord.HTTPException`` (``Forbidden`` for 403, ``NotFound`` for 404) to raise from
     a handler given to :meth:`Harness.on`, e.g. ``http_error(403, "Cannot send messages to
-    this user", code=50007)`` for closed DMs."""
+    this user", code=50007)`` for closed DMs; ``errors`` is Discord's object naming the
+    refused fields (of a 400 "Invalid Form Body")."""
     cls = {403: discord.Forbidden, 404: discord.NotFound}.get(status, discord.HTTPException)
-    return cls(_FakeResponse(status), {"message": message, "code": code})
+    data: dict[str, Any] = {"message": message, "code": code}
+    if errors:
+        data["errors"] = dict(errors)
+    return cls(_FakeResponse(status), data)
 
 
 class _FakeResponse:
