@@ -72,9 +72,15 @@ def story(chosen: Plugin, record: GameRecord, turns: Sequence[TurnRecord]) -> li
         if not told:
             continue
         who = names[turn.seat] if 0 <= turn.seat < len(names) else "?"
+        seat = record.seats[turn.seat] if 0 <= turn.seat < len(record.seats) else None
         if turn.timed_out:
             lines.append(Text("table.story.timed_out", player=who))
+        elif turn.by_computer and seat is not None and seat.is_bot and seat.left_user_id is None:
+            # A computer seated in the lobby plays its own seat: nobody left it.
+            lines.append(Text("table.story.computer_seat", player=who))
         elif turn.by_computer:
+            # A computer plays for someone who left or was removed (or before the seat was
+            # handed to a person again): it took their seat.
             lines.append(Text("table.story.computer", player=who))
         lines += told
     return lines
