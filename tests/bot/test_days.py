@@ -101,17 +101,29 @@ async def test_the_result_has_a_rematch_and_a_replay(harness: Harness) -> None:
     stranger = await h.click(STRANGER, result, rematch)
     assert stranger.last.ephemeral and "not playing in this game" in stranger.last.content
     again = await h.click(BOAZ, result, rematch)
-    assert "The rematch is on" in again.text
+    # A lobby with the same players seated, Boaz (who asked) its creator: nobody's clock
+    # runs and nobody is dragged into a game until he starts it.
+    assert again.last.ephemeral and f"A rematch table is open in <#{CHANNEL}>" in again.text
+    assert "**Start the game**" in again.last.content
     new = await service(h).service.play.game_in(CHANNEL)
-    assert new is not None and new.id != game_id and new.status == "active"
-    assert {s.user_id for s in new.seats} == {RUTH, BOAZ} and new.rematch_of == game_id
-    # It has a thread of its own, with its first board there.
-    assert len(h.thread_ids()) == 2 and new.thread_id == h.thread_ids()[1]
-    boards = [s for s in again if s.images and s.channel_id == new.thread_id]
-    assert boards and "your turn" in boards[-1].content
+    assert new is not None and new.id != game_id and new.status == "lobby"
+    assert [s.user_id for s in new.seats] == [BOAZ, RUTH] and new.rematch_of == game_id
+    assert new.creator_id == BOAZ and new.started_at is None
+    assert not [s for s in again if s.images]  # no board yet
+    (lobby,) = [s for s in again if s.kind == "channel_message"]
+    assert lobby.channel_id == CHANNEL and "Players (2):\n1. Boaz\n2. Ruth" in lobby.content
+    assert len(h.thread_ids()) == 1
     twice = await h.click(RUTH, result, rematch)
     assert twice.last.ephemeral and "already" in twice.last.content
-    assert len(h.thread_ids()) == 2
+    # Only its creator starts it, as any lobby; then it has a thread of its own and a board.
+    refused = await h.slash(RUTH, "table start")
+    assert refused.last.ephemeral and "Only Boaz" in refused.last.content
+    started = await h.click(BOAZ, lobby, f"lb:{new.id}:start")
+    new = await service(h).service.play.get_game(new.id)
+    assert new.status == "active"
+    assert len(h.thread_ids()) == 2 and new.thread_id == h.thread_ids()[1]
+    boards = [s for s in started if s.images and s.channel_id == new.thread_id]
+    assert boards and "your turn" in boards[-1].content
     # The ratings: the winner took 16 points from the loser.
     stats = await h.slash(STRANGER, "table stats")
     assert "1. Ruth: 1016" in stats.last.content and "2. Boaz: 984" in stats.last.content
