@@ -11,12 +11,14 @@ from __future__ import annotations
 import io
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from PIL import Image
 
 from bot.client import TableBot
 from bot.cogs.reminders import Reminders
 from bot.service import FakeClock
+from engine.common import Rng
 from tests.bot.test_discord import (
     BOAZ,
     LEADER,
@@ -202,3 +204,95 @@ async def test_no_pings_in_the_servers_night(db_path: Path) -> None:
         (reminder,) = morning.messages
         assert f"<@{BOAZ}>" in reminder.content
         assert not reminder.request.json.get("flags", 0) & SUPPRESS_NOTIFICATIONS
+
+
+async def test_a_game_ended_by_a_moderator_ranks_the_standings_and_its_line_says_so(
+    harness: Harness,
+) -> None:
+    h = harness
+    game_id = await scripted_lobby(h, ["T21", "T39", "T39"])
+    board = await start(h)
+    (thread,) = h.thread_ids()
+    await ruth_places_and_closes_the_city(h, board, game_id)
+    ended = await h.slash(LEADER, "moderate end")
+    (final,) = [s for s in ended if s.kind == "channel_message" and s.channel_id == thread]
+    # Nobody won: who stood where when it was ended, by points, and who ended it.
+    assert "Standings when the game was ended:\n1. Ruth: 4 points\n2. Boaz: 0 points\n" in (
+        final.content
+    )
+    assert final.content.endswith("The game was ended by a moderator.")
+    assert " won" not in final.content
+    # The channel's line about the game says the same, and names no winner.
+    assert h.message(thread)["content"] == (
+        f"🏁 **The Ark of the Covenant** in <#{thread}> was ended by a moderator."
+    )
+
+
+async def test_a_stalled_game_ends_with_a_line_saying_why(db_path: Path) -> None:
+    clock = FakeClock()
+    async with Harness(await make_bot(db_path, clock), channel_id=CHANNEL) as h:
+        await scripted_lobby(h, ["T21", "T39", "T39"])
+        await h.slash(LEADER, "moderate settings", pace="none")
+        await start(h)
+        (thread,) = h.thread_ids()
+        cog = h.bot.get_cog("Reminders")
+        assert isinstance(cog, Reminders)
+        clock.advance(days=13)
+        await cog.run_once()  # the warning
+        clock.advance(days=2)
+        async with h.capture() as sent:
+            await cog.run_once()
+        (final,) = [s for s in sent if s.kind == "channel_message" and s.channel_id == thread]
+        assert "Nobody moved in this game for a long time" in final.content
+        assert "1. Ruth and Boaz: 0 points" in final.content
+        assert "moderator" not in final.content and " won" not in final.content
+        line = h.message(thread)["content"]
+        assert line == f"🏁 **The Ark of the Covenant** in <#{thread}> has ended: " + (
+            "nobody moved for a long time."
+        )
+
+
+async def test_a_card_game_ended_by_a_moderator_turns_up_the_pets_then_only(
+    harness: Harness,
+) -> None:
+    h = harness
+    bot = service(h)
+    for user, name in ((RUTH, "Ruth"), (BOAZ, "Boaz"), (STRANGER, "Stranger")):
+        h.user(user, name)
+    h.user(LEADER, "Leader", moderator=True)
+    record = await bot.service.lobby.create_game(
+        h.guild_id, CHANNEL, RUTH, "Ruth", "noah", seed=4, shuffle_seats=False
+    )
+    for user in (BOAZ, STRANGER):
+        await h.slash(user, "table join")
+    await h.slash(RUTH, "table start")
+    drawn = []
+    draw_all = bot.pictures.draw_all
+
+    async def drawing(pictures: Any, language: str) -> Any:
+        drawn.extend(pictures)
+        return await draw_all(pictures, language)
+
+    bot.pictures.draw_all = drawing  # type: ignore[method-assign]
+    # Played on until the pets are chosen and some are in hand, face down.
+    rng = Rng(4)
+    _, game = await bot.service.play.state(record.id)
+    while game.phase != "endgame" or not any(game.view(s)["pet"] for s in range(3)):
+        assert game.phase != "over"
+        seat = (await bot.service.play.get_game(record.id)).current
+        assert seat is not None and seat.user_id is not None
+        await bot.service.play.act(record.id, seat.user_id, game.sample_action(rng))
+        _, game = await bot.service.play.state(record.id)
+    pets = [game.view(s)["pet"] for s in range(3)]
+    await h.slash(STRANGER, "table status")  # the board as everyone sees it: pets face down
+    public = [picture.args[0] for picture in drawn if isinstance(picture.args[0], dict)]
+    assert public and all(type(p) is not int for view in public for p in view["pets"])
+    drawn.clear()
+    ended = await h.slash(LEADER, "moderate end")
+    # Once it is over, the final scoring shows every pet, as the natural end does.
+    (final,) = [p for p in drawn if p.function.endswith(":final")]
+    assert final.args[0]["pets"] == pets
+    (post,) = [s for s in ended if s.kind == "channel_message" and s.images]
+    scores = sorted(game.scores, reverse=True)
+    assert "Standings when the game was ended:\n1. " in post.content
+    assert f": {scores[0]} points" in post.content and " won" not in post.content
