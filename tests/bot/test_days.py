@@ -296,3 +296,17 @@ async def test_a_card_game_ended_by_a_moderator_turns_up_the_pets_then_only(
     scores = sorted(game.scores, reverse=True)
     assert "Standings when the game was ended:\n1. " in post.content
     assert f": {scores[0]} points" in post.content and " won" not in post.content
+
+
+async def test_after_a_turn_the_player_is_told_where_the_board_is(harness: Harness) -> None:
+    h = harness
+    await scripted_lobby(h, ["T21", "T39", "T39"])
+    await start(h)
+    (thread,) = h.thread_ids()
+    await h.slash(RUTH, "covenant place", square="M12", rotation=180, channel=thread)
+    await h.slash(RUTH, "covenant follower", spot="B", channel=thread)
+    done = await h.slash(RUTH, "covenant putark", square="M12", channel=CHANNEL)
+    answer = next(s for s in reversed(done) if s.ephemeral)
+    # In the game's thread, even when the move was typed in the channel.
+    assert answer.content.startswith("Done!")
+    assert answer.content.endswith(f"The board is posted in <#{thread}>.")
