@@ -17,7 +17,7 @@ from PIL import Image
 
 from bot.client import TableBot
 from bot.cogs.reminders import Reminders
-from bot.service import FakeClock
+from bot.service import FakeClock, GameRecord
 from engine.common import Rng
 from tests.bot.test_discord import (
     BOAZ,
@@ -252,20 +252,26 @@ async def test_a_stalled_game_ends_with_a_line_saying_why(db_path: Path) -> None
         )
 
 
-async def test_a_card_game_ended_by_a_moderator_turns_up_the_pets_then_only(
-    harness: Harness,
-) -> None:
-    h = harness
-    bot = service(h)
+async def card_table(h: Harness) -> GameRecord:
+    """Ruth, Boaz and Stranger at a card game Ruth started (seed 4, seats as joined)."""
     for user, name in ((RUTH, "Ruth"), (BOAZ, "Boaz"), (STRANGER, "Stranger")):
         h.user(user, name)
     h.user(LEADER, "Leader", moderator=True)
-    record = await bot.service.lobby.create_game(
+    record = await service(h).service.lobby.create_game(
         h.guild_id, CHANNEL, RUTH, "Ruth", "noah", seed=4, shuffle_seats=False
     )
     for user in (BOAZ, STRANGER):
         await h.slash(user, "table join")
     await h.slash(RUTH, "table start")
+    return record
+
+
+async def test_a_card_game_ended_by_a_moderator_turns_up_the_pets_then_only(
+    harness: Harness,
+) -> None:
+    h = harness
+    bot = service(h)
+    record = await card_table(h)
     drawn = []
     draw_all = bot.pictures.draw_all
 
@@ -310,3 +316,13 @@ async def test_after_a_turn_the_player_is_told_where_the_board_is(harness: Harne
     # In the game's thread, even when the move was typed in the channel.
     assert answer.content.startswith("Done!")
     assert answer.content.endswith(f"The board is posted in <#{thread}>.")
+
+
+async def test_a_card_game_has_no_replay_and_says_why(harness: Harness) -> None:
+    h = harness
+    await card_table(h)
+    await h.slash(LEADER, "moderate end")
+    answer = (await h.slash(RUTH, "table replay")).last
+    assert answer.ephemeral and not answer.files
+    assert answer.content.startswith("There is no replay animation for **Ark**: the bot draws")
+    assert "`/table history`" in answer.content
