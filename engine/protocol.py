@@ -43,6 +43,9 @@ class Game(Protocol):
     - ``view(seat)``: what ``seat`` may see (``None``: what everyone may see: no card in a
       hand, no pet, no order of the tiles or cards still to come). Public pictures and
       messages are made from ``view(None)`` only.
+    - ``view_at_end()`` (optional, for a game with hidden information): what everyone sees once
+      play has stopped, also when it was stopped before its end: ``view(None)`` with what the
+      rules turn up at the end (the card game's pets). Without it, ``view(None)``.
 
     Optional search methods, for the computer players (:mod:`engine.ai`); both engines have
     them, and a new engine needs them before ``engine.ai`` can play it:

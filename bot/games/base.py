@@ -124,6 +124,13 @@ class GameRules:
     def is_over(self, game: Any) -> bool:
         return game.phase == "over"
 
+    def view_at_end(self, game: Any) -> Any:
+        """What everyone sees of a game that is over, by its rules or ended early: the
+        engine's view at the end where it has one (what the end turns up, turned up even if
+        play stopped before it), else ``view(None)``. Never for a game still played."""
+        at_end = getattr(game, "view_at_end", None)
+        return at_end() if callable(at_end) else game.view(None)
+
 
 class Front:
     """How the table shows one game and turns taps and typed commands into moves."""

@@ -31,7 +31,8 @@ class Lobby:
 
     def __init__(self, core: Core, play: Play) -> None:
         self._core = core
-        #: Where a rematch that waits for players is read back from.
+        #: The service's play part; nothing here reads through it since a rematch became a
+        #: lobby (the parameter stays so the service is built as before).
         self._play = play
 
     async def create_game(
@@ -275,8 +276,10 @@ class Lobby:
         return record
 
     async def rematch(self, game_id: int, user_id: int) -> GameRecord:
-        """The same people again, in the same channel, with a new shuffle: started at once
-        when enough of them are still there, else a lobby the others can join."""
+        """The same table again, in the same channel, with a new shuffle: a lobby with the
+        people of the last game seated (the one who asked first, as its creator) and the
+        computers seated in its lobby at their levels. It starts as any lobby does, when its
+        creator (or a moderator) starts it, so nobody's clock runs before they are ready."""
         async with self._core.storage.read() as tx:
             old = await record_of(tx, game_id)
         if old.status not in ("finished", "ended"):
@@ -290,11 +293,16 @@ class Lobby:
         for other, name in people.items():
             if other != user_id:
                 record = await self.join(old.channel_id, other, name)
+        # Not a computer that took over the seat of someone who left: they chose to go.
+        computers = [s for s in old.seats if s.is_bot and s.left_user_id is None]
         async with self._core.storage.write() as tx:
+            if computers:
+                seated = [*record.seats]
+                for computer in computers:
+                    seated.append(dataclasses.replace(computer, index=len(seated)))
+                await tx.games.set_seats(record.id, seated)
             await tx.games.update(record.id, rematch_of=old.id)
-        if len(record.seats) >= self._core.game_rules(record.game_name).min_players:
-            return await self.start(old.channel_id, user_id)
-        return await self._play.get_game(record.id)
+            return await record_of(tx, record.id)
 
 
 async def _lobby(tx: Transaction, channel_id: int) -> GameRecord:

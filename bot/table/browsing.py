@@ -111,7 +111,8 @@ class Browsing:
             raise Refusal("table.turn.no_game")
         drawn = await self.posts.draw_replay(record, language_of(interaction))
         if drawn is None:
-            raise Refusal("table.replay.none")
+            # Not this game's fault: its kind of game has no animation to draw.
+            raise Refusal("table.replay.none", game=self.common.plugin(record).front.title())
         await interaction.followup.send(
             message_text(Text("table.replay.caption"), language_of(interaction)),
             files=files([drawn]),

@@ -15,7 +15,7 @@ from typing import Any
 from bot import scheme
 from bot.discord_ui import Mention, Verbatim, message_text, split_message
 from bot.games import Plugin, TurnRecord
-from bot.i18n import Text
+from bot.i18n import ListOf, Text
 from bot.panels import Control, Picture
 from bot.service import GameRecord
 from bot.table.common import names_of
@@ -72,11 +72,37 @@ def story(chosen: Plugin, record: GameRecord, turns: Sequence[TurnRecord]) -> li
         if not told:
             continue
         who = names[turn.seat] if 0 <= turn.seat < len(names) else "?"
+        seat = record.seats[turn.seat] if 0 <= turn.seat < len(record.seats) else None
         if turn.timed_out:
             lines.append(Text("table.story.timed_out", player=who))
+        elif turn.by_computer and seat is not None and seat.is_bot and seat.left_user_id is None:
+            # A computer seated in the lobby plays its own seat: nobody left it.
+            lines.append(Text("table.story.computer_seat", player=who))
         elif turn.by_computer:
+            # A computer plays for someone who left or was removed (or before the seat was
+            # handed to a person again): it took their seat.
             lines.append(Text("table.story.computer", player=who))
         lines += told
+    return lines
+
+
+def standings(scores: Sequence[int], names: Sequence[str]) -> list[Text]:
+    """A game ended before its end has no winner: who stood where when it stopped, by
+    points, the tied sharing a place (1, 1, 3)."""
+    order = sorted(range(len(names)), key=lambda seat: -scores[seat])
+    lines = [Text("table.game.standings")]
+    for rank, seat in enumerate(order):
+        if rank and scores[order[rank - 1]] == scores[seat]:
+            continue  # said with the seat before it
+        tied = tuple(names[s] for s in order if scores[s] == scores[seat])
+        lines.append(
+            Text(
+                "table.game.place",
+                place=rank + 1,
+                players=ListOf(tied, "standard"),
+                points=scores[seat],
+            )
+        )
     return lines
 
 
@@ -89,26 +115,34 @@ def compose_post(
     language: str,
     quiet: bool,
     intro: Sequence[Text] = (),
+    stalled: bool = False,
 ) -> Post:
     """What happened and how the game stands now: the story of ``turns``, the board, and
     whose turn it is (mentioned, with the button to play), or the final scores. ``quiet``:
-    it is the server's quiet hours, so the post notifies nobody and no one is messaged."""
+    it is the server's quiet hours, so the post notifies nobody and no one is messaged.
+    ``stalled``: an ended game ended because nobody moved (the intro says so), not by a
+    moderator."""
     names = names_of(record)
-    view_state = game.view(None)
     lines = [*intro, *story(chosen, record, turns)]
     buttons: tuple[TableButton, ...] = ()
     ping: int | None = None
     direct: tuple[int, Text] | None = None
     over = chosen.rules.is_over(game) or record.status != "active"
     if over:
-        panel = chosen.front.final_post(view_state, names, ended_early=record.status == "ended")
-        closing = "table.game.ended_early" if record.status == "ended" else "table.game.thanks"
-        panel = panel.plus(Text(closing))
+        # What the end turns up (the card game's pets) is turned up also for a game ended
+        # before it; only here, once the game is over.
+        ended = record.status == "ended"
+        panel = chosen.front.final_post(chosen.rules.view_at_end(game), names, ended_early=ended)
+        if ended:
+            closing = "table.game.thanks" if stalled else "table.game.ended_early"
+            panel = panel.plus(*standings(game.scores, names), Text(closing))
+        else:
+            panel = panel.plus(Text("table.game.thanks"))
         if record.status == "finished":
             rematch = scheme.control_id(record.id, 0, "table_rematch", (), menu=False, who="seat")
             buttons = ((rematch, Text("table.button.rematch"), "success", "🔁"),)
     else:
-        panel = chosen.front.board_post(view_state, names)
+        panel = chosen.front.board_post(game.view(None), names)
         seat = record.seats[game.current_player]
         pinged = seat.user_id is not None and seat.ping in ("channel", "both")
         who: Any = Mention(seat.user_id) if pinged and seat.user_id else seat.name

@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 from bot import scheme
-from bot.discord_ui import clip, message_text, table_view
+from bot.discord_ui import Verbatim, clip, message_text, table_view
 from bot.games import plugins
 from bot.i18n import Text, language_of
 from bot.panels import Refusal
@@ -196,7 +196,8 @@ class Lobby:
         )
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
-        """The result's Rematch button: the same people, a new shuffle, at once."""
+        """The result's Rematch button: a lobby with the same players seated, posted in the
+        channel; it starts when the one who asked (or a moderator) starts it."""
         common = self.common
         await interaction.response.defer(ephemeral=True, thinking=True)
         old = await common.service.play.get_game(game_id)
@@ -205,11 +206,9 @@ class Lobby:
         record = await common.service.lobby.rematch(game_id, interaction.user.id)
         parent = await common.channel(record.channel_id)
         await self.posts.post_lobby(parent, record)
-        if record.status == "active":
-            await self.begin(parent, record)
-        await interaction.followup.send(
-            message_text(Text("table.rematch.done"), language_of(interaction)), ephemeral=True
-        )
+        done = Text("table.rematch.done", channel=Verbatim(f"<#{record.channel_id}>"))
+        said = message_text(done, language_of(interaction))
+        await interaction.followup.send(said, ephemeral=True)
 
     async def begin(self, channel: Any, record: GameRecord) -> None:
         """A game has started: into its thread (when the server plays in threads and the bot

@@ -77,10 +77,11 @@ class Posts:
         turns: Sequence[TurnRecord],
         *,
         intro: Sequence[Text] = (),
+        stalled: bool = False,
     ) -> bool:
         """Post what happened and how the game stands now (see :func:`compose_post`), where
         the game is played. Returns whether it was posted (a post that fails is posted again
-        later)."""
+        later). ``stalled``: the game ended because nobody moved, not by a moderator."""
         common = self.common
         # Always where the game is played, wherever the last move was typed.
         channel = await common.home_channel(record, channel)
@@ -90,14 +91,21 @@ class Posts:
         # At night (the server's quiet hours) a post notifies nobody.
         quiet = settings.quiet_hours().quiet(now_ms)
         post = compose_post(
-            common.plugin(record), record, game, turns, language=language, quiet=quiet, intro=intro
+            common.plugin(record),
+            record,
+            game,
+            turns,
+            language=language,
+            quiet=quiet,
+            intro=intro,
+            stalled=stalled,
         )
         if not await self.send(channel, record, post):
             return False
         if post.direct is not None:
             user_id, text = post.direct
             await common.tell_user(user_id, text, record.guild_id)
-        await self.update_standing(record, game, post.over)
+        await self.update_standing(record, game, post.over, stalled=stalled)
         if post.finished:
             common.later(self.post_replay(channel, record))
         return True
@@ -186,13 +194,17 @@ class Posts:
         record, game = await common.service.play.state(record.id)
         channel = await common.home_channel(record, channel)
         intro = (Text("table.stall.ended"),) if stalled else ()
-        if await self.announce(channel, record, game, (), intro=intro) and board is not None:
+        posted = await self.announce(channel, record, game, (), intro=intro, stalled=stalled)
+        if posted and board is not None:
             await self.retire(channel, board)
 
-    async def update_standing(self, record: GameRecord, game: Any, over: bool) -> None:
+    async def update_standing(
+        self, record: GameRecord, game: Any, over: bool, *, stalled: bool = False
+    ) -> None:
         """A game played in a thread keeps one line in its channel up to date: its lobby
         message says whose turn it is (edited, never posted again, so the channel does not
-        fill with pings), and at the end who won."""
+        fill with pings), and at the end who won, or that it was ended before its end (by a
+        moderator, or, ``stalled``, because nobody moved): then nobody won."""
         common = self.common
         if record.thread_id is None:
             return
@@ -203,11 +215,14 @@ class Posts:
         names = names_of(record)
         title = common.plugin(record).front.title()
         where = Verbatim(f"<#{record.thread_id}>")
-        if over:
-            winners = tuple(names[s] for s in game.winners) or ("-",)
+        if over and record.status == "finished" and game.winners:
+            winners = tuple(names[s] for s in game.winners)
             text = Text(
                 "table.standing.over", game=title, where=where, winners=ListOf(winners, "standard")
             )
+        elif over:
+            key = "table.standing.stalled" if stalled else "table.standing.ended"
+            text = Text(key, game=title, where=where)
         else:
             deadline = record.deadline_ms()
             text = Text(

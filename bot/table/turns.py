@@ -14,7 +14,7 @@ from typing import Any
 import discord
 
 from bot import scheme
-from bot.discord_ui import clip, message_text, plain
+from bot.discord_ui import Verbatim, clip, message_text, plain
 from bot.i18n import Text, language_of
 from bot.panels import CommandSpec, Panel, Play, Refusal
 from bot.service import GameRecord, Seat, TurnResult
@@ -174,4 +174,7 @@ class Turns:
         else:
             posted = await self.posts.announce(interaction.channel, record, game, result.turns)
             key = "table.turn.done" if posted else "table.turn.done_not_posted"
-        await common.show(interaction, Panel((Text(key, points=points),)), record, edit=edit)
+        # Where the board is: the game's thread, or its channel.
+        where = Verbatim(f"<#{record.home}>")
+        done = Text(key, points=points, where=where)
+        await common.show(interaction, Panel((done,)), record, edit=edit)

@@ -381,6 +381,15 @@ class Game:
         """An independent game in the same state."""
         return Game(self._state.copy())
 
+    def view_at_end(self) -> dict[str, Any]:
+        """What everyone sees once play has stopped: the public view with every pet turned up,
+        as the rules turn them up at the end (then it equals ``view(None)``). For a game
+        stopped before its end (a moderator ended it), whose pets the rules never turned up;
+        only for a game that is over, since it shows what ``view(None)`` hides in play."""
+        data = self.public_view()
+        data["pets"] = list(self._state.pets)
+        return data
+
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """What ``seat`` may see: the public view plus their own hand and pet. With ``None``,
         the public view (:meth:`public_view`)."""

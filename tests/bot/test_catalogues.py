@@ -319,21 +319,21 @@ PLURALS = {
             "Ruth gana con 1000000 de puntos",
         ],
     },
-    ("table.turn.done", "points", ()): {
+    ("table.turn.done", "points", (("where", "#ark"),)): {
         "nl": [
-            "Klaar! Je hebt deze beurt geen punten gescoord. Het bord staat in het kanaal.",
-            "Klaar! Je hebt deze beurt 1 punt gescoord. Het bord staat in het kanaal.",
-            "Klaar! Je hebt deze beurt 2 punten gescoord. Het bord staat in het kanaal.",
-            "Klaar! Je hebt deze beurt 5 punten gescoord. Het bord staat in het kanaal.",
-            "Klaar! Je hebt deze beurt 1000000 punten gescoord. Het bord staat in het kanaal.",
+            "Klaar! Je hebt deze beurt geen punten gescoord. Het bord staat in #ark.",
+            "Klaar! Je hebt deze beurt 1 punt gescoord. Het bord staat in #ark.",
+            "Klaar! Je hebt deze beurt 2 punten gescoord. Het bord staat in #ark.",
+            "Klaar! Je hebt deze beurt 5 punten gescoord. Het bord staat in #ark.",
+            "Klaar! Je hebt deze beurt 1000000 punten gescoord. Het bord staat in #ark.",
         ],
         "es": [
-            "¡Hecho! No has sumado puntos en este turno. El tablero está publicado en el canal.",
-            "¡Hecho! Has sumado 1 punto en este turno. El tablero está publicado en el canal.",
-            "¡Hecho! Has sumado 2 puntos en este turno. El tablero está publicado en el canal.",
-            "¡Hecho! Has sumado 5 puntos en este turno. El tablero está publicado en el canal.",
+            "¡Hecho! No has sumado puntos en este turno. El tablero está publicado en #ark.",
+            "¡Hecho! Has sumado 1 punto en este turno. El tablero está publicado en #ark.",
+            "¡Hecho! Has sumado 2 puntos en este turno. El tablero está publicado en #ark.",
+            "¡Hecho! Has sumado 5 puntos en este turno. El tablero está publicado en #ark.",
             "¡Hecho! Has sumado 1000000 de puntos en este turno. El tablero está publicado en "
-            "el canal.",
+            "#ark.",
         ],
     },
 }

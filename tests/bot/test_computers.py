@@ -92,6 +92,9 @@ async def test_after_a_persons_turn_the_computer_plays_and_one_post_tells_both(
     (post,) = [p for p in posts if p.get("attachments")]
     assert f"Ruth placed a tile on {found[1]}" in post["content"]
     assert "Miriam placed a tile on" in post["content"]
+    # Miriam was seated in the lobby: she plays her own seat, nobody's she took over.
+    assert "🤖 Miriam (computer) played:" in post["content"]
+    assert "took" not in post["content"]
     assert f"<@{RUTH}>" in post["content"]  # her turn again, and she is told
     record = await bot_of(h).service.play.get_game(game_id)
     assert record.current is not None and record.current.user_id == RUTH

@@ -11,12 +11,14 @@ from __future__ import annotations
 import io
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from PIL import Image
 
 from bot.client import TableBot
 from bot.cogs.reminders import Reminders
-from bot.service import FakeClock
+from bot.service import FakeClock, GameRecord
+from engine.common import Rng
 from tests.bot.test_discord import (
     BOAZ,
     LEADER,
@@ -101,17 +103,29 @@ async def test_the_result_has_a_rematch_and_a_replay(harness: Harness) -> None:
     stranger = await h.click(STRANGER, result, rematch)
     assert stranger.last.ephemeral and "not playing in this game" in stranger.last.content
     again = await h.click(BOAZ, result, rematch)
-    assert "The rematch is on" in again.text
+    # A lobby with the same players seated, Boaz (who asked) its creator: nobody's clock
+    # runs and nobody is dragged into a game until he starts it.
+    assert again.last.ephemeral and f"A rematch table is open in <#{CHANNEL}>" in again.text
+    assert "**Start the game**" in again.last.content
     new = await service(h).service.play.game_in(CHANNEL)
-    assert new is not None and new.id != game_id and new.status == "active"
-    assert {s.user_id for s in new.seats} == {RUTH, BOAZ} and new.rematch_of == game_id
-    # It has a thread of its own, with its first board there.
-    assert len(h.thread_ids()) == 2 and new.thread_id == h.thread_ids()[1]
-    boards = [s for s in again if s.images and s.channel_id == new.thread_id]
-    assert boards and "your turn" in boards[-1].content
+    assert new is not None and new.id != game_id and new.status == "lobby"
+    assert [s.user_id for s in new.seats] == [BOAZ, RUTH] and new.rematch_of == game_id
+    assert new.creator_id == BOAZ and new.started_at is None
+    assert not [s for s in again if s.images]  # no board yet
+    (lobby,) = [s for s in again if s.kind == "channel_message"]
+    assert lobby.channel_id == CHANNEL and "Players (2):\n1. Boaz\n2. Ruth" in lobby.content
+    assert len(h.thread_ids()) == 1
     twice = await h.click(RUTH, result, rematch)
     assert twice.last.ephemeral and "already" in twice.last.content
-    assert len(h.thread_ids()) == 2
+    # Only its creator starts it, as any lobby; then it has a thread of its own and a board.
+    refused = await h.slash(RUTH, "table start")
+    assert refused.last.ephemeral and "Only Boaz" in refused.last.content
+    started = await h.click(BOAZ, lobby, f"lb:{new.id}:start")
+    new = await service(h).service.play.get_game(new.id)
+    assert new.status == "active"
+    assert len(h.thread_ids()) == 2 and new.thread_id == h.thread_ids()[1]
+    boards = [s for s in started if s.images and s.channel_id == new.thread_id]
+    assert boards and "your turn" in boards[-1].content
     # The ratings: the winner took 16 points from the loser.
     stats = await h.slash(STRANGER, "table stats")
     assert "1. Ruth: 1016" in stats.last.content and "2. Boaz: 984" in stats.last.content
@@ -190,3 +204,125 @@ async def test_no_pings_in_the_servers_night(db_path: Path) -> None:
         (reminder,) = morning.messages
         assert f"<@{BOAZ}>" in reminder.content
         assert not reminder.request.json.get("flags", 0) & SUPPRESS_NOTIFICATIONS
+
+
+async def test_a_game_ended_by_a_moderator_ranks_the_standings_and_its_line_says_so(
+    harness: Harness,
+) -> None:
+    h = harness
+    game_id = await scripted_lobby(h, ["T21", "T39", "T39"])
+    board = await start(h)
+    (thread,) = h.thread_ids()
+    await ruth_places_and_closes_the_city(h, board, game_id)
+    ended = await h.slash(LEADER, "moderate end")
+    (final,) = [s for s in ended if s.kind == "channel_message" and s.channel_id == thread]
+    # Nobody won: who stood where when it was ended, by points, and who ended it.
+    assert "Standings when the game was ended:\n1. Ruth: 4 points\n2. Boaz: 0 points\n" in (
+        final.content
+    )
+    assert final.content.endswith("The game was ended by a moderator.")
+    assert " won" not in final.content
+    # The channel's line about the game says the same, and names no winner.
+    assert h.message(thread)["content"] == (
+        f"🏁 **The Ark of the Covenant** in <#{thread}> was ended by a moderator."
+    )
+
+
+async def test_a_stalled_game_ends_with_a_line_saying_why(db_path: Path) -> None:
+    clock = FakeClock()
+    async with Harness(await make_bot(db_path, clock), channel_id=CHANNEL) as h:
+        await scripted_lobby(h, ["T21", "T39", "T39"])
+        await h.slash(LEADER, "moderate settings", pace="none")
+        await start(h)
+        (thread,) = h.thread_ids()
+        cog = h.bot.get_cog("Reminders")
+        assert isinstance(cog, Reminders)
+        clock.advance(days=13)
+        await cog.run_once()  # the warning
+        clock.advance(days=2)
+        async with h.capture() as sent:
+            await cog.run_once()
+        (final,) = [s for s in sent if s.kind == "channel_message" and s.channel_id == thread]
+        assert "Nobody moved in this game for a long time" in final.content
+        assert "1. Ruth and Boaz: 0 points" in final.content
+        assert "moderator" not in final.content and " won" not in final.content
+        line = h.message(thread)["content"]
+        assert line == f"🏁 **The Ark of the Covenant** in <#{thread}> has ended: " + (
+            "nobody moved for a long time."
+        )
+
+
+async def card_table(h: Harness) -> GameRecord:
+    """Ruth, Boaz and Stranger at a card game Ruth started (seed 4, seats as joined)."""
+    for user, name in ((RUTH, "Ruth"), (BOAZ, "Boaz"), (STRANGER, "Stranger")):
+        h.user(user, name)
+    h.user(LEADER, "Leader", moderator=True)
+    record = await service(h).service.lobby.create_game(
+        h.guild_id, CHANNEL, RUTH, "Ruth", "noah", seed=4, shuffle_seats=False
+    )
+    for user in (BOAZ, STRANGER):
+        await h.slash(user, "table join")
+    await h.slash(RUTH, "table start")
+    return record
+
+
+async def test_a_card_game_ended_by_a_moderator_turns_up_the_pets_then_only(
+    harness: Harness,
+) -> None:
+    h = harness
+    bot = service(h)
+    record = await card_table(h)
+    drawn = []
+    draw_all = bot.pictures.draw_all
+
+    async def drawing(pictures: Any, language: str) -> Any:
+        drawn.extend(pictures)
+        return await draw_all(pictures, language)
+
+    bot.pictures.draw_all = drawing  # type: ignore[method-assign]
+    # Played on until the pets are chosen and some are in hand, face down.
+    rng = Rng(4)
+    _, game = await bot.service.play.state(record.id)
+    while game.phase != "endgame" or not any(game.view(s)["pet"] for s in range(3)):
+        assert game.phase != "over"
+        seat = (await bot.service.play.get_game(record.id)).current
+        assert seat is not None and seat.user_id is not None
+        await bot.service.play.act(record.id, seat.user_id, game.sample_action(rng))
+        _, game = await bot.service.play.state(record.id)
+    pets = [game.view(s)["pet"] for s in range(3)]
+    await h.slash(STRANGER, "table status")  # the board as everyone sees it: pets face down
+    public = [picture.args[0] for picture in drawn if isinstance(picture.args[0], dict)]
+    assert public and all(type(p) is not int for view in public for p in view["pets"])
+    drawn.clear()
+    ended = await h.slash(LEADER, "moderate end")
+    # Once it is over, the final scoring shows every pet, as the natural end does.
+    (final,) = [p for p in drawn if p.function.endswith(":final")]
+    assert final.args[0]["pets"] == pets
+    (post,) = [s for s in ended if s.kind == "channel_message" and s.images]
+    scores = sorted(game.scores, reverse=True)
+    assert "Standings when the game was ended:\n1. " in post.content
+    assert f": {scores[0]} points" in post.content and " won" not in post.content
+
+
+async def test_after_a_turn_the_player_is_told_where_the_board_is(harness: Harness) -> None:
+    h = harness
+    await scripted_lobby(h, ["T21", "T39", "T39"])
+    await start(h)
+    (thread,) = h.thread_ids()
+    await h.slash(RUTH, "covenant place", square="M12", rotation=180, channel=thread)
+    await h.slash(RUTH, "covenant follower", spot="B", channel=thread)
+    done = await h.slash(RUTH, "covenant putark", square="M12", channel=CHANNEL)
+    answer = next(s for s in reversed(done) if s.ephemeral)
+    # In the game's thread, even when the move was typed in the channel.
+    assert answer.content.startswith("Done!")
+    assert answer.content.endswith(f"The board is posted in <#{thread}>.")
+
+
+async def test_a_card_game_has_no_replay_and_says_why(harness: Harness) -> None:
+    h = harness
+    await card_table(h)
+    await h.slash(LEADER, "moderate end")
+    answer = (await h.slash(RUTH, "table replay")).last
+    assert answer.ephemeral and not answer.files
+    assert answer.content.startswith("There is no replay animation for **Ark**: the bot draws")
+    assert "`/table history`" in answer.content

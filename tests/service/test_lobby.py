@@ -13,6 +13,7 @@ from tests.service.conftest import (
     DAVE,
     GUILD,
     MOD,
+    NAMES,
     Opener,
     started_game,
 )
@@ -128,3 +129,32 @@ async def test_bad_kind_and_options(service: GameService) -> None:
         )
     assert error.value.code == "bad_options"
     assert await service.play.game_in(CHANNEL) is None
+
+
+async def test_a_rematch_is_a_lobby_of_the_same_table_that_its_creator_starts(
+    service: GameService,
+) -> None:
+    await service.lobby.create_game(
+        GUILD, CHANNEL, ALICE, "Alice", "covenant", shuffle_seats=False, seed=3
+    )
+    for user in (BOB, CAROL):
+        await service.lobby.join(CHANNEL, user, NAMES[user])
+    await service.lobby.add_computer(CHANNEL, ALICE, "strong")
+    await service.lobby.start(CHANNEL, ALICE)
+    await service.moderation.leave_game(CHANNEL, CAROL)  # a computer takes her seat over
+    old = await service.moderation.end_game(CHANNEL, MOD, moderator=True)
+    with pytest.raises(ServiceError) as error:
+        await service.lobby.rematch(old.id, CAROL)  # she left: it is not hers to call
+    assert error.value.code == "not_a_player"
+    again = await service.lobby.rematch(old.id, BOB)
+    # Nobody's clock runs: the people still at the table are seated, Bob (who asked) first
+    # and the creator, with the computer seated in the lobby at its level; not Carol's.
+    assert again.status == "lobby" and again.started_at is None and again.rematch_of == old.id
+    assert again.creator_id == BOB
+    seated = [(s.index, s.user_id, s.is_bot, s.level) for s in again.seats]
+    assert seated == [(0, BOB, False, None), (1, ALICE, False, None), (2, None, True, "strong")]
+    with pytest.raises(ServiceError) as error:
+        await service.lobby.start(CHANNEL, ALICE)
+    assert error.value.code == "not_creator"
+    started = await service.lobby.start(CHANNEL, BOB)
+    assert started.status == "active" and len(started.seats) == 3
