@@ -4,6 +4,8 @@ own turn only), and a wrong card name refused plainly with nothing changed."""
 
 from __future__ import annotations
 
+import logging
+
 import pytest
 
 from bot.games.base import Seen
@@ -58,6 +60,26 @@ async def test_autocomplete_offers_the_own_hand_only_on_the_own_turn(harness: Ha
     # Typing another player's card offers nothing of it.
     horse = await h.autocomplete(RUTH, "ark play", focused="card", value="Hor")
     assert all("Horse" not in c.name for c in horse)
+
+
+async def test_a_failing_autocomplete_is_logged_as_an_error_and_offers_nothing(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 29.6: a bug in a front's suggestions reaches the log with its traceback; the user
+    still gets an answer (an empty one: Discord needs one)."""
+    h = harness
+    await card_game(h, SEED)
+
+    def broken(*_: object) -> list[object]:
+        raise AttributeError("'str' object has no attribute 'get'")
+
+    monkeypatch.setattr(NoahFront, "autocomplete", broken)
+    with caplog.at_level(logging.INFO, logger="arkbot"):
+        offered = await h.autocomplete(RUTH, "ark play", focused="card", value="")
+    assert offered == []
+    (failed,) = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert failed.exc_info is not None and failed.exc_info[0] is AttributeError
+    assert "/ark play" in failed.getMessage() and "card" in failed.getMessage()
 
 
 async def test_typed_commands_give_the_panel_or_the_move(harness: Harness) -> None:
