@@ -18,6 +18,7 @@ from bot.discord_ui import clip, plain
 from bot.games import Front
 from bot.panels import CommandOption, CommandSpec
 from bot.table import Table
+from engine.errors import Refusal
 
 log = logging.getLogger("arkbot")
 
@@ -108,8 +109,20 @@ def _autocompleter(table: Table, front: Front, spec: CommandSpec, option: str) -
             pairs = await table.turns.on_autocomplete(
                 interaction, front.name, spec.name, option, str(current or "")[:100], typed
             )
-        except Exception as error:  # an autocomplete answer can carry no message
-            log.info("no suggestions for /%s %s: %r", front.command_group, spec.name, error)
+        except Refusal as refused:
+            # A refusal is the table saying no (an answer to autocomplete can carry no message,
+            # so none is offered): expected, nothing to fix.
+            log.info("no suggestions for /%s %s: %r", front.command_group, spec.name, refused)
+            return []
+        except Exception:
+            # Anything else is a bug in the front or the table: it must be seen in the log,
+            # not pass for "nothing fits". The user still gets an (empty) answer.
+            log.exception(
+                "autocomplete of /%s %s (option %s) failed",
+                front.command_group,
+                spec.name,
+                option,
+            )
             return []
         return [app_commands.Choice(name=name, value=value) for name, value in pairs]
 

@@ -549,14 +549,37 @@ class CovenantFront(Front):
             said["square"] = square_name((said.pop("x"), said.pop("y")))
         if "prophet" in said:
             said["prophet"] = "yes" if said["prophet"] else "no"
-        if action.get("type") != "place_tile":
-            return [_t(key, **said)]
-        # The tile first, said exactly; then why (unless the reason is only the square).
-        square = square_name((action["x"], action["y"]))
-        lines = [_t("hint.tile_move", square=square, rotation=action["rotation"])]
-        if key != "hint.places_tile":
-            lines.append(_t(key, **said))
-        return lines
+        # The move said exactly, then why; a reason that names the move itself (a piece put
+        # on a feature, the Ark put down, a pass) is said alone, never the move alone.
+        move = self._hint_move(seen.game, action, key)
+        return [*([move] if move is not None else []), _t(key, **said)]
+
+    @staticmethod
+    def _hint_move(game: Game, action: Mapping[str, Any], key: str) -> Text | None:
+        """The suggested move in words, when its reason does not already say it."""
+        kind = action.get("type")
+        if kind == "place_tile":
+            square = square_name((action["x"], action["y"]))
+            return _t("hint.tile_move", square=square, rotation=action["rotation"])
+        if kind == "move_ark":
+            return _t("hint.ark_move", path=action["path"])
+        if kind == "deploy" and key != "hint.claims_feature":
+            chosen = next(
+                (
+                    c
+                    for c in deploy_choices(game)
+                    if c.port == action.get("port") and c.prophet == action.get("prophet")
+                ),
+                None,
+            )
+            if chosen is not None:
+                return _t(
+                    "hint.piece_move",
+                    piece="prophet" if chosen.prophet else "follower",
+                    letter=chosen.letter,
+                    spot=chosen.name,
+                )
+        return None
 
     def options_line(self, options: Mapping[str, Any]) -> Text | None:
         key = options.get("edition", DEFAULT_EDITION)

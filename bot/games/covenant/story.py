@@ -104,7 +104,17 @@ def describe(event: Event, names: Sequence[str]) -> Text | None:
                 if event.complete
                 else "covenant.story.feature_final"
             )
-            return Text(key, feature=event.feature, tiles=event.tiles, scorers=scorers)
+            if event.complete:  # it was completed by the tile just placed: no square needed
+                return Text(key, feature=event.feature, tiles=event.tiles, scorers=scorers)
+            # At the end the board is full of open roads and cities: say where this one is
+            # (its first square in reading order).
+            return Text(
+                key,
+                feature=event.feature,
+                tiles=event.tiles,
+                square=square_name(event.squares[0]),
+                scorers=scorers,
+            )
         case FinalScoring():
             return Text("covenant.story.final_scoring")
     # TurnStarted: the post's last line says who plays next; GameOver: the final post does.

@@ -42,6 +42,13 @@ COMMANDS: tuple[CommandSpec, ...] = (
 )
 
 
+def typed_cabin(side: str, row: int) -> str:
+    """A cabin as a player types it: the side's letter and the number the picture shows
+    (``p1`` is port cabin 1, the first row from the bow). The controls carry the row itself
+    (:func:`~bot.games.noah.plan.cabin_token`, from 0); a typed number is one more."""
+    return f"{side[0]}{row + 1}"
+
+
 def _card_id(value: Any) -> int:
     """A card id from a control or a typed command: its number, or its English name."""
     text = str(value).strip()
@@ -76,12 +83,13 @@ def on_command(seen: Seen, command: str, options: Mapping[str, Any]) -> Panel | 
         if why is not None:
             raise refusal(why)
         plan: tuple[str, ...] = (str(card),)
-        cabin = str(options.get("cabin") or "").strip().lower()
+        cabin = "".join(str(options.get("cabin") or "").split()).lower()
         if cabin:
-            tokens = {cabin_token(c.side, c.row) for c in cabin_choices(game, card)}
-            if cabin not in tokens:
+            typed = {typed_cabin(c.side, c.row): c for c in cabin_choices(game, card)}
+            if cabin not in typed:
                 raise Refusal("noah.turn.no_such_cabin", card=card_text(card))
-            plan = (f"{card}.{cabin}",)
+            chosen = typed[cabin]
+            plan = (f"{card}.{cabin_token(chosen.side, chosen.row)}",)
         return panel(seen, plan=plan)
     if command == "pet":
         if game.phase != "pet":
@@ -132,7 +140,7 @@ def autocomplete(
                     cabin=cabin_text(c.side, c.row, c.new),
                     cost=c.cost,
                 ),
-                cabin_token(c.side, c.row),
+                typed_cabin(c.side, c.row),
             )
             for c in cabin_choices(game, card)
         ]

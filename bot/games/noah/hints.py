@@ -64,11 +64,14 @@ def hint_text(
             if side not in ("port", "starboard") or type(row) is not int:
                 continue
             new = row >= len(game.cabins[0 if side == "port" else 1])
-            lines.append(
-                _t(
-                    "turn.placed",
-                    card=card(placement.get("card")),
-                    cabin=cabin_text(side, row, new),
-                )
-            )
+            placed = {"card": card(placement.get("card")), "cabin": cabin_text(side, row, new)}
+            taken = placement.get("take")
+            if type(taken) is not int:
+                lines.append(_t("turn.placed", **placed))
+            elif taken in game.face_up:
+                # Opening a cabin takes a face-up card, which the next card may be: the player
+                # does not hold it yet, so the hint says where it comes from.
+                lines.append(_t("hint.placed_taking", **placed, taken=card_text(taken)))
+            else:  # a face-up card not turned up yet: which one is nobody's to know
+                lines.append(_t("hint.placed_taking_any", **placed))
     return lines

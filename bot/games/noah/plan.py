@@ -4,8 +4,9 @@ A play is one or two cards; each card is chosen in steps: the card, its cabin, t
 what this card in this cabin still leaves open (the animal driven out, the face-up card
 taken for a new cabin, the chimpanzee's scoring card). A step with a single possible answer
 is not asked. The choices made so far travel in the custom ids of the next controls, one
-argument per card (``"16.p2.40"``: card 16, port cabin 2, face-up card 40 taken), so a panel
-can be drawn again after any restart and a "back" drops the last choice.
+argument per card (``"16.p2.40"``: card 16, port row 2 counted from 0, which the picture
+and the players call port cabin 3, face-up card 40 taken), so a panel can be drawn again
+after any restart and a "back" drops the last choice.
 
 Everything is worked out from the engine's queries (:mod:`engine.noah.queries`), never from
 the flat list of legal actions, so what is offered is exactly what is legal.

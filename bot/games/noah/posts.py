@@ -7,11 +7,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.games.noah.pictures import RENDER, board_picture
-from bot.games.noah.words import card_text
+from bot.games.noah.words import card_text, kind_text
 from bot.games.noah.words import noah_text as _t
 from bot.i18n import ListOf
 from bot.panels import Button, Panel, Picture, Text
-from engine.noah.cards import SPECIALS
+from engine.noah.cards import KINDS, SPECIALS
+from engine.noah.scoring import card_points
 
 
 def _scores(view: Mapping[str, Any], names: Sequence[str]) -> Text:
@@ -65,18 +66,47 @@ def final_post(view: Mapping[str, Any], names: Sequence[str], *, ended_early: bo
             points=view["scores"][winners[0]],
         )
     ]
-    for seat, name in enumerate(names):
+    places = _places(view["scores"], winners)
+    for seat in sorted(range(len(names)), key=lambda s: (places[s], s)):
         pet = view["pets"][seat]
         lines.append(
             _t(
                 "game.line",
-                player=name,
+                place=places[seat],
+                player=names[seat],
                 total=view["scores"][seat],
+                cards=_card_points(view, seat),
                 discs=view["discs"][seat],
                 pet=card_text(pet) if type(pet) is int else _t("game.no_pet"),
             )
         )
     return Panel(tuple(lines), pictures)
+
+
+def _places(scores: Sequence[int], winners: Sequence[int]) -> list[int]:
+    """Each seat's place, from 1: by points, a winner before those it beat on the engine's
+    tie break (fewer animals in hand); seats the engine does not tell apart share a place."""
+
+    def ahead(one: int, other: int) -> bool:
+        if scores[one] != scores[other]:
+            return scores[one] > scores[other]
+        return one in winners and other not in winners
+
+    seats = range(len(scores))
+    return [1 + sum(ahead(other, seat) for other in seats) for seat in seats]
+
+
+def _card_points(view: Mapping[str, Any], seat: int) -> Text | ListOf:
+    """What ``seat`` scored on each scoring card, the cards that gave nothing left out: the
+    engine's own scoring of the figures (pets counted) the final picture shows."""
+    halves = {kind: [round(2 * f[kind]) for f in view["figures"]] for kind in KINDS}
+    scored = [(kind, card_points(halves[kind])[seat]) for kind in KINDS]
+    items = tuple(
+        _t("game.card_points", kind=kind_text(kind), points=points)
+        for kind, points in scored
+        if points
+    )
+    return ListOf(items, "unit") if items else _t("kind.none")
 
 
 def status(view: Mapping[str, Any], names: Sequence[str]) -> Panel:

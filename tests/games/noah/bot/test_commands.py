@@ -4,13 +4,18 @@ own turn only), and a wrong card name refused plainly with nothing changed."""
 
 from __future__ import annotations
 
+import logging
+
 import pytest
 
 from bot.games.base import Seen
 from bot.games.noah.front import NoahFront
+from bot.games.noah.plan import cabin_token
 from bot.panels import Panel, Play, Refusal
 from engine.common import Rng
-from engine.noah import CARDS, Game, Pass, TakeCards
+from engine.noah import CARDS, SIDES, Game, Pass, TakeCards
+from engine.noah.queries import cabin_choices
+from render.i18n import say
 from render.noah.words import card_name
 from tests.games.noah.bot.test_hints import MIRIAM, card_game
 from tests.support.bot import BOAZ, RUTH
@@ -43,7 +48,7 @@ async def test_autocomplete_offers_the_own_hand_only_on_the_own_turn(harness: Ha
     ]
     squirrel = hand[0]
     cabins = await h.autocomplete(RUTH, "ark play", focused="cabin", value="", card=squirrel)
-    assert ids(cabins) == ["p0", "p2", "s2"]
+    assert ids(cabins) == ["p1", "p3", "s3"]  # the numbers on the picture
     taken = [str(c) for c in game.face_up]
     for user in (RUTH, BOAZ, MIRIAM):
         assert ids(await h.autocomplete(user, "ark take", focused="card", value="")) == taken
@@ -58,6 +63,26 @@ async def test_autocomplete_offers_the_own_hand_only_on_the_own_turn(harness: Ha
     # Typing another player's card offers nothing of it.
     horse = await h.autocomplete(RUTH, "ark play", focused="card", value="Hor")
     assert all("Horse" not in c.name for c in horse)
+
+
+async def test_a_failing_autocomplete_is_logged_as_an_error_and_offers_nothing(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 29.6: a bug in a front's suggestions reaches the log with its traceback; the user
+    still gets an answer (an empty one: Discord needs one)."""
+    h = harness
+    await card_game(h, SEED)
+
+    def broken(*_: object) -> list[object]:
+        raise AttributeError("'str' object has no attribute 'get'")
+
+    monkeypatch.setattr(NoahFront, "autocomplete", broken)
+    with caplog.at_level(logging.INFO, logger="arkbot"):
+        offered = await h.autocomplete(RUTH, "ark play", focused="card", value="")
+    assert offered == []
+    (failed,) = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert failed.exc_info is not None and failed.exc_info[0] is AttributeError
+    assert "/ark play" in failed.getMessage() and "card" in failed.getMessage()
 
 
 async def test_typed_commands_give_the_panel_or_the_move(harness: Harness) -> None:
@@ -77,7 +102,7 @@ async def test_typed_commands_give_the_panel_or_the_move(harness: Harness) -> No
         "a new starboard cabin 3",
     ]
     # With its cabin the play goes on to the next step; nothing is stored until confirmed.
-    placed = (await h.slash(RUTH, "ark play", card="squirrel", cabin="p0")).last
+    placed = (await h.slash(RUTH, "ark play", card="squirrel", cabin="p1")).last
     assert placed.ephemeral and "Squirrel" in placed.content
     assert (await state(h, game_id)).to_json() == before
     # Taking is a move at once: the Berries and the top card, Boaz next.
@@ -162,3 +187,33 @@ def test_the_pet_and_the_endgame_by_typed_commands() -> None:
     with pytest.raises(Refusal) as refused:
         front.on_command(seen(end, end.current_player), "take", {"card": "Hay"})
     assert refused.value.key == "noah.turn.no_take_now"
+
+
+def test_a_typed_cabin_is_the_cabin_the_picture_numbers_so() -> None:
+    """Issue 29.7: ``p1`` is port cabin 1 of the picture (its rows are numbered from 1 at the
+    bow), not port cabin 2; on both sides, for every cabin a card may go into, all game long.
+    The autocomplete offers the same numbers it is typed with, and says them."""
+    front = NoahFront()
+    game, rng = Game.new(players=3, seed=SEED), Rng(SEED)
+    landed: set[tuple[str, int]] = set()
+    while game.phase == "play":
+        seat = game.current_player
+        for card in sorted(set(game.hand(seat))):
+            if game.why_not(card) is not None:
+                continue
+            typed = {"card": str(card)}
+            offered = front.autocomplete(seen(game, seat), "play", "cabin", "", typed)
+            for choice, cabin in zip(offered, cabin_choices(game, card), strict=True):
+                number = cabin.row + 1  # the number on the picture
+                assert choice.value == f"{cabin.side[0]}{number}"
+                assert f"{cabin.side} cabin {number} (" in say(choice.label)
+                chosen = front.on_command(
+                    seen(game, seat), "play", {**typed, "cabin": f"{cabin.side[0]}{number}"}
+                )
+                assert isinstance(chosen, Panel)
+                plans = {c.args[0] for c in chosen.controls if c.control == "back"}
+                assert plans == {f"{card}.{cabin_token(cabin.side, cabin.row)}"}
+                landed.add((cabin.side, cabin.row))
+        game.apply(game.sample_action(rng))
+    rows = max(len(side) for side in game.cabins)
+    assert landed >= {(side, row) for side in SIDES for row in range(rows)}

@@ -3,7 +3,11 @@ of their own hand, the face-up row or the ark (never another player's hand)."""
 
 from __future__ import annotations
 
-from engine.noah import CARDS, Game
+from bot.games import plugin
+from bot.games.base import Seen
+from engine.noah import CARDS, Game, Placement, PlayCards
+from engine.noah.ai.hints import reason_for
+from render.i18n import say
 from render.noah.words import card_name
 from tests.support.bot import BOAZ, CHANNEL, RUTH, STRANGER
 from tests.support.harness import Harness
@@ -49,3 +53,37 @@ async def test_the_player_on_turn_gets_a_private_hint_naming_their_own_cards(
         answer = (await h.slash(user, "table hint")).last
         assert answer.ephemeral
         assert not {n for n in names(set(game.hand(0))) if n in answer.content}
+
+
+def test_a_hint_says_where_a_card_not_yet_held_comes_from() -> None:
+    """Issue 29.8: the second card of a play may be the face-up card the first one takes
+    (opening a cabin): the hint says to take it, in every language, so it never seems to name
+    a card the player holds."""
+    game = Game.new(players=3, seed=0)  # Ruth holds a Gazelle; a Pig and a Bison are face up
+    seat = game.current_player
+    gazelle, pig, bison = 44, 30, 12
+    assert [card_name(c) for c in (gazelle, pig, bison)] == ["Gazelle", "Pig", "Bison"]
+    assert gazelle in game.hand(seat) and pig not in game.hand(seat)
+    assert {pig, bison} <= set(game.face_up)
+    play = PlayCards(
+        (Placement(gazelle, "starboard", 2, take=pig), Placement(pig, "port", 2, take=bison))
+    )
+    after = game.copy()
+    after.apply(play)
+    key, params = reason_for(game, after, seat, play)
+    front = plugin("noah")
+    seen = Seen(game, seat, ("Ruth", "Boaz", "Miriam"), game.turn, {})
+    lines = front.front.hint_text(seen, front.rules.dump_action(play), key, params)
+    said = {lang: [say(line, lang) for line in lines] for lang in ("en", "nl", "es")}
+    assert said["en"][1:] == [
+        "Gazelle in a new starboard cabin 3, then take the Pig from the face-up cards",
+        "Pig in a new port cabin 3, then take the Bison from the face-up cards",
+    ]
+    assert said["nl"][1:] == [
+        "Gazelle in een nieuwe hut 3 aan stuurboord; neem dan de open kaart Varken",
+        "Varken in een nieuwe hut 3 aan bakboord; neem dan de open kaart Bizon",
+    ]
+    assert said["es"][1:] == [
+        "Gacela en un camarote nuevo, el 3 de estribor; luego toma la carta visible Cerdo",
+        "Cerdo en un camarote nuevo, el 3 de babor; luego toma la carta visible Bisonte",
+    ]

@@ -33,7 +33,13 @@ def token(value: int | str | None) -> str:
 
 
 def cabin_token(placement: Placement) -> str:
+    """A cabin as the menus' values carry it: the side's letter and the row from 0."""
     return f"{placement.side[0]}{placement.row}"
+
+
+def typed_cabin(placement: Placement) -> str:
+    """A cabin as a player types it: the number on the picture, the row from 1."""
+    return f"{placement.side[0]}{placement.row + 1}"
 
 
 def plan_noah_game(
@@ -117,7 +123,7 @@ class NoahTable(Table):
             sub, options = "take", {"card": str(action.card)}
         elif isinstance(action, PlayCards):
             first = action.placements[0]
-            sub, options = "play", {"card": str(first.card), "cabin": cabin_token(first)}
+            sub, options = "play", {"card": str(first.card), "cabin": typed_cabin(first)}
         elif isinstance(action, ChoosePet):
             sub, options = "pet", {"card": str(action.card)}
         elif isinstance(action, Pass):
