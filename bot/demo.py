@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bot.games import plugin, plugins
+from bot.games import Plugin, plugin, plugins
 from bot.i18n import LANGUAGES
 from bot.panels import Panel
 from bot.pictures import draw
@@ -39,7 +39,7 @@ def _write(panel: Panel, out: Path | None, language: str, name: str | None = Non
 def ready_games() -> list[str]:
     """The games a demo can play (their front is ready), in the registry's order: the first
     is :func:`bot.games.default_game`."""
-    return [name for name, p in plugins().items() if p.front.ready]
+    return list(_ready_plugins())
 
 
 async def play(
@@ -102,17 +102,91 @@ async def play(
             return state
 
 
+def _ready_plugins() -> dict[str, Plugin]:
+    """The plugins whose front is ready, in the registry's order."""
+    return {name: found for name, found in plugins().items() if found.front.ready}
+
+
+def game_names() -> dict[str, str]:
+    """Every name ``--game`` accepts, folded to lower case, and the game it means: a game's
+    own name, and the names players see, its command group (``/<group>``) and its English
+    title. A name two games would share means neither; a game's own name always means it."""
+    meant: dict[str, set[str]] = {}
+    ready = _ready_plugins()
+    for name, found in ready.items():
+        for seen in (found.front.command_group, say(found.front.title(), "en")):
+            if seen:
+                meant.setdefault(seen.casefold(), set()).add(name)
+    names = {alias: next(iter(games)) for alias, games in meant.items() if len(games) == 1}
+    names.update((name.casefold(), name) for name in ready)
+    return names
+
+
+def _game(text: str) -> str:
+    """``--game``'s value: the name of the game ``text`` means."""
+    try:
+        return game_names()[text.strip().removeprefix("/").casefold()]
+    except KeyError:
+        known = ", ".join(ready_games())
+        raise argparse.ArgumentTypeError(
+            f"no game is called {text!r} (choose: {known}; --help names them all)"
+        ) from None
+
+
+def _games_listed() -> str:
+    """The games, one a line, with the names players see: for ``--help``."""
+    lines = ["games (--game takes a game's name, its title or its commands' /group):"]
+    for name, found in _ready_plugins().items():
+        seen = say(found.front.title(), "en")
+        if found.front.command_group:
+            seen += f" (/{found.front.command_group})"
+        fewest, most = found.rules.min_players, found.rules.max_players
+        players = f"{fewest} players" if fewest == most else f"{fewest} to {most} players"
+        lines.append(f"  {name:<10} {seen}, {players}")
+    return "\n".join(lines)
+
+
+def default_players(game: str) -> int:
+    """The players of a demo that names none: three, or as near as the game allows."""
+    rules = plugin(game).rules
+    return min(max(3, rules.min_players), rules.max_players, len(NAMES))
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot demo", description=__doc__)
-    ready = ready_games()
-    parser.add_argument("--game", default=ready[0], choices=ready)
-    parser.add_argument("--players", type=int, default=3, choices=range(2, 6))
+    parser = argparse.ArgumentParser(
+        prog="python -m bot demo",
+        description=__doc__,
+        epilog=_games_listed(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--game",
+        type=_game,
+        default=ready_games()[0],
+        metavar="GAME",
+        help="the game to play, by any of its names below (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        choices=range(2, len(NAMES) + 1),
+        help="how many computer players (default: 3, or as near as the game allows)",
+    )
     parser.add_argument("--seed", type=int, default=None, help="the table's seed (default: new)")
     parser.add_argument("--out", type=Path, default=None, help="folder for the pictures")
     parser.add_argument("--language", default="en", choices=LANGUAGES)
     args = parser.parse_args(argv)
+    rules = plugin(args.game).rules
+    players = args.players if args.players is not None else default_players(args.game)
+    if not rules.min_players <= players <= rules.max_players:
+        title = say(plugin(args.game).front.title(), "en")
+        parser.error(
+            f"argument --players: {title} is played by {rules.min_players} to "
+            f"{rules.max_players} players, not {players}"
+        )
     seed = args.seed if args.seed is not None else time.time_ns() % 1_000_000
     if args.out is not None:
         args.out.mkdir(parents=True, exist_ok=True)
-    asyncio.run(play(args.players, seed, args.out, args.game, args.language))
+    asyncio.run(play(players, seed, args.out, args.game, args.language))
     return 0
