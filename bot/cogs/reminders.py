@@ -15,13 +15,9 @@ from datetime import datetime, timedelta
 
 from discord.ext import commands
 
-from bot.service.storage.postgres import ConnectionLost
 from bot.table import Table
 
 log = logging.getLogger("arkbot.reminders")
-
-#: How often one round is tried when it loses its database connection.
-ROUND_TRIES = 2
 
 
 class Reminders(commands.Cog):
@@ -49,27 +45,12 @@ class Reminders(commands.Cog):
         while not host.is_closed():
             try:
                 await self.run_once(grace=grace)
-            except ConnectionLost as exc:
-                # Lost twice in a row (the database is restarting): the next round tries.
-                log.warning("reminder round lost its database connection again: %s", exc)
             except Exception:
                 log.exception("reminder round failed")
             grace = None
             await asyncio.sleep(host.settings.poll_seconds)
 
     async def run_once(self, now: datetime | None = None, *, grace: timedelta | None = None) -> int:
-        """One round now (see :meth:`bot.table.rounds.Rounds.run_once`); how many were
-        handled.
-
-        A round that loses its database connection (the server ended the session, or
-        restarted) is run again at once, on a fresh connection: every piece of it is
-        claimed in the database, so what the lost one did is not done twice, and what it
-        claimed but did not finish is offered again when its claim runs out."""
-        for _ in range(ROUND_TRIES - 1):
-            try:
-                return await self.table.rounds.run_once(now, grace=grace)
-            except ConnectionLost as exc:
-                log.warning(
-                    "reminder round lost its database connection, running it again: %s", exc
-                )
-        return await self.table.rounds.run_once(now, grace=grace)
+        """One round now, run again if it loses its database connection (see
+        :meth:`bot.table.rounds.Rounds.run_round`); how many were handled."""
+        return await self.table.rounds.run_round(now, grace=grace)

@@ -28,7 +28,7 @@ from bot.discord_ui import Mention, Verbatim, message_text
 from bot.i18n import Text
 from bot.service import DueTurn
 from bot.service.service import ANNOUNCE_GRACE
-from bot.service.storage.postgres import ConnectionLost
+from bot.service.storage import ConnectionLost
 from bot.table.common import Common
 from bot.table.posts import Posts
 
@@ -41,12 +41,36 @@ def nonce(kind: str, due: DueTurn) -> str:
     return f"{kind}.{due.record.id}.{due.version}"[-25:]
 
 
+#: How often one round is tried when it loses its database connection.
+ROUND_TRIES = 2
+
+
 class Rounds:
     """The background work of the table, one round at a time."""
 
     def __init__(self, common: Common, posts: Posts) -> None:
         self.common = common
         self.posts = posts
+
+    async def run_round(
+        self, now: datetime | None = None, *, grace: timedelta | None = None
+    ) -> int:
+        """:meth:`run_once`, run again at once on a fresh connection if it loses its
+        database connection (the server ended the session, or restarted): every piece of a
+        round is claimed in the database, so what the lost one did is not done twice, and
+        what it claimed but did not finish is offered again when its claim runs out. Lost
+        again, the round is given up with a warning (0 handled): the next one tries."""
+        for tries_left in range(ROUND_TRIES - 1, -1, -1):
+            try:
+                return await self.run_once(now, grace=grace)
+            except ConnectionLost as exc:
+                if not tries_left:
+                    log.warning("reminder round lost its database connection again: %s", exc)
+                    return 0
+                log.warning(
+                    "reminder round lost its database connection, running it again: %s", exc
+                )
+        return 0
 
     async def run_once(self, now: datetime | None = None, *, grace: timedelta | None = None) -> int:
         """Send the reminders due at ``now``, post missed turns, let computers whose turn

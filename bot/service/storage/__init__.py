@@ -24,6 +24,7 @@ from bot.service.storage.base import (
 from bot.service.storage.parts import GameLog, GameRows, Notices, People
 from bot.service.storage.sqlite import SqliteStorage
 from bot.service.storage.sqlite_schema import SCHEMA_VERSION
+from bot.service.storage.values import ConnectionLost
 from bot.settings import POSTGRES_SCHEMES
 
 __all__ = [
@@ -31,6 +32,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "Advance",
     "ChannelBusy",
+    "ConnectionLost",
     "DueGame",
     "GameLog",
     "GameRows",

@@ -94,3 +94,11 @@ GAME_FIELDS = frozenset(
         "lease_until",
     }
 )
+
+
+class ConnectionLost(Exception):
+    """A transaction's database connection was lost before it ended (a driver tells it
+    apart from a statement that was wrong: see :mod:`bot.service.storage.postgres.lost`).
+    Nothing was committed, unless it was lost during the COMMIT itself (then the writes may
+    be there): what is retried after it must be safe to do twice, as the claims of
+    background work are."""

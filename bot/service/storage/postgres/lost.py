@@ -15,12 +15,9 @@ from __future__ import annotations
 
 import asyncpg
 
+from bot.service.storage.values import ConnectionLost
 
-class ConnectionLost(Exception):
-    """The transaction's database connection was lost before it ended. Nothing was
-    committed, unless it was lost during the COMMIT itself (then the writes may be there):
-    what is retried after it must be safe to do twice, as the claims of background work are.
-    """
+__all__ = ["NO_CONNECTION", "SESSION_ENDED", "ConnectionLost", "connection_gone"]
 
 
 #: Errors that mean the server ended the session, whatever the statement was.
