@@ -302,6 +302,9 @@ async def test_a_card_game_ended_by_a_moderator_turns_up_the_pets_then_only(
     scores = sorted(game.scores, reverse=True)
     assert "Standings when the game was ended:\n1. " in post.content
     assert f": {scores[0]} points" in post.content and " won" not in post.content
+    # The words say whose pet was which, as the picture shows: nothing is "still hidden".
+    assert "pets still hidden" not in post.content
+    assert post.content.count("'s pet was the ") == 3
 
 
 async def test_after_a_turn_the_player_is_told_where_the_board_is(harness: Harness) -> None:

@@ -55,6 +55,14 @@ def final_post(view: Mapping[str, Any], names: Sequence[str], *, ended_early: bo
         ),
         board_picture(view, names, "final-ark.png"),
     )
+    if ended_early and all(type(pet) is int for pet in view["pets"]):
+        # Ended before its end: whose pet was which is told (the picture shows them too);
+        # the points as they stood are the table's standings, which follow.
+        told = tuple(
+            Text("noah.story.pet_revealed", player=name, card=card_text(pet))
+            for name, pet in zip(names, view["pets"], strict=True)
+        )
+        return Panel(told, pictures)
     if ended_early or view["phase"] != "over":
         return Panel((_scores(view, names),), pictures)
     winners = view["winners"]
