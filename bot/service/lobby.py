@@ -17,7 +17,6 @@ from bot.service.core import Core
 from bot.service.gamelog import Loaded, fresh_turn
 from bot.service.models import GameRecord, Seat, ServiceError
 from bot.service.pace import pace_of
-from bot.service.play import Play
 from bot.service.storage import ChannelBusy, NewGame, Transaction
 from bot.service.thinking import COMPUTER_NAMES, LEVELS
 from engine import registry
@@ -29,11 +28,8 @@ _SEAT_SHUFFLE_SALT = 0x5EA75EA75EA7
 class Lobby:
     """Opening, seating and starting games (``service.lobby``)."""
 
-    def __init__(self, core: Core, play: Play) -> None:
+    def __init__(self, core: Core) -> None:
         self._core = core
-        #: The service's play part; nothing here reads through it since a rematch became a
-        #: lobby (the parameter stays so the service is built as before).
-        self._play = play
 
     async def create_game(
         self,

@@ -103,7 +103,7 @@ class GameService:
         self.posts = Posts(self.core)
         self.play = Play(self.core, self.posts, wake=self._wake)
         self.computers = Computers(self.core, self.play, told=self._computer_played)
-        self.lobby = Lobby(self.core, self.play)
+        self.lobby = Lobby(self.core)
         self.moderation = Moderation(self.core, wake=self.computers.wake)
         self.notices = Notices(self.core)
         self.history = History(self.core)
