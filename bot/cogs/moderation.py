@@ -7,8 +7,6 @@ server and acts.
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -124,7 +122,7 @@ class Moderation(
         if language is not None:
             changes["language"] = None if language == "server" else language
         if lobby_hours is not None:
-            changes["lobby_expiry"] = timedelta(hours=lobby_hours)
+            changes["lobby_hours"] = lobby_hours  # the service checks it, then makes it a duration
         if timezone is not None:
             changes["timezone"] = timezone.strip()
         if quiet_from is not None:
@@ -132,9 +130,9 @@ class Moderation(
         if quiet_until is not None:
             changes["quiet_end"] = quiet_until
         if threads is not None:
-            changes["threads"] = threads == "on"
+            changes["threads"] = threads  # "on" or "off": the service refuses anything else
         if stall_days is not None:
-            changes["stall_after"] = timedelta(days=stall_days)
+            changes["stall_days"] = stall_days
         if computer_level is not None:
             changes["computer_level"] = computer_level
         await self.table.moderation.settings(interaction, changes)

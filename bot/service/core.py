@@ -16,7 +16,7 @@ import dataclasses
 import os
 import secrets
 import socket
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from datetime import timedelta
 from typing import Any, Literal
 
@@ -25,7 +25,7 @@ from bot.service.clock import Clock, SystemClock, from_ms, to_ms
 from bot.service.common import SETTINGS_TTL, SNAPSHOT_EVERY, Limits, shards_of, td_ms
 from bot.service.gamelog import Damaged, GameCache
 from bot.service.models import GuildSettings, ModerationRecord, ServiceError
-from bot.service.pace import PACES, is_pace, valid_zone
+from bot.service.pace import CUSTOM, PACES, is_pace, valid_zone
 from bot.service.storage import Storage, Transaction
 from bot.service.thinking import LEVELS, Budget, Thinker
 from bot.settings import Settings
@@ -148,13 +148,14 @@ class Core:
         if not moderator:
             raise ServiceError("not_allowed")
         names = {f.name for f in dataclasses.fields(GuildSettings)} - {"guild_id"}
+        changes = _as_settings(changes)
         unknown = set(changes) - names
         if unknown:
             raise ServiceError("unknown_setting")
         async with self.storage.write() as tx:
             old = await self.guild_settings_in(tx, guild_id)
             new = dataclasses.replace(old, **changes)
-            _check_settings(new)
+            _check_settings(new, changes)
             if new == old:
                 return new
             await tx.people.save_guild_settings(new)
@@ -202,22 +203,110 @@ class _DamageGuard:
         return False
 
 
-def _check_settings(settings: GuildSettings) -> None:
-    """Refuse settings no server can have (a clock that does not exist, 25 o'clock...)."""
-    problem = None
-    if not is_pace(settings.pace):
-        problem = f"The pace is one of {', '.join(PACES)}."
-    elif settings.timeout_action not in ("computer", "skip", "notify"):
-        problem = "The time-out action is 'computer', 'skip' or 'notify'."
-    elif settings.computer_level not in LEVELS:
-        problem = f"A computer plays at one of the levels {', '.join(LEVELS)}."
-    elif not valid_zone(settings.timezone):
-        problem = f"{settings.timezone[:40]!r} is not a time zone (try Europe/Amsterdam)."
-    elif not (0 <= settings.quiet_start < 24 and 0 <= settings.quiet_end < 24):
-        problem = "Quiet hours run from one o'clock of the day (0 to 23) to another."
-    elif settings.stall_after < timedelta(days=1):
-        problem = "A game may wait a day at least before it counts as stalled."
-    elif settings.lobby_expiry <= timedelta(0):
-        problem = "Waiting tables must get some time."
-    if problem is not None:
-        raise ServiceError("bad_setting")
+#: What a moderator may choose: the languages public posts are written in (None: the
+#: server's own), and the bounds of the durations. A waiting table closes after an hour to
+#: thirty days, a silent game ends after a day to a year: both what the command offers, and
+#: far inside what a ``timedelta`` and the database hold (a forged ``1e308`` is refused
+#: before it is made a duration).
+LANGUAGES = ("en", "nl", "es", "es-419")  # bot.i18n.LANGUAGES, which the service cannot import
+LOBBY_HOURS = (1, 720)
+STALL_DAYS = (1, 365)
+TIMEOUT_ACTIONS = ("computer", "skip", "notify")
+
+
+def _shown(value: object) -> str:
+    """A forged value as a refusal may quote it: short, whatever was sent."""
+    return (f"{value:g}" if isinstance(value, float) else str(value))[:40]
+
+
+def _within(value: object, bounds: tuple[int, int]) -> bool:
+    """``value`` is a number within ``bounds`` (NaN is not: every comparison with it fails)."""
+    number = isinstance(value, int | float) and not isinstance(value, bool)
+    return number and bounds[0] <= value <= bounds[1]  # type: ignore[operator]
+
+
+def _as_settings(changes: Mapping[str, Any]) -> dict[str, Any]:
+    """The changes as :class:`GuildSettings` names them: the command's ``lobby_hours`` and
+    ``stall_days`` become durations, ``threads`` "on"/"off" a flag, each refused when out of
+    range before it is converted (so no forged number can overflow)."""
+    out = dict(changes)
+    if "lobby_hours" in out:
+        hours = out.pop("lobby_hours")
+        if not _within(hours, LOBBY_HOURS):
+            raise ServiceError("bad_lobby_hours", hours=_shown(hours), min=1, max=720)
+        out["lobby_expiry"] = timedelta(hours=hours)
+    if "stall_days" in out:
+        days = out.pop("stall_days")
+        if not _within(days, STALL_DAYS):
+            raise ServiceError("bad_stall_days", days=_shown(days), min=1, max=365)
+        out["stall_after"] = timedelta(days=days)
+    if out.get("threads") in ("on", "off"):
+        out["threads"] = out["threads"] == "on"
+    return out
+
+
+def _check_settings(settings: GuildSettings, names: Collection[str]) -> None:
+    """Refuse settings no server can have (a clock that does not exist, 25 o'clock...), each
+    with its own reason and the value that was wrong. Only the ``names`` being changed are
+    checked: a value stored under older rules does not block changing another."""
+    _check_clock(settings, names)
+    _check_posts(settings, names)
+    _check_durations(settings, names)
+
+
+def _check_clock(settings: GuildSettings, names: Collection[str]) -> None:
+    """The pace, what a time-out does, and the computer that may take a seat over."""
+    if "pace" in names and not is_pace(settings.pace):
+        pace = _shown(settings.pace)
+        if settings.pace.startswith(CUSTOM):
+            raise ServiceError("bad_custom_pace", pace=pace)
+        raise ServiceError("bad_pace", pace=pace, known=", ".join(PACES))
+    if "timeout_action" in names and settings.timeout_action not in TIMEOUT_ACTIONS:
+        raise ServiceError(
+            "bad_timeout_action",
+            action=_shown(settings.timeout_action),
+            known=", ".join(TIMEOUT_ACTIONS),
+        )
+    if "computer_level" in names and settings.computer_level not in LEVELS:
+        raise ServiceError(
+            "bad_computer_level", level=_shown(settings.computer_level), known=", ".join(LEVELS)
+        )
+
+
+def _check_posts(settings: GuildSettings, names: Collection[str]) -> None:
+    """Where and in which language the bot posts, and when it keeps quiet."""
+    if "language" in names and settings.language not in (None, *LANGUAGES):
+        raise ServiceError(
+            "bad_language", language=_shown(settings.language), known=", ".join(LANGUAGES)
+        )
+    zone = settings.timezone
+    if "timezone" in names and not (isinstance(zone, str) and valid_zone(zone)):
+        raise ServiceError("bad_timezone", zone=_shown(settings.timezone))
+    for name in ("quiet_start", "quiet_end"):
+        hour = getattr(settings, name)
+        if name in names and not (
+            isinstance(hour, int) and not isinstance(hour, bool) and 0 <= hour < 24
+        ):
+            raise ServiceError("bad_quiet_hour", hour=_shown(hour))
+    if "threads" in names and not isinstance(settings.threads, bool):
+        raise ServiceError("bad_threads", value=_shown(settings.threads))
+    role = settings.moderator_role_id
+    forged = not isinstance(role, int) or isinstance(role, bool) or role <= 0
+    if "moderator_role_id" in names and role is not None and forged:
+        raise ServiceError("bad_role")
+
+
+def _check_durations(settings: GuildSettings, names: Collection[str]) -> None:
+    """How long a waiting table and a silent game are kept."""
+    lobby = settings.lobby_expiry
+    if "lobby_expiry" in names and not timedelta(hours=LOBBY_HOURS[0]) <= lobby <= timedelta(
+        hours=LOBBY_HOURS[1]
+    ):
+        hours = lobby.total_seconds() / 3600
+        raise ServiceError("bad_lobby_hours", hours=_shown(hours), min=1, max=720)
+    stall = settings.stall_after
+    if "stall_after" in names and not timedelta(days=STALL_DAYS[0]) <= stall <= timedelta(
+        days=STALL_DAYS[1]
+    ):
+        days = stall.total_seconds() / 86400
+        raise ServiceError("bad_stall_days", days=_shown(days), min=1, max=365)

@@ -8,14 +8,24 @@ move itself is played by ``service.play.time_out``."""
 from __future__ import annotations
 
 import json
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from bot.service.clock import to_ms
 from bot.service.common import MIN_STALL, next_due_at, record_of, stale, td_ms
 from bot.service.core import Core
 from bot.service.models import DueTurn, GameRecord, ServiceError
-from bot.service.pace import STAGES, last_stretch, schedule
+from bot.service.pace import DAY_MS, STAGES, last_stretch, schedule
+
+#: A player may be away a month at most: a longer absence stops their games' clocks for so
+#: long that the others are better served by a moderator finding a new player (and it is
+#: what the command offers).
+MAX_AWAY_DAYS = 30
+
+
+def _shown(value: object) -> str:
+    """A forged number as a refusal may quote it: short, whatever was sent."""
+    return (f"{value:g}" if isinstance(value, float) else str(value))[:40]
 
 
 class Notices:
@@ -36,13 +46,26 @@ class Notices:
         async with self._core.storage.write() as tx:
             await tx.people.set_ping(user_id, ping)
 
+    def away_until(self, days: float) -> datetime | None:
+        """The moment a player away for ``days`` from now is back (0: back now, None),
+        refused unless 0 to :data:`MAX_AWAY_DAYS` (checked before it is made a duration, so
+        a forged ``1e308`` cannot overflow; NaN fails the comparison too)."""
+        number = isinstance(days, int | float) and not isinstance(days, bool)
+        if not (number and 0 <= days <= MAX_AWAY_DAYS):
+            raise ServiceError("bad_away_days", days=_shown(days), max=MAX_AWAY_DAYS)
+        return self._core.clock.now() + timedelta(days=days) if days > 0 else None
+
     async def set_away(self, user_id: int, until: datetime | None) -> list[GameRecord]:
-        """``user_id`` is away until ``until`` (None: back now): their clocks stand still
-        meanwhile. Returns the active games they play in (to say so in each)."""
+        """``user_id`` is away until ``until`` (None: back now), at most
+        :data:`MAX_AWAY_DAYS` ahead: their clocks stand still meanwhile. Returns the active
+        games they play in (to say so in each)."""
         now = self._core.now_ms()
         until_ms = to_ms(until) if until is not None else None
         if until_ms is not None and until_ms <= now:
             raise ServiceError("away_in_past")
+        if until_ms is not None and until_ms - now > MAX_AWAY_DAYS * DAY_MS:
+            days = (until_ms - now) / DAY_MS
+            raise ServiceError("bad_away_days", days=_shown(days), max=MAX_AWAY_DAYS)
         async with self._core.storage.write() as tx:
             games = await tx.games.of_user(user_id, ("active",))
             old = next(

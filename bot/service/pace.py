@@ -47,6 +47,13 @@ PACES: dict[str, Pace | None] = {
 }
 DEFAULT_PACE = "normal"
 CUSTOM = "custom:"
+#: A custom pace's time bank (START and CAP) is one minute at least: a shorter one runs out
+#: before a player has seen the board (every turn would time out). A minute, not an hour,
+#: as the end-to-end tests play on banks of a couple of minutes.
+MIN_BANK_MS = 60_000
+#: ... and a year at most, far past any game a group plays, and well inside what a
+#: timestamp in milliseconds and a ``timedelta`` hold (a forged ``1e308`` is refused).
+MAX_BANK_MS = 365 * DAY_MS
 
 
 def pace_of(name: str) -> Pace | None:
@@ -63,8 +70,12 @@ def pace_of(name: str) -> Pace | None:
         raise ValueError(
             f"A custom pace is {CUSTOM}START,INCREMENT,CAP in hours, like custom:48,12,96"
         ) from None
-    if not 0 < start <= cap or increment < 0:
-        raise ValueError("A custom pace needs 0 < START <= CAP and INCREMENT >= 0 (hours)")
+    # Written so that NaN fails every bound (each comparison with it is false).
+    in_bank = MIN_BANK_MS <= start * HOUR_MS <= cap * HOUR_MS <= MAX_BANK_MS
+    if not (in_bank and 0 <= increment * HOUR_MS <= MAX_BANK_MS):
+        raise ValueError(
+            "A custom pace needs a minute <= START <= CAP <= a year, 0 <= INCREMENT <= a year"
+        )
     return Pace(name, round(start * HOUR_MS), round(increment * HOUR_MS), round(cap * HOUR_MS))
 
 

@@ -4,7 +4,6 @@ clocks stand still, and each of their games is told)."""
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
 
 import discord
 
@@ -34,8 +33,7 @@ class Players:
         their games is told."""
         common = self.common
         await interaction.response.defer(ephemeral=True, thinking=True)
-        now = common.service.clock.now()
-        until = now + timedelta(days=days) if days > 0 else None
+        until = common.service.notices.away_until(days)
         games = await common.service.notices.set_away(interaction.user.id, until)
         name = interaction.user.display_name
         for record in games:

@@ -306,11 +306,13 @@ async def test_guild_settings_are_per_guild_and_checked(
     )
     with pytest.raises(ServiceError):
         await service.set_guild_settings(GUILD, ALICE, moderator=False, timeout_action="notify")
-    for bad in ({"pace": "glacial"}, {"timezone": "Mars/Olympus"}, {"quiet_start": 25},
-                {"stall_after": timedelta(hours=3)}):  # fmt: skip
+    for bad, code in (({"pace": "glacial"}, "bad_pace"),
+                      ({"timezone": "Mars/Olympus"}, "bad_timezone"),
+                      ({"quiet_start": 25}, "bad_quiet_hour"),
+                      ({"stall_after": timedelta(hours=3)}, "bad_stall_days")):  # fmt: skip
         with pytest.raises(ServiceError) as error:
             await service.set_guild_settings(GUILD, MOD, moderator=True, **bad)
-        assert error.value.code == "bad_setting"
+        assert error.value.code == code
     with pytest.raises(ServiceError) as error:
         await service.set_guild_settings(GUILD, MOD, moderator=True, colour="red")
     assert error.value.code == "unknown_setting"
