@@ -50,6 +50,9 @@ STRANGER = (39, "Orpah")
 #: How often a panel is snooped on with forged ids (its own random numbers, so the games
 #: played stay the same).
 SNOOPING = 0.3
+#: The table's own controls for anyone seated (leave, rematch, a finished game's history).
+TABLE_SEAT = ("table_leave", "table_rematch", "table_hist")
+seat_controls = noah_front.NoahFront.seat_controls
 PHONE = 400
 LANGUAGES = ("en", "nl", "es")
 
@@ -158,6 +161,13 @@ class Player:
                 )
                 small.save(self.out / "400" / path.name)
         assert not reply.errors, reply.errors
+        for sent in reply:
+            for custom_id in sent.custom_ids:
+                kind, _, rest = custom_id.partition(":")
+                control = rest.split(":")[2] if kind in ("sb", "sm") else ""
+                # A control made for anyone seated is one the front says anyone seated may use
+                # (the table decides by that), or one of the table's own.
+                assert control in ("", *seat_controls, *TABLE_SEAT), custom_id
         return reply.last
 
     @staticmethod
