@@ -2,9 +2,11 @@
 
 A custom id carries everything needed to answer a click after any restart:
 
-- ``tb:<game>:<version>:<control>[:<arg>...]`` a button of a turn panel (``tm:`` a menu):
-  only the player whose turn it is may press it, and only on that version of the game;
-- ``sb:`` / ``sm:`` the same for controls any seated player may use at any time;
+- ``tb:<game>:<version>:<control>[:<arg>...]`` a button of a turn panel (``tm:`` a menu);
+- ``sb:`` / ``sm:`` the same for controls any seated player may use at any time.
+  The letter only keeps the ids of the two sorts apart: who may use a control is decided by
+  the table from the control's name (:attr:`bot.games.base.Front.seat_controls`), never from
+  an id a client sent back, which may be forged;
 - ``ob:<game>:<turn>`` "Play my turn" on a public board post, valid for that whole turn;
 - ``lb:<game>:<op>`` a lobby button (join, leave, start); ``lm:<game>:<option>`` a lobby
   menu that sets one of the table's options (the creator's, until the game starts).
@@ -49,11 +51,6 @@ class ControlId:
     version: int
     control: str
     args: tuple[str, ...] = ()
-
-    @property
-    def for_turn(self) -> bool:
-        """Only the current player may use it (on its version)."""
-        return self.kind[0] == "t"
 
 
 def _checked(text: str) -> str:

@@ -141,6 +141,10 @@ class Front:
     #: The typed commands' group (``/<group> ...``), and the commands.
     command_group: str = ""
     commands: tuple[CommandSpec, ...] = ()
+    #: The controls any seated player may use at any time (``who="seat"``, e.g. "show my
+    #: hand"); every other control is the current player's. The table decides by this, from
+    #: the control's name, never from the kind letter of the id a client sent back.
+    seat_controls: frozenset[str] = frozenset()
     #: Render functions to call once when the bot starts (``"module:name"``, no arguments).
     warm_up: tuple[str, ...] = ()
     #: Whether tables may offer the game (a front still being written says no).

@@ -23,6 +23,8 @@ from bot.table.lobby import Lobby
 from bot.table.posts import Posts
 
 AUTOCOMPLETE_LIMIT = 25
+#: The table's Leave button, which any seated player may use on a started game.
+LEAVE = "table_leave"
 
 
 class Turns:
@@ -53,16 +55,15 @@ class Turns:
             await interaction.response.defer()
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
-        record, game, seat = await common.my_turn(
-            interaction,
-            cid.game_id,
-            version=cid.version if cid.for_turn else None,
-            need_turn=cid.for_turn,
-        )
-        if cid.kind == "sb" and cid.control == "table_leave":
+        # Who may use the control is decided here from its name (the table's own, or the
+        # front's declaration), never from the id's kind letter: a client may send any id.
+        record, game, seat = await common.my_turn(interaction, cid.game_id, need_turn=False)
+        if cid.control == LEAVE:
             await self.lobby.leave_game(interaction, record)
             return
         front = common.plugin(record).front
+        if cid.control not in front.seat_controls:
+            common.may_act(record, interaction.user.id, need_turn=True, version=cid.version)
         outcome = front.on_control(common.seen(record, game, seat), cid.control, cid.args, values)
         await self.answer(interaction, record, seat, outcome, edit=private)
 

@@ -176,6 +176,33 @@ async def test_forged_and_misplaced_controls_are_refused_privately(harness: Harn
     assert (await bot.service.play.get_game(game_id)).version == 0
 
 
+async def test_a_turn_control_forged_with_the_seat_kind_is_still_the_current_players(
+    harness: Harness,
+) -> None:
+    """Who may use a control is the table's decision from its name: a seated player who is
+    not to play, or a stranger, sending the current player's controls with the seat kind
+    (``sb:``/``sm:``) is refused privately, shown no panel, and nothing changes."""
+    h = harness
+    bot: TableBot = h.bot  # type: ignore[assignment]
+    game_id = await scripted_lobby(h, ["T21", "T39"])
+    board = await start(h)
+    forged = [
+        (f"sb:{game_id}:0:back", None),
+        (f"sb:{game_id}:0:page:1", None),
+        (f"sb:{game_id}:0:place:0:-1:180", None),
+        (f"sb:{game_id}:0:pass", None),
+        (f"sm:{game_id}:0:spot", ["0,-1"]),
+    ]
+    for user, said in ((BOAZ, "turn, not yours"), (STRANGER, "not playing in this game")):
+        for custom_id, values in forged:
+            reply = await h.forge(user, board, custom_id, values=values)
+            assert reply.last.ephemeral, custom_id
+            assert said in reply.last.content.lower(), (custom_id, reply.last.content)
+            assert not reply.last.files and not reply.last.custom_ids, custom_id
+            assert not reply.errors, custom_id
+    assert (await bot.service.play.get_game(game_id)).version == 0
+
+
 async def test_a_refusal_quoting_a_long_input_still_fits(harness: Harness) -> None:
     h = harness
     await scripted_lobby(h, ["T21", "T39"])

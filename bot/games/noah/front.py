@@ -38,6 +38,7 @@ class NoahFront(Front):
     command_group = "ark"
     warm_up = (f"{RENDER}:warm_up",)
     commands = typed_commands.COMMANDS
+    seat_controls = frozenset({"hand"})
 
     def title(self) -> Text:
         return _t("title")

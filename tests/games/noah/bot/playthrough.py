@@ -8,7 +8,10 @@ They tap **Show my hand** on public posts now and then.
 
 Every public message and every input of every public picture is checked against the cards
 that are secret at that moment (the hands' cards that were never seen face up, and pets):
-none may be named.
+none may be named. Now and then another seated player and a stranger send the current
+player's panel controls from the board post, forged with the kind of the controls anyone
+seated may use (``sb:``/``sm:``): no answer may name a card of the current player's hand,
+and nothing may change.
 
     python3 -m tests.games.noah.bot.playthrough --out /tmp/ark-pictures [--seed 7]
 """
@@ -43,6 +46,13 @@ from tests.support.bot import CHANNEL, make_bot
 from tests.support.harness import Harness, Reply, Sent
 
 PLAYERS = ((31, "Ruth"), (32, "Boaz"), (33, "Miriam 🇳🇱"), (34, "김민준"))
+STRANGER = (39, "Orpah")
+#: How often a panel is snooped on with forged ids (its own random numbers, so the games
+#: played stay the same).
+SNOOPING = 0.3
+#: The table's own controls for anyone seated (leave, rematch, a finished game's history).
+TABLE_SEAT = ("table_leave", "table_rematch", "table_hist")
+seat_controls = noah_front.NoahFront.seat_controls
 PHONE = 400
 LANGUAGES = ("en", "nl", "es")
 
@@ -124,6 +134,8 @@ class Player:
         self.posts: list[Sent] = []
         self.private: list[Sent] = []
         self.kinds: set[str] = set()
+        self.snooping = random.Random(rng.random())
+        self.snooped = 0
 
     def keep(self, reply: Reply, what: str) -> Sent:
         for sent in reply:
@@ -149,6 +161,13 @@ class Player:
                 )
                 small.save(self.out / "400" / path.name)
         assert not reply.errors, reply.errors
+        for sent in reply:
+            for custom_id in sent.custom_ids:
+                kind, _, rest = custom_id.partition(":")
+                control = rest.split(":")[2] if kind in ("sb", "sm") else ""
+                # A control made for anyone seated is one the front says anyone seated may use
+                # (the table decides by that), or one of the table's own.
+                assert control in ("", *seat_controls, *TABLE_SEAT), custom_id
         return reply.last
 
     @staticmethod
@@ -173,8 +192,45 @@ class Player:
             record, game = await self.state()
             if record.status != "active" or game.turn != turn:
                 return
+            if self.snooping.random() < SNOOPING:
+                await self.snoop(user, post, panel, game)
             panel = await self.step(user, panel, game)
         raise AssertionError(f"turn {turn} did not end: {panel.content}")
+
+    async def snoop(self, user: int, post: Sent, panel: Sent, game: Game) -> None:
+        """Another seated player and a stranger send each control of ``user``'s panel from
+        the board post, its kind forged to the seat kind: none is told a card of that hand
+        (that another hand or the table's open cards do not share), and nothing changes."""
+        record, _ = await self.state()
+        current = game.current_player
+        assert current is not None
+        other = next(s.user_id for s in record.seats if s.user_id not in (user, None))
+        assert other is not None
+        mine = {n for c in game.hand(current) for n in names_of(c)}
+        shown = set(game.face_up) | set(game.box) | set(game.hand(record.seat_of(other).index))
+        for side in game.cabins:
+            for cabin in side:
+                shown |= set(cabin)
+        secret = mine - {n for c in shown for n in names_of(c)}
+        self.h.user(*STRANGER)
+        for custom_id in panel.custom_ids:
+            kind, rest = custom_id.split(":", 1)
+            if kind not in ("tb", "tm"):
+                continue
+            forged = {"tb": "sb", "tm": "sm"}[kind] + ":" + rest
+            values = None if kind == "tb" else panel.component(custom_id).option_values[:1]
+            for snooper in (other, STRANGER[0]):
+                reply = await self.h.forge(snooper, post, forged, values=values)
+                assert not reply.errors, reply.errors
+                self.snooped += 1
+                for sent in reply:
+                    text = sent.text.lower()
+                    named = [
+                        n for n in secret if n and re.search(rf"(?<!\w){re.escape(n)}(?!\w)", text)
+                    ]
+                    assert named == [], (forged, snooper, named, sent.content)
+        after, _ = await self.state()
+        assert after.version == record.version, "a forged control changed the game"
 
     async def step(self, user: int, panel: Sent, game: Game) -> Sent:
         h, rng = self.h, self.rng
@@ -257,6 +313,7 @@ async def play(h: Harness, out: Path | None, seed: int, players: int = 4) -> tup
             assert user is not None
             await player.turn(user, post, game.turn)
         assert record.status == "finished"
+        assert player.snooped > 0, "no panel was snooped on"
         return bot, game
     finally:
         watch.close()
