@@ -68,7 +68,8 @@ class GameRows(ABC):
     @abstractmethod
     async def lobby_counts(self, guild_id: int, user_id: int) -> tuple[int, int, int | None]:
         """(lobbies open by ``user_id`` anywhere, lobbies open in the guild, when the user
-        opened the newest of their open lobbies, in ms)."""
+        opened their newest table, in ms, whatever became of it: one left or started at once
+        still counts for the cool-down)."""
 
     @abstractmethod
     async def insert(self, game: NewGame) -> int:
