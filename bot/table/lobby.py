@@ -6,6 +6,7 @@ leaves a started game for good, and the same people play again.
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -24,6 +25,13 @@ from bot.table.posts import Posts
 
 log = logging.getLogger("arkbot.table")
 
+#: Joining and leaving one lobby: at most this many times per user in :data:`CHURN_WINDOW`.
+#: Each time edits the lobby's public message; beyond that the clicks are refused privately
+#: (refused rather than coalesced: a refusal is said at once and needs no delayed edit that
+#: could outlive the lobby, and nobody at a youth group's table joins five times a minute).
+CHURN_LIMIT = 5
+CHURN_WINDOW = 60.0
+
 
 def may_make_threads(channel: Any) -> bool:
     """Whether the bot may open a thread in ``channel`` and write there (when it can tell)."""
@@ -35,12 +43,34 @@ def may_make_threads(channel: Any) -> bool:
     return bool(have.create_public_threads and have.send_messages_in_threads)
 
 
+def saying(texts: Sequence[Text], language: str) -> str:
+    """Texts said one after the other in one message."""
+    return " ".join(message_text(text, language) for text in texts)
+
+
 class Lobby:
     """Everything before a game's first move, and leaving it."""
 
     def __init__(self, common: Common, posts: Posts) -> None:
         self.common = common
         self.posts = posts
+        #: (game, user) -> when they joined or left it lately (seconds, service clock).
+        self._churn: dict[tuple[int, int], list[float]] = {}
+
+    def _check_churn(self, game_id: int, user_id: int) -> None:
+        """Refuse a join or leave beyond :data:`CHURN_LIMIT` in :data:`CHURN_WINDOW`."""
+        now = self.common.service.clock.now().timestamp()
+        if len(self._churn) > 1000:  # forget who has been quiet for a while
+            self._churn = {k: v for k, v in self._churn.items() if v and v[-1] > now - CHURN_WINDOW}
+        recent = [t for t in self._churn.get((game_id, user_id), ()) if t > now - CHURN_WINDOW]
+        self._churn[(game_id, user_id)] = recent
+        if len(recent) >= CHURN_LIMIT:
+            wait = recent[0] + CHURN_WINDOW - now
+            raise Refusal("table.lobby.churn", seconds=max(1, math.ceil(wait)))
+
+    def _churned(self, game_id: int, user_id: int) -> None:
+        now = self.common.service.clock.now().timestamp()
+        self._churn.setdefault((game_id, user_id), []).append(now)
 
     async def new_table(
         self, interaction: discord.Interaction, game: str, *, shuffle: bool
@@ -62,8 +92,12 @@ class Lobby:
             {},
             shuffle_seats=shuffle,
         )
-        await self.posts.post_lobby(interaction.channel, record)
-        await interaction.delete_original_response()
+        problem = await self.posts.post_lobby(interaction.channel, record)
+        if problem is None:
+            await interaction.delete_original_response()
+        else:  # the table is open all the same: say so, and why nobody can see it
+            said = saying((Text("table.lobby.opened"), problem), language_of(interaction))
+            await interaction.followup.send(said, ephemeral=True)
 
     async def act(
         self,
@@ -90,6 +124,8 @@ class Lobby:
             await self.confirm_leaving(interaction, current)
             return
         user = interaction.user
+        if op in ("join", "leave") and current is not None:
+            self._check_churn(current.id, user.id)
         if op == "join":
             record = await service.lobby.join(channel_id, user.id, user.display_name)
         elif op == "leave":
@@ -118,6 +154,8 @@ class Lobby:
                 creator = current.seat_of(current.creator_id)
                 raise Refusal("table.lobby.only_creator", creator=creator.name if creator else "?")
             record = await service.lobby.start(channel_id, user.id, moderator=moderator)
+        if op in ("join", "leave"):
+            self._churned(record.id, user.id)
         if from_button:
             language = await common.public_language(record.guild_id)
             content, view = lobby_message(common.plugin(record), record, language)
@@ -125,12 +163,11 @@ class Lobby:
                 content=content, view=view, allowed_mentions=discord.AllowedMentions.none()
             )
         else:
-            # A typed join updates the lobby's own message; the user hears it privately.
-            await self.posts.post_lobby(interaction.channel, record)
-            done = Text(f"table.lobby.you_{op}")
-            await interaction.followup.send(
-                message_text(done, language_of(interaction)), ephemeral=True
-            )
+            # A typed join updates the lobby's own message; the user hears it privately, and
+            # hears it truly: what they did is done even when Discord refuses the message.
+            problem = await self.posts.post_lobby(interaction.channel, record)
+            done = (Text(f"table.lobby.you_{op}"),) + ((problem,) if problem else ())
+            await interaction.followup.send(saying(done, language_of(interaction)), ephemeral=True)
         if op == "start":
             await self.begin(interaction.channel, record)
 
@@ -205,9 +242,9 @@ class Lobby:
             raise Refusal("table.error.unknown_control")
         record = await common.service.lobby.rematch(game_id, interaction.user.id)
         parent = await common.channel(record.channel_id)
-        await self.posts.post_lobby(parent, record)
+        problem = await self.posts.post_lobby(parent, record)
         done = Text("table.rematch.done", channel=Verbatim(f"<#{record.channel_id}>"))
-        said = message_text(done, language_of(interaction))
+        said = saying((done,) + ((problem,) if problem else ()), language_of(interaction))
         await interaction.followup.send(said, ephemeral=True)
 
     async def begin(self, channel: Any, record: GameRecord) -> None:

@@ -51,23 +51,43 @@ class Posts:
         #: Games whose post is being sent right now.
         self._posting: set[int] = set()
 
-    async def post_lobby(self, channel: Any, record: GameRecord) -> None:
-        """Show the lobby as it stands: edit its message, or post it (and remember it)."""
+    async def post_lobby(self, channel: Any, record: GameRecord) -> Text | None:
+        """Show the lobby as it stands: edit its message, or post it (and remember it).
+
+        Returns None when it is shown, else why not, to say to the one who asked: by then
+        their change is stored (a started game has started), so a refusal from Discord must
+        not read as "nothing was changed"."""
         common = self.common
         language = await common.public_language(record.guild_id)
         content, view = lobby_message(common.plugin(record), record, language)
         mentions = discord.AllowedMentions.none()
         lobby_id, _ = common.service.posts.message_ids(record)
-        if lobby_id is not None:
-            try:
-                await channel.get_partial_message(lobby_id).edit(
-                    content=content, view=view, allowed_mentions=mentions
+        try:
+            if lobby_id is not None:
+                try:
+                    await channel.get_partial_message(lobby_id).edit(
+                        content=content, view=view, allowed_mentions=mentions
+                    )
+                    return None
+                except discord.NotFound:
+                    pass  # deleted: post it again
+            message = await channel.send(content, allowed_mentions=mentions, **with_view(view))
+        except discord.HTTPException as error:
+            log.warning(
+                "could not show the lobby of game %s (%s %s)",
+                record.id, error.status, error.code,
+            )  # fmt: skip
+            where = Verbatim(f"<#{getattr(channel, 'id', record.channel_id)}>")
+            if isinstance(error, discord.Forbidden):
+                missing = missing_permissions(channel)
+                return Text(
+                    "table.lobby.not_shown_denied",
+                    channel=where,
+                    permissions=missing or (Text("table.post.some_permission"),),
                 )
-                return
-            except discord.NotFound:
-                pass  # deleted: post it again
-        message = await channel.send(content, allowed_mentions=mentions, **with_view(view))
+            return Text("table.lobby.not_shown", channel=where)
         common.service.posts.posted(record.id, lobby_message_id=message.id)
+        return None
 
     async def announce(
         self,

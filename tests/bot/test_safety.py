@@ -257,3 +257,70 @@ async def test_a_notify_time_out_pings_the_creator_without_a_moderator_role(
         assert "Boaz has not played" in content and f"<@{RUTH}>" in content  # the creator
         assert mentions_of(notice)["users"] in ([str(RUTH)], [RUTH])
         assert mentions_of(notice).get("roles", []) == []
+
+
+async def test_a_start_says_the_game_started_when_the_lobby_cannot_be_posted(
+    harness: Harness,
+) -> None:
+    # Issue 31: the lobby's message was deleted and the bot may not post in the channel; the
+    # game started all the same, so the answer must not say that nothing was changed.
+    h = harness
+    bot: TableBot = h.bot  # type: ignore[assignment]
+    game_id = await scripted_lobby(h, ["T21", "T39"])
+
+    def deleted(request: Request) -> Any:
+        raise http_error(404, "Unknown Message", code=10008)
+
+    def denied(request: Request) -> Any:
+        raise http_error(403, "Missing Permissions", code=50013)
+
+    h.on("PATCH", "/channels/{channel_id}/messages/{message_id}", deleted)
+    h.on("POST", "/channels/{channel_id}/messages", denied)
+    started = await h.slash(RUTH, "table start")
+    said = started.last
+    assert said.ephemeral and "The game is on!" in said.content
+    assert f"I could not post in <#{CHANNEL}>" in said.content
+    assert "nothing was changed" not in started.text and not started.errors
+    assert (await bot.service.play.get_game(game_id)).status == "active"
+
+
+async def test_a_new_table_that_cannot_be_posted_says_it_is_open(harness: Harness) -> None:
+    h = harness
+    h.user(RUTH, "Ruth")
+
+    def denied(request: Request) -> Any:
+        raise http_error(403, "Missing Permissions", code=50013)
+
+    h.on("POST", "/channels/{channel_id}/messages", denied)
+    opened = await h.slash(RUTH, "table new")
+    assert opened.last.ephemeral and "Your table is open." in opened.last.content
+    assert "I could not post" in opened.last.content
+    assert "nothing was changed" not in opened.text and not opened.errors
+
+
+async def test_join_and_leave_clicks_edit_a_lobby_a_few_times_a_minute(db_path: Path) -> None:
+    # Issue 31: 100 join/leave clicks edited someone's lobby 100 times.
+    clock = FakeClock()
+    async with Harness(await make_bot(db_path, clock), channel_id=CHANNEL) as h:
+        h.user(RUTH, "Ruth")
+        h.user(BOAZ, "Boaz")
+        opened = await h.slash(RUTH, "table new")
+        (lobby,) = [s for s in opened if s.kind == "channel_message"]
+        game_id = next(int(c.split(":")[1]) for c in lobby.custom_ids if c.startswith("lb:"))
+        edits = 0
+        refusals: list[str] = []
+        for click in range(100):
+            op = "join" if click % 2 == 0 else "leave"
+            reply = await h.click(BOAZ, lobby, f"lb:{game_id}:{op}")
+            edits += sum(1 for s in reply if s.kind == "edit_original")
+            refusals += [s.content for s in reply if s.ephemeral and s.kind == "followup"]
+            assert not reply.errors
+        assert edits == 5
+        assert len(refusals) == 95
+        assert "you can join or leave again in 60 seconds" in refusals[0]
+        assert "Boaz" in h.message(lobby)["content"]  # his fifth click, a join, counted
+        # A minute later he may come and go again.
+        clock.advance(seconds=61)
+        left = await h.click(BOAZ, lobby, f"lb:{game_id}:leave")
+        assert sum(1 for s in left if s.kind == "edit_original") == 1
+        assert "Boaz" not in h.message(lobby)["content"]

@@ -65,6 +65,32 @@ async def test_a_user_cannot_flood_a_server_with_lobbies(
     await refused("too_many_games", service.lobby.create_game(GUILD, 5, ALICE, "Alice", "covenant"))
 
 
+async def test_leaving_a_new_table_does_not_skip_the_cool_down(
+    service: GameService, clock: FakeClock
+) -> None:
+    # Issue 31: the cool-down counted only lobbies still open, so "new" then "leave" (which
+    # closes a lobby its creator leaves alone) opened table after table, each one posted.
+    await service.lobby.create_game(GUILD, 1, ALICE, "Alice", "covenant")
+    await service.lobby.leave(1, ALICE)
+    assert await service.moderation.games(GUILD, ("lobby",)) == []
+    error = await refused(
+        "cooldown", service.lobby.create_game(GUILD, 2, ALICE, "Alice", "covenant")
+    )
+    assert error.params["seconds"] == 20
+    # Left later, a table still counts from when it was opened.
+    clock.advance(seconds=21)
+    await service.lobby.create_game(GUILD, 2, ALICE, "Alice", "covenant")
+    clock.advance(seconds=5)
+    await service.lobby.leave(2, ALICE)
+    error = await refused(
+        "cooldown", service.lobby.create_game(GUILD, 3, ALICE, "Alice", "covenant")
+    )
+    assert error.params["seconds"] == 15
+    await service.lobby.create_game(GUILD, 3, BOB, "Bob", "covenant")  # others are not held
+    clock.advance(seconds=16)
+    await service.lobby.create_game(GUILD, 4, ALICE, "Alice", "covenant")
+
+
 async def test_lobbies_nobody_starts_expire_after_the_servers_time(
     service: GameService, clock: FakeClock
 ) -> None:

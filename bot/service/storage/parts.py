@@ -68,7 +68,9 @@ class GameRows(ABC):
     @abstractmethod
     async def lobby_counts(self, guild_id: int, user_id: int) -> tuple[int, int, int | None]:
         """(lobbies open by ``user_id`` anywhere, lobbies open in the guild, when the user
-        opened the newest of their open lobbies, in ms)."""
+        opened their newest table that never started, in ms, open or closed: one its creator
+        left at once still counts for the cool-down; started games are held back by the
+        open-games limit instead)."""
 
     @abstractmethod
     async def insert(self, game: NewGame) -> int:

@@ -97,7 +97,7 @@ class PostgresGames(GameRows):
         row = await self._connection.fetchrow(
             "SELECT (SELECT COUNT(*) FROM games WHERE creator_id = $1 AND status = 'lobby'), "
             "(SELECT COUNT(*) FROM games WHERE guild_id = $2 AND status = 'lobby'), "
-            "(SELECT MAX(created_at) FROM games WHERE creator_id = $1 AND status = 'lobby')",
+            "(SELECT MAX(created_at) FROM games WHERE creator_id = $1 AND started_at IS NULL)",
             user_id,
             guild_id,
         )

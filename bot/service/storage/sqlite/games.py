@@ -73,7 +73,7 @@ class SqliteGames(GameRows):
         rows = await self._sql.rows(
             "SELECT (SELECT COUNT(*) FROM games WHERE creator_id = :user AND status = 'lobby'), "
             "(SELECT COUNT(*) FROM games WHERE guild_id = :guild AND status = 'lobby'), "
-            "(SELECT MAX(created_at) FROM games WHERE creator_id = :user AND status = 'lobby')",
+            "(SELECT MAX(created_at) FROM games WHERE creator_id = :user AND started_at IS NULL)",
             {"user": user_id, "guild": guild_id},
         )
         return rows[0][0], rows[0][1], rows[0][2]
