@@ -11,6 +11,18 @@ from bot.service.models import GameRecord
 from bot.service.refusals import ServiceError
 
 
+def not_in_play(record: GameRecord) -> ServiceError | None:
+    """Why ``record`` takes no actions now (over, not started, damaged), or None if it is
+    being played."""
+    if record.status in ("finished", "ended"):
+        return ServiceError("game_over")
+    if record.status == "lobby":
+        return ServiceError("not_started")
+    if record.status == "error":
+        return ServiceError("game_damaged")
+    return None
+
+
 def may_act(
     record: GameRecord, user_id: int, *, need_turn: bool = True, version: int | None = None
 ) -> ServiceError | None:
@@ -22,12 +34,9 @@ def may_act(
     older post, is stale). Without it (e.g. looking at one's own hand) a seat is enough.
     The refusal names whose turn it is (seat ``current`` and its ``player`` name).
     """
-    if record.status in ("finished", "ended"):
-        return ServiceError("game_over")
-    if record.status == "lobby":
-        return ServiceError("not_started")
-    if record.status == "error":
-        return ServiceError("game_damaged")
+    refused = not_in_play(record)
+    if refused is not None:
+        return refused
     seat = record.seat_of(user_id)
     if seat is None:
         return ServiceError("not_a_player")
@@ -41,4 +50,4 @@ def may_act(
     return None
 
 
-__all__ = ["may_act"]
+__all__ = ["may_act", "not_in_play"]

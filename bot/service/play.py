@@ -17,7 +17,7 @@ from bot.service.clock import from_ms, to_ms
 from bot.service.common import move_rng, next_due_at, record_of, stale, think_seed
 from bot.service.core import Core
 from bot.service.gamelog import Loaded, TurnSoFar, digest, fresh_turn, load
-from bot.service.may_act import may_act
+from bot.service.may_act import may_act, not_in_play
 from bot.service.models import (
     ActionRecord,
     ActionSource,
@@ -408,10 +408,7 @@ async def _active(tx: Transaction, game_id: int) -> GameRecord:
     record = await tx.games.get(game_id)
     if record is None:
         raise ServiceError("no_game")
-    if record.status in ("finished", "ended"):
-        raise ServiceError("game_over")
-    if record.status == "lobby":
-        raise ServiceError("not_started")
-    if record.status == "error":
-        raise ServiceError("game_damaged")
+    refused = not_in_play(record)
+    if refused is not None:
+        raise refused
     return record

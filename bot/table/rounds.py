@@ -19,6 +19,8 @@ the next piece gets a fresh connection (a notice claimed is offered again after 
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -39,6 +41,21 @@ def nonce(kind: str, due: DueTurn) -> str:
     """The nonce of a notice: sent again (a crash before it was marked sent), Discord gives
     back the first message rather than a second one. At most 25 characters."""
     return f"{kind}.{due.record.id}.{due.version}"[-25:]
+
+
+@contextmanager
+def _one_piece(what: str, *args: Any) -> Iterator[list[bool]]:
+    """One piece of a round, whose failure must not stop the others: a lost database
+    connection is the expected race (a warning), anything else an error with its
+    traceback. Yields a list that holds ``True`` once the piece has run to its end."""
+    done: list[bool] = []
+    try:
+        yield done
+        done.append(True)
+    except ConnectionLost as exc:
+        log.warning(f"could not {what} (its database connection was lost: %s)", *args, exc)
+    except Exception:
+        log.exception(f"could not {what}", *args)
 
 
 #: How often one round is tried when it loses its database connection.
@@ -98,18 +115,9 @@ class Rounds:
         for notice in due:
             if not await service.notices.claim(notice):
                 continue
-            try:
+            with _one_piece("handle %s for game %s", notice.kind, notice.record.id) as done:
                 await self.handle(notice)
-            except ConnectionLost as exc:
-                log.warning(
-                    "could not handle %s for game %s (its database connection was lost: %s)",
-                    notice.kind,
-                    notice.record.id,
-                    exc,
-                )
-                continue
-            except Exception:
-                log.exception("could not handle %s for game %s", notice.kind, notice.record.id)
+            if not done:
                 continue
             await service.notices.mark_sent(notice)
             handled += 1
@@ -123,17 +131,9 @@ class Rounds:
         await service.posts.flush_posted()
         posted = 0
         for record in await service.posts.claim_missed(grace):
-            try:
+            with _one_piece("announce game %s", record.id):
                 channel = await self.common.home_channel(record)
                 posted += await self.posts.announce_stored(channel, record)
-            except ConnectionLost as exc:
-                log.warning(
-                    "could not announce game %s (its database connection was lost: %s)",
-                    record.id,
-                    exc,
-                )
-            except Exception:
-                log.exception("could not announce game %s", record.id)
         if posted:
             # Written now, not with the next round: once the claims run out, no process
             # (this one restarted, or another) may take these posts for missed ones.
@@ -144,17 +144,9 @@ class Rounds:
         """Lobbies nobody started in time are closed; their messages say so."""
         expired = await self.common.service.lobby.expire_lobbies()
         for record in expired:
-            try:
+            with _one_piece("update the lobby of game %s", record.id):
                 channel = await self.common.channel(record.channel_id)
                 await self.posts.announce_end(channel, record)
-            except ConnectionLost as exc:
-                log.warning(
-                    "could not update the lobby of game %s (its database connection was lost: %s)",
-                    record.id,
-                    exc,
-                )
-            except Exception:
-                log.exception("could not update the lobby of game %s", record.id)
         return len(expired)
 
     async def end_stalled_games(self) -> int:
@@ -162,7 +154,7 @@ class Rounds:
         common = self.common
         warn, end = await common.service.notices.stalled()
         for record in warn:
-            try:
+            with _one_piece("warn stalled game %s", record.id):
                 channel = await common.home_channel(record)
                 language = await common.public_language(record.guild_id)
                 settings = await common.service.recent_guild_settings(record.guild_id)
@@ -175,27 +167,11 @@ class Rounds:
                 )
                 await channel.send(message_text(text, language))
                 await common.service.notices.warned_stall(record)
-            except ConnectionLost as exc:
-                log.warning(
-                    "could not warn stalled game %s (its database connection was lost: %s)",
-                    record.id,
-                    exc,
-                )
-            except Exception:
-                log.exception("could not warn stalled game %s", record.id)
         for record in end:
-            try:
+            with _one_piece("end stalled game %s", record.id):
                 ended = await common.service.notices.end_stalled(record)
                 channel = await common.home_channel(record)
                 await self.posts.announce_end(channel, ended, stalled=True)
-            except ConnectionLost as exc:
-                log.warning(
-                    "could not end stalled game %s (its database connection was lost: %s)",
-                    record.id,
-                    exc,
-                )
-            except Exception:
-                log.exception("could not end stalled game %s", record.id)
         return len(warn) + len(end)
 
     async def handle(self, due: DueTurn) -> None:
