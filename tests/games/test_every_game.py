@@ -76,7 +76,7 @@ def test_the_engine_keeps_the_protocol(name: str) -> None:
     for players in seat_counts(name):
         game = cls.new(players=players, seed=5)
         assert isinstance(game, Game) and registry.name_of(game) == name
-        assert game.players == players and game.current_player == 0
+        assert game.players == players and game.current_player == 0 and game.turn == 1
         assert game.winners == ()
         rng = Rng(3)
         for _ in range(6):
