@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bot.games import Plugin, plugin, plugins
+from bot.games import plugin, ready_plugins
 from bot.i18n import LANGUAGES
 from bot.panels import Panel
 from bot.pictures import draw
@@ -39,7 +39,7 @@ def _write(panel: Panel, out: Path | None, language: str, name: str | None = Non
 def ready_games() -> list[str]:
     """The games a demo can play (their front is ready), in the registry's order: the first
     is :func:`bot.games.default_game`."""
-    return list(_ready_plugins())
+    return list(ready_plugins())
 
 
 async def play(
@@ -102,17 +102,12 @@ async def play(
             return state
 
 
-def _ready_plugins() -> dict[str, Plugin]:
-    """The plugins whose front is ready, in the registry's order."""
-    return {name: found for name, found in plugins().items() if found.front.ready}
-
-
 def game_names() -> dict[str, str]:
     """Every name ``--game`` accepts, folded to lower case, and the game it means: a game's
     own name, and the names players see, its command group (``/<group>``) and its English
     title. A name two games would share means neither; a game's own name always means it."""
     meant: dict[str, set[str]] = {}
-    ready = _ready_plugins()
+    ready = ready_plugins()
     for name, found in ready.items():
         for seen in (found.front.command_group, say(found.front.title(), "en")):
             if seen:
@@ -136,7 +131,7 @@ def _game(text: str) -> str:
 def _games_listed() -> str:
     """The games, one a line, with the names players see: for ``--help``."""
     lines = ["games (--game takes a game's name, its title or its commands' /group):"]
-    for name, found in _ready_plugins().items():
+    for name, found in ready_plugins().items():
         seen = say(found.front.title(), "en")
         if found.front.command_group:
             seen += f" (/{found.front.command_group})"

@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.games import default_game, plugins
+from bot.games import default_game, plugins, ready_plugins
 from bot.i18n import command_text
 from bot.table import Table
 
@@ -26,10 +26,10 @@ def choice(name: str, value: str) -> app_commands.Choice[str]:
 
 def game_choices(ready_only: bool = True) -> list[app_commands.Choice[str | int | float]]:
     """The games a table can be opened for, each named by its front's title."""
+    offered = ready_plugins() if ready_only else plugins()
     return [
         app_commands.Choice(name=command_text(p.front.title().key), value=name)
-        for name, p in plugins().items()
-        if p.front.ready or not ready_only
+        for name, p in offered.items()
     ]
 
 

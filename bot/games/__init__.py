@@ -23,6 +23,7 @@ __all__ = [
     "default_game",
     "plugin",
     "plugins",
+    "ready_plugins",
 ]
 
 
@@ -39,8 +40,7 @@ def _load(name: str, module: str) -> Plugin:
     return replace(found, descriptor=registry.game(name))
 
 
-def plugins() -> dict[str, Plugin]:
-    """Every game the bot can host, by name, the built-in ones first."""
+def _current() -> dict[str, Plugin]:
     global _loaded_in
     if _loaded_in != registry.generation():
         _loaded.clear()
@@ -48,15 +48,25 @@ def plugins() -> dict[str, Plugin]:
             if descriptor.front is not None:
                 _loaded[name] = _load(name, descriptor.front)
         _loaded_in = registry.generation()
-    return dict(_loaded)
+    return _loaded
+
+
+def plugins() -> dict[str, Plugin]:
+    """Every game the bot can host, by name, the built-in ones first."""
+    return dict(_current())
+
+
+def ready_plugins() -> dict[str, Plugin]:
+    """The games a table may be opened for (their front is ready), in the same order."""
+    return {name: found for name, found in _current().items() if found.front.ready}
 
 
 def default_game() -> str:
     """The game meant when nobody names one: the registry's first whose front is ready (the
     built-in games come first, in their folders' order)."""
-    return next(name for name, found in plugins().items() if found.front.ready)
+    return next(iter(ready_plugins()))
 
 
 def plugin(name: str) -> Plugin:
     """The game called ``name``; ``KeyError`` if there is none (or it has no front)."""
-    return plugins()[name]
+    return _current()[name]
