@@ -137,9 +137,17 @@ class Panel:
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """Store ``action`` (an engine action) as the player's move."""
+    """Store ``action`` (an engine action) as the player's move, and ``then`` the actions
+    that follow it in the same turn, all in one write: a turn decided on one panel (a tile
+    placed and a follower put on it) is played by one tap, and all of it or none is kept."""
 
     action: Any
+    then: tuple[Any, ...] = ()
+
+    @property
+    def actions(self) -> tuple[Any, ...]:
+        """Every action to store, in order."""
+        return (self.action, *self.then)
 
 
 @dataclass(frozen=True, slots=True)

@@ -50,12 +50,15 @@ class Play:
         user_id: int,
         action: Any,
         expected_version: int | None = None,
+        then: Sequence[Any] = (),
     ) -> TurnResult:
-        """Play ``action`` (an engine action or its dict form) for ``user_id`` in the game.
+        """Play ``action`` (an engine action or its dict form) for ``user_id`` in the game,
+        then the actions ``then`` of the same player, in the same write.
 
         ``expected_version`` is the game's version the user saw (on a button, say); if the
         game has moved on since, the action is refused as stale. Raises
-        :class:`ServiceError` and changes nothing if the action cannot be played.
+        :class:`ServiceError` and changes nothing if an action cannot be played (nor any
+        action of ``then``: all are kept, or none).
         """
         core = self._core
         async with core.guard(), core.storage.write() as tx:
@@ -64,13 +67,16 @@ class Play:
             if refused is not None:
                 raise refused
             seat = record.seats[record.current_seat or 0]
-            if isinstance(action, Mapping):
-                try:
-                    action = core.game_rules(record.game_name).parse_action(dict(action))
-                except ValueError:
-                    raise ServiceError("bad_action") from None
+            actions: list[tuple[Any, Seat, ActionSource]] = []
+            for one in (action, *then):
+                if isinstance(one, Mapping):
+                    try:
+                        one = core.game_rules(record.game_name).parse_action(dict(one))
+                    except ValueError:
+                        raise ServiceError("bad_action") from None
+                actions.append((one, seat, "player"))
             loaded = await self._load(tx, record)
-            result = await self._play(tx, record, loaded, [(action, seat, "player")])
+            result = await self._play(tx, record, loaded, actions)
         self._wake(result.record)
         return result
 

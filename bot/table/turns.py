@@ -147,7 +147,11 @@ class Turns:
             await self.common.show(interaction, outcome, record, edit=edit)
             return
         result = await self.common.service.play.act(
-            record.id, interaction.user.id, outcome.action, expected_version=record.version
+            record.id,
+            interaction.user.id,
+            outcome.action,
+            expected_version=record.version,
+            then=outcome.then,
         )
         # From here on the move counts, whatever fails: the error funnel says so.
         interaction.extras["stored"] = True

@@ -114,6 +114,23 @@ async def test_illegal_action_keeps_engine_code(service: GameService) -> None:
     assert error.value.params["game"] == "covenant"
 
 
+async def test_a_move_of_several_actions_is_stored_whole_or_not_at_all(
+    service: GameService,
+) -> None:
+    """A tile placed with what follows it in one tap: both actions in one write, or, if the
+    second cannot be played, neither."""
+    game = await started_game(service, deck=SCRIPTED_DECK)
+    with pytest.raises(ServiceError) as error:
+        await service.play.act(game.id, ALICE, PlaceTile(-1, 0), then=(PlaceTile(1, 0),))
+    assert error.value.params["engine_code"] == "wrong_phase"
+    assert (await service.play.get_game(game.id)).version == 0
+    assert await service.history.actions(game.id) == []
+    result = await service.play.act(game.id, ALICE, PlaceTile(-1, 0), then=(Pass(),))
+    assert result.record.version == 2 and result.turn_over
+    logged = [a.action["type"] for a in await service.history.actions(game.id)]
+    assert logged == ["place_tile", "pass"]
+
+
 async def test_finished_game_refuses_actions(service: GameService) -> None:
     game = await started_game(service, deck=SCRIPTED_DECK)
     await play_to_end(service, game.id)
