@@ -8,7 +8,11 @@ none of them inherits from it.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import hashlib
+import json
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -17,7 +21,7 @@ from bot.discord_ui import files, lines_of, message_text, split_message, view_of
 from bot.games import Plugin, Seen, plugin
 from bot.host import Host
 from bot.i18n import DEFAULT_LANGUAGE, Text, language_for, language_of
-from bot.panels import Panel, Refusal
+from bot.panels import Panel, Picture, Refusal
 from bot.service import GameRecord, GameService, Seat, may_act
 
 log = logging.getLogger("arkbot.table")
@@ -35,6 +39,20 @@ def is_moderator(member: Any, moderator_role_id: int | None) -> bool:
 def names_of(record: GameRecord) -> tuple[str, ...]:
     """Every seat's name as players see it; a computer's seat is marked as one."""
     return tuple(f"🤖 {seat.name}" if seat.is_bot else seat.name for seat in record.seats)
+
+
+def shown_as(picture: Picture, language: str) -> Picture:
+    """``picture`` under a file name that says what it shows: its own name with a digest of
+    its drawing (the render function, its arguments and the language). An edited private
+    panel keeps an attachment of the same name rather than drawing and uploading it again,
+    so a picture is sent again only when what it shows changed."""
+    drawing = json.dumps(
+        [picture.function, picture.args, language], sort_keys=True, separators=(",", ":")
+    )
+    digest = hashlib.blake2s(drawing.encode(), digest_size=5).hexdigest()
+    stem, dot, extension = picture.filename.rpartition(".")
+    name = f"{stem}-{digest}.{extension}" if dot else f"{picture.filename}-{digest}"
+    return dataclasses.replace(picture, filename=name)
 
 
 def with_view(view: discord.ui.View | None) -> dict[str, Any]:
@@ -173,16 +191,18 @@ class Common:
     ) -> None:
         """Put a private panel on screen: edit the clicked message, or send a new one."""
         language = language_of(interaction)
-        drawn = await self.host.pictures.draw_all(panel.pictures, language)
+        pictures = [shown_as(p, language) for p in panel.pictures]
         content = "\n".join(lines_of(panel, language))
         content = split_message([content])[0]
         view = view_of(panel.controls, record.id, record.version, language)
         mentions = discord.AllowedMentions.none()
         if edit:
+            attachments = await self._attachments(interaction, pictures, language)
             await interaction.edit_original_response(
-                content=content, attachments=files(drawn), view=view, allowed_mentions=mentions
+                content=content, attachments=attachments, view=view, allowed_mentions=mentions
             )
             return
+        drawn = await self.host.pictures.draw_all(pictures, language)
         await interaction.followup.send(
             content,
             files=files(drawn),
@@ -190,6 +210,23 @@ class Common:
             allowed_mentions=mentions,
             **with_view(view),
         )
+
+    async def _attachments(
+        self, interaction: discord.Interaction, pictures: Sequence[Picture], language: str
+    ) -> list[discord.Attachment | discord.File]:
+        """The attachments of an edited panel, in order: those the message already has that
+        show the same (kept as they are), the others drawn now."""
+        message = interaction.message
+        had = {a.filename: a for a in (message.attachments if message is not None else [])}
+        fresh = [p for p in pictures if p.filename not in had]
+        drawn = dict(
+            zip(
+                (p.filename for p in fresh),
+                files(await self.host.pictures.draw_all(fresh, language)),
+                strict=True,
+            )
+        )
+        return [had.get(p.filename) or drawn[p.filename] for p in pictures]
 
     async def tell_user(self, user_id: int, text: Text, guild_id: int | None) -> bool:
         """A direct message (closed DMs are no error: False)."""
