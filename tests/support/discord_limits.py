@@ -137,7 +137,25 @@ def _components_errors(components: Any, v2: bool) -> Errors:
         inner = _tree_errors(component)
         if inner:
             errors.setdefault("components", {})[str(index)] = inner
+    _duplicates(errors, components)
     return errors
+
+
+def _duplicates(errors: Errors, components: Sequence[Any]) -> None:
+    """No two components of a message may have the same custom id: the second is named."""
+    seen: set[str] = set()
+    for index, component in enumerate(components):
+        for number, child in enumerate(component.get("components") or ()):
+            custom_id = child.get("custom_id") if isinstance(child, Mapping) else None
+            if custom_id is None:
+                continue
+            if custom_id in seen:
+                found = _error(
+                    "COMPONENT_CUSTOM_ID_DUPLICATED", "Component custom id cannot be duplicated"
+                )
+                row = errors.setdefault("components", {}).setdefault(str(index), {})
+                row.setdefault("components", {}).setdefault(str(number), {})["custom_id"] = found
+            seen.add(custom_id)
 
 
 def _embed_size(embed: Mapping[str, Any]) -> int:

@@ -58,6 +58,11 @@ MESSAGES: list[tuple[str, dict[str, Any], str]] = [
         "components.0.components.0.custom_id",
     ),
     (
+        "a custom id twice",
+        {"components": [row(button("b")), row(button("c"), button("b"))]},
+        "components.1.components.1.custom_id",
+    ),
+    (
         "select options",
         {"components": [row(select([_option(value=str(n)) for n in range(26)]))]},
         "components.0.components.0.options",
