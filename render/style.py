@@ -68,6 +68,27 @@ def player_names(
     ]
 
 
+# --------------------------------------------------------------------- read on a phone
+# A phone shows a picture about 400 px wide. Every picture a player is sent keeps its
+# smallest text at least 9 px tall (a font's size, in px) and the squares where the action
+# is at least 24 px, once scaled to that width: a picture ``width`` px wide draws its text
+# at least :func:`phone_text` px.
+
+PHONE_WIDTH = 400
+PHONE_TEXT = 9
+PHONE_SQUARE = 24
+
+
+def on_phone(size: float, width: int) -> float:
+    """How big ``size`` px of a picture ``width`` px wide is on a phone."""
+    return size * PHONE_WIDTH / width
+
+
+def phone_text(width: int) -> int:
+    """The smallest font size a picture ``width`` px wide may draw."""
+    return -(-PHONE_TEXT * width // PHONE_WIDTH)
+
+
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """DejaVu Sans from ``data/fonts`` (shipped, so text looks the same everywhere)."""

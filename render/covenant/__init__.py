@@ -12,18 +12,14 @@ from __future__ import annotations
 
 from engine.covenant.game import Game
 from engine.covenant.tiles import TILES
-from render.covenant.board import (
-    BoardLayout,
-    board_layout,
-    draw_board,
-    draw_deploy_spots,
-    overlay_for,
-)
-from render.covenant.closeups import ark_image, preview_zoom_image
+from render.covenant.board import BoardLayout, board_layout, draw_board
+from render.covenant.closeups import ark_image, placed_image, put_ark_image, squares_image
+from render.covenant.latest import latest_image
 from render.covenant.palette import shared_palette, to_png
 from render.covenant.pictures import final_image, key_image, rotations_image
 from render.covenant.tileart import anchors, master
 from render.covenant.timelapse import replay_gif
+from render.covenant.window import numbered_squares, squares_pages
 from render.i18n import DEFAULT_LANGUAGE
 
 __all__ = [
@@ -31,11 +27,14 @@ __all__ = [
     "ark_png",
     "board_layout",
     "board_png",
-    "deploy_png",
     "final_png",
     "key_png",
-    "preview_png",
-    "preview_zoom_png",
+    "latest_png",
+    "numbered_squares",
+    "placed_png",
+    "put_ark_png",
+    "squares_pages",
+    "squares_png",
     "tile_rotations_png",
     "warm_up",
 ]
@@ -50,23 +49,39 @@ def board_png(
 ) -> bytes:
     """The board with labels, pieces, the last tile highlighted and the players' panel.
 
-    With ``numbered`` the squares where the tile in hand fits are numbered 1..n in the order
-    of ``game.placements()``. ``names`` are display names per seat (default "Player 1"...).
+    With ``numbered`` the squares where the tile in hand fits are numbered 1..n as
+    :func:`render.covenant.window.squares_pages` numbers them. ``names`` are display names per
+    seat (default "Player 1"...).
     """
     image, _ = draw_board(game, numbered=numbered, names=names, language=language)
     return to_png(image)
 
 
-def deploy_png(game: Game, port: str | None = None, prophet: bool = False) -> bytes:
-    """After placing: the new tile and its neighbours, large, with the features where a
-    piece may go lettered A, B, ... in the order of :func:`render.covenant.board.deploy_ports`;
-    with ``port``, the current player's follower (or Prophet) standing there instead."""
-    return to_png(draw_deploy_spots(game, port, prophet))
+def latest_png(
+    game: Game, *, names: list[str] | None = None, language: str = DEFAULT_LANGUAGE
+) -> bytes:
+    """The board post's picture: the latest moves, large, and how the players stand (see
+    :mod:`render.covenant.latest`)."""
+    return to_png(latest_image(game, names, language))
 
 
-def preview_zoom_png(game: Game, x: int, y: int, rotation: int) -> bytes:
-    """The tile in hand on (x, y) turned ``rotation`` and the eight squares around it, large."""
-    return to_png(preview_zoom_image(game, x, y, rotation))
+def squares_png(game: Game, page: int = 0, *, language: str = DEFAULT_LANGUAGE) -> bytes:
+    """Part ``page`` of the board where the tile in hand fits, its squares numbered, with the
+    tile in hand (see :func:`render.covenant.board.squares_pages`)."""
+    return to_png(squares_image(game, page, language))
+
+
+def placed_png(game: Game) -> bytes:
+    """The tile just placed (``game`` in its ``deploy`` phase: the game as it is, or as it
+    would be with the tile placed) and its eight neighbours, large, with the spots a piece
+    may take lettered A, B, ... in the order of
+    :func:`render.covenant.board.deploy_ports`."""
+    return to_png(placed_image(game))
+
+
+def put_ark_png(game: Game, *, language: str = DEFAULT_LANGUAGE) -> bytes:
+    """The city just completed, its tiles (where the Ark may be put) numbered."""
+    return to_png(put_ark_image(game, language))
 
 
 def ark_png(
@@ -83,24 +98,6 @@ def ark_png(
 def key_png(*, language: str = DEFAULT_LANGUAGE) -> bytes:
     """The key of the pictures' icons and of the square names."""
     return to_png(key_image(language))
-
-
-def preview_png(
-    game: Game,
-    x: int,
-    y: int,
-    rotation: int,
-    *,
-    names: list[str] | None = None,
-    language: str = DEFAULT_LANGUAGE,
-) -> bytes:
-    """The board as it would look with the tile in hand placed at (x, y) turned ``rotation``.
-
-    The game is not changed. Raises ``ValueError`` if the tile does not fit there.
-    """
-    overlay = overlay_for(game, x, y, rotation)
-    image, _ = draw_board(game, names=names, overlay=overlay, language=language)
-    return to_png(image)
 
 
 def tile_rotations_png(tile_id: str, *, language: str = DEFAULT_LANGUAGE) -> bytes:
@@ -136,26 +133,20 @@ def board(
     return board_png(Game.from_json(save), numbered=numbered, names=names, language=language)
 
 
-def preview(
-    save: str, x: int, y: int, rotation: int, names: list[str], *, language: str = DEFAULT_LANGUAGE
-) -> bytes:
-    return preview_png(Game.from_json(save), x, y, rotation, names=names, language=language)
+def latest(save: str, names: list[str], *, language: str = DEFAULT_LANGUAGE) -> bytes:
+    return latest_png(Game.from_json(save), names=names, language=language)
 
 
-def deploy(
-    save: str,
-    port: str | None = None,
-    prophet: bool = False,
-    *,
-    language: str = DEFAULT_LANGUAGE,
-) -> bytes:
-    return deploy_png(Game.from_json(save), port, prophet)
+def squares(save: str, page: int, *, language: str = DEFAULT_LANGUAGE) -> bytes:
+    return squares_png(Game.from_json(save), page, language=language)
 
 
-def preview_zoom(
-    save: str, x: int, y: int, rotation: int, *, language: str = DEFAULT_LANGUAGE
-) -> bytes:
-    return preview_zoom_png(Game.from_json(save), x, y, rotation)
+def placed(save: str, *, language: str = DEFAULT_LANGUAGE) -> bytes:
+    return placed_png(Game.from_json(save))
+
+
+def put_ark(save: str, *, language: str = DEFAULT_LANGUAGE) -> bytes:
+    return put_ark_png(Game.from_json(save), language=language)
 
 
 def ark(save: str, path: str, names: list[str], *, language: str = DEFAULT_LANGUAGE) -> bytes:
@@ -191,10 +182,10 @@ def rules_board(*, language: str = DEFAULT_LANGUAGE) -> bytes:
         Pass(),
     ):
         game.apply(action)
-    # A made-up game: no "tiles left" (the bag of a real game holds 71 tiles).
-    image, _ = draw_board(
-        game.view(None), numbered=True, names=["Ruth", "Boaz"], language=language, bag=False
-    )
+    # A made-up game: no "tiles left" (the bag of a real game holds 71 tiles). Drawn as
+    # the board post draws a board, the squares where the tile fits numbered as the
+    # player's panel numbers them.
+    image = latest_image(game.view(None), ["Ruth", "Boaz"], language, numbered=True, bag=False)
     return to_png(image)
 
 

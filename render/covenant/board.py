@@ -18,12 +18,12 @@ from PIL import Image, ImageDraw
 from engine.covenant import TEMPLE, RotatedTile
 from engine.covenant.game import FOLLOWERS, Game, PlacedTile
 from engine.covenant.geometry import Pos
-from engine.covenant.notation import Grid, column_name, row_name, square_name
-from engine.covenant.tiles import TILES
+from engine.covenant.notation import Grid, column_name, row_name
 from engine.protocol import to_act
 from render.covenant import pieces
 from render.covenant.colours import CHOICE, LAST_TILE
 from render.covenant.tileart import piece_point, sprite
+from render.covenant.window import numbered_squares
 from render.i18n import DEFAULT_LANGUAGE, t
 from render.style import (
     GRID_LINE,
@@ -35,10 +35,10 @@ from render.style import (
     WHITE,
     clip,
     draw_text,
-    fitting,
     font,
     player_names,
     sentence,
+    text_length,
     wrap,
 )
 
@@ -173,21 +173,11 @@ def _label_size(tile: int) -> int:
 # --------------------------------------------------------------------- drawing
 
 
-@dataclass(frozen=True, slots=True)
-class Overlay:
-    """A tile drawn on an empty square without touching the game (for previews)."""
-
-    pos: Pos
-    tile_id: str
-    rotation: int
-
-
 def draw_board(
     game: Game,
     *,
     numbered: bool = False,
     names: list[str] | None = None,
-    overlay: Overlay | None = None,
     language: str = DEFAULT_LANGUAGE,
     bag: bool = True,
     layout: BoardLayout | None = None,
@@ -212,18 +202,13 @@ def draw_board(
     for pos, placed in game.board.items():
         x0, y0, _, _ = layout.box(pos)
         image.paste(sprite(placed.id, placed.rotation, tile), (x0, y0))
-    if overlay is not None:
-        x0, y0, _, _ = layout.box(overlay.pos)
-        image.paste(sprite(overlay.tile_id, overlay.rotation, tile), (x0, y0))
     _draw_pieces(image, game, layout)
-    if overlay is not None:
-        _outline(draw, layout.box(overlay.pos), CHOICE, tile)
-    elif game.last_placed is not None:
+    if game.last_placed is not None:
         _outline(draw, layout.box(game.last_placed), LAST_TILE, tile)
-    if numbered and overlay is None and game.phase == "place_tile":
+    if numbered and game.phase == "place_tile":
         _number_squares(draw, game, layout)
     shown = player_names(game.players, names, language)
-    draw_panel(image, game, layout, shown, overlay, language, bag)
+    draw_panel(image, game, layout, shown, language, bag)
     return image, layout
 
 
@@ -308,10 +293,11 @@ def _draw_pieces(image: Image.Image, game: PiecesShown, layout: SquareBoxes) -> 
 
 
 def _number_squares(draw: ImageDraw.ImageDraw, game: Game, layout: BoardLayout) -> None:
-    """Number the squares where the tile in hand fits, in reading order (1, 2, ...)."""
+    """Number the squares where the tile in hand fits (1, 2, ... as :func:`squares_pages`
+    numbers them)."""
     tile = layout.tile
     face = font(max(12, round(tile * 0.32)), bold=True)
-    for number, pos in enumerate(game.placements(), start=1):
+    for number, pos in enumerate(numbered_squares(game), start=1):
         x0, y0, x1, y1 = layout.box(pos)
         inset = max(2, tile // 14)
         draw.rectangle(
@@ -352,78 +338,6 @@ def _same_spot(view: RotatedTile, one: str, other: str) -> bool:
 
 def spot_letter(index: int) -> str:
     return chr(ord("A") + index)
-
-
-class _Window:
-    """A layout for a 3 x 3 window of squares around ``centre``, ``tile`` pixels each."""
-
-    def __init__(self, centre: Pos, tile: int) -> None:
-        self.centre = centre
-        self.tile = tile
-
-    def box(self, pos: Pos) -> Box:
-        x0 = (pos[0] - self.centre[0] + 1) * self.tile
-        y0 = (pos[1] - self.centre[1] + 1) * self.tile
-        return (x0, y0, x0 + self.tile, y0 + self.tile)
-
-
-DEPLOY_TILE = 150  # px: big enough to read every letter on a phone
-
-
-def draw_deploy_spots(game: Game, chosen: str | None = None, prophet: bool = False) -> Image.Image:
-    """The tile just placed and its eight neighbours, large, with the free features of the
-    new tile lettered A, B, ... (the order of :func:`deploy_ports`). With ``chosen`` (a port
-    of one of them), the player's follower (or Prophet) stands there instead, to confirm."""
-    if game.last_placed is None:
-        raise ValueError("no tile has been placed yet")
-    window = _Window(game.last_placed, DEPLOY_TILE)
-    size = 3 * DEPLOY_TILE
-    image = Image.new("RGB", (size, size), PARCHMENT_DARK)
-    cx0, cy0 = game.last_placed
-    for dy in (-1, 0, 1):
-        for dx in (-1, 0, 1):
-            placed = game.board.get((cx0 + dx, cy0 + dy))
-            if placed is not None:
-                x0, y0, _, _ = window.box((cx0 + dx, cy0 + dy))
-                image.paste(sprite(placed.id, placed.rotation, DEPLOY_TILE), (x0, y0))
-    _draw_pieces(image, game, window)
-    draw = ImageDraw.Draw(image, "RGBA")
-    # Dim the neighbours so the eye goes to the new tile.
-    draw.rectangle([0, 0, size, DEPLOY_TILE], fill=(*PARCHMENT, 90))
-    draw.rectangle([0, 2 * DEPLOY_TILE, size, size], fill=(*PARCHMENT, 90))
-    draw.rectangle([0, DEPLOY_TILE, DEPLOY_TILE, 2 * DEPLOY_TILE], fill=(*PARCHMENT, 90))
-    draw.rectangle([2 * DEPLOY_TILE, DEPLOY_TILE, size, 2 * DEPLOY_TILE], fill=(*PARCHMENT, 90))
-    _outline(draw, window.box(game.last_placed), LAST_TILE, DEPLOY_TILE)
-    placed = game.board[game.last_placed]
-    ports = deploy_ports(game)
-    if chosen is not None:
-        view = placed.view
-        index = next((i for i, p in enumerate(ports) if _same_spot(view, p, chosen)), None)
-        if index is None:
-            raise ValueError(f"{chosen} is not a free spot of the new tile")
-        port = ports[index]
-        px, py = piece_point(placed.id, placed.rotation, port)
-        cx, cy = DEPLOY_TILE * (1 + px), DEPLOY_TILE * (1 + py)
-        seat = game.current_player
-        if prophet:
-            picture = pieces.prophet(seat, round(DEPLOY_TILE * 0.46))
-        else:
-            lying = _kind_at(view, port) == "field"
-            picture = pieces.follower(seat, round(DEPLOY_TILE * 0.4), lying)
-        r = DEPLOY_TILE * 0.3
-        draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=(*WHITE, 120), outline=CHOICE, width=4)
-        image.paste(
-            picture, (round(cx - picture.width / 2), round(cy - picture.height / 2)), picture
-        )
-        return image
-    r = DEPLOY_TILE * 0.1
-    face = font(round(r * 1.4), bold=True)
-    for index, port in enumerate(ports):
-        px, py = piece_point(placed.id, placed.rotation, port)
-        cx, cy = DEPLOY_TILE * (1 + px), DEPLOY_TILE * (1 + py)
-        draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=CHOICE, outline=WHITE, width=2)
-        draw_text(draw, (cx, cy), spot_letter(index), font=face, fill=WHITE, anchor="mm")
-    return image
 
 
 # --------------------------------------------------------------------- panel
@@ -484,61 +398,68 @@ def draw_panel(
     game: Game,
     layout: BoardLayout,
     names: list[str],
-    overlay: Overlay | None = None,
     language: str = DEFAULT_LANGUAGE,
     bag: bool = True,
 ) -> None:
     """The players' panel: turn, tile in hand, tiles left (unless not ``bag``: a made-up
     board, e.g. the rules' example), then one card per player."""
+    x0, y0, x1, y1 = layout.panel
+    draw_header(image, game, (x0, y0, x1, y0 + HEADER_H), names, language, bag)
+    columns = 1 if layout.panel_side == "right" else max(1, (x1 - x0) // PANEL_W)
+    draw_cards(image, game, (x0, y0 + HEADER_H, x1, y1), columns, names, language)
+
+
+def draw_header(
+    image: Image.Image,
+    game: Game,
+    box: Box,
+    names: list[str],
+    language: str = DEFAULT_LANGUAGE,
+    bag: bool = True,
+) -> None:
+    """The turn, whose turn it is and what they do, the tile in hand and the tiles left
+    (unless not ``bag``), in ``box`` (:data:`HEADER_H` px high)."""
     draw = ImageDraw.Draw(image, "RGBA")
-    x0, y0, x1, _ = layout.panel
-    draw_text(
-        draw,
-        (x0 + 4, y0 + 4),
-        clip(
-            t("covenant.picture.turn", language, turn=game.turn), font(34, bold=True), x1 - x0 - 8
-        ),
-        font=font(34, bold=True),
-        fill=INK,
-    )
+    x0, y0, x1, _ = box
+    title_face = font(34, bold=True)
+    title = t("covenant.picture.turn", language, turn=game.turn)
+    draw_text(draw, (x0 + 4, y0 + 4), clip(title, title_face, x1 - x0 - 8), title_face, INK)
     hand_size = 96
     hy = y0 + 86
-    shown = overlay.tile_id if overlay else game.tile
+    shown = game.tile
     # With no tile in hand the phase may take two lines: the hand's place is free.
     lines = phase_lines(game, names, language, x1 - x0 - 8, 1 if shown is not None else 2)
     for i, line in enumerate(lines):
         draw_text(draw, (x0 + 4, y0 + 48 + i * PHASE_LINE), line, font=font(PHASE_SIZE), fill=INK)
     if shown is not None:
-        rotation = overlay.rotation if overlay else 0
-        image.paste(sprite(shown, rotation, hand_size), (x0 + 4, hy))
+        image.paste(sprite(shown, 0, hand_size), (x0 + 4, hy))
         draw.rectangle([x0 + 3, hy - 1, x0 + 4 + hand_size, hy + hand_size], outline=INK, width=2)
-        if overlay:
-            caption = t(
-                "covenant.picture.preview",
-                language,
-                square=layout.grid.name(overlay.pos),
-                rotation=overlay.rotation,
-            )
-        else:
-            caption = t("covenant.picture.in_hand", language)
         face = font(22, bold=True)
-        draw_text(
-            draw,
-            (x0 + hand_size + 16, hy + 8),
-            clip(caption, face, x1 - x0 - hand_size - 20),
-            font=face,
-            fill=INK,
-        )
+        words = t("covenant.picture.in_hand", language)
+        room = x1 - x0 - hand_size - 20
+        draw_text(draw, (x0 + hand_size + 16, hy + 8), clip(words, face, room), face, INK)
     tx = x0 + (hand_size + 16 if shown is not None else 4)
     if bag:
         left = t("covenant.picture.tiles_left", language, left=game.tiles_left)
         draw_text(draw, (tx, hy + 40), clip(left, font(22), x1 - tx - 4), font(22), INK_SOFT)
-    columns = 1 if layout.panel_side == "right" else max(1, (x1 - x0) // PANEL_W)
+
+
+def draw_cards(
+    image: Image.Image,
+    game: Game,
+    box: Box,
+    columns: int,
+    names: list[str],
+    language: str = DEFAULT_LANGUAGE,
+) -> None:
+    """One card per player in ``box``, ``columns`` side by side, :data:`CARD_H` px high."""
+    draw = ImageDraw.Draw(image, "RGBA")
+    x0, y0, x1, _ = box
     card_w = (x1 - x0) // columns
     for seat in range(game.players):
         row, col = divmod(seat, columns)
         cx = x0 + col * card_w
-        cy = y0 + HEADER_H + row * CARD_H
+        cy = y0 + row * CARD_H
         _player_card(
             image,
             draw,
@@ -548,6 +469,15 @@ def draw_panel(
             (cx, cy, cx + card_w - 8, cy + CARD_H - 8),
             language,
         )
+
+
+def cards_height(players: int, columns: int) -> int:
+    """How high :func:`draw_cards` draws the cards of ``players`` players."""
+    return -(-players // columns) * CARD_H
+
+
+#: The smallest text of a player's card: its picture is at most 840 px wide.
+CARD_TEXT = 20
 
 
 def _player_card(
@@ -574,34 +504,22 @@ def _player_card(
     image.paste(piece, (x0 + 8, y0 + (y1 - y0 - 60) // 2), piece)
     score = str(game.scores[seat])
     score_face = font(38, bold=True)
-    # Name and detail must stay clear of the score on the right.
+    # The name must stay clear of the score on the right; the details below take the
+    # card's whole width, on two lines if one is not enough.
     room = x1 - 14 - score_face.getlength(score) - 12 - (x0 + 78)
     title = ("▶ " if current else "") + name
     title_face = font(24, bold=True)
     draw_text(draw, (x0 + 78, y0 + 8), clip(title, title_face, room), font=title_face, fill=INK)
-    prophet = game.prophet_state(seat)
-    words = t(_PROPHET_WORDS[prophet], language)
-    detail = t(
-        "covenant.picture.followers",
-        language,
-        left=game.followers_left(seat),
-        total=FOLLOWERS,
-        prophet=words,
-    )
-    # A smaller size first, an ellipsis last.
-    detail_face = fitting(detail, room, (18, 16, 14))
-    draw_text(
-        draw, (x0 + 78, y0 + 48), clip(detail, detail_face, room), font=detail_face, fill=INK_SOFT
-    )
-    draw_text(draw, (x1 - 14, y0 + 22), score, font=score_face, fill=INK, anchor="ra")
-
-
-def overlay_for(game: Game, x: int, y: int, rotation: int) -> Overlay:
-    """Check that the tile in hand fits at (x, y) turned ``rotation``; raise ValueError if not."""
-    if game.tile is None:
-        raise ValueError("There is no tile in hand to preview.")
-    fits = game.placements().get((x, y), ())
-    if rotation not in fits:
-        raise ValueError(f"{game.tile} does not fit at {square_name((x, y))} turned {rotation}°.")
-    assert game.tile in TILES
-    return Overlay((x, y), game.tile, rotation)
+    draw_text(draw, (x1 - 14, y0 + 8), score, font=score_face, fill=INK, anchor="ra")
+    prophet = t(_PROPHET_WORDS[game.prophet_state(seat)], language)
+    left = game.followers_left(seat)
+    one = t("covenant.picture.followers", language, left=left, total=FOLLOWERS, prophet=prophet)
+    wide = x1 - 10 - (x0 + 78)
+    face = font(CARD_TEXT)
+    lines = [one]
+    if text_length(one, face) > wide:
+        lines = [t("covenant.picture.followers_count", language, left=left, total=FOLLOWERS)]
+        lines.append(prophet)
+    top = y0 + 40 if len(lines) == 1 else y0 + 36
+    for i, line in enumerate(lines):
+        draw_text(draw, (x0 + 78, top + i * 24), clip(line, face, wide), face, INK_SOFT)

@@ -1,8 +1,13 @@
 """Close-ups: a few squares of the board, large, so a phone shows them well however big the
-board has grown. The tile in hand on its chosen square, and the Ark with its path.
+board has grown. The squares where the tile in hand fits, the tile on its chosen square
+with the spots a piece may take, the Ark's route, and the city that gets the Ark.
 
 Every close-up names its squares along the edges (the names of
-:mod:`engine.covenant.notation`), so what it shows can be found on the whole board.
+:mod:`engine.covenant.notation`), so what it shows can be found on the whole board. Each is
+at most :data:`WIDTH` px wide and draws no text smaller than ``phone_text(WIDTH)``, so on a
+phone 400 px wide its words are at least 9 px tall and its squares at least 24 px (see
+:mod:`render.style`). Only the squares inside a close-up are drawn: no piece of a tile
+beside it reaches into its caption.
 """
 
 from __future__ import annotations
@@ -16,9 +21,10 @@ from engine.covenant.game import Game, PlacedTile
 from engine.covenant.geometry import SIDE_INDEX, Pos, neighbour
 from engine.covenant.notation import column_name, row_name
 from render.covenant import pieces
-from render.covenant.board import Overlay, PiecesShown, _draw_pieces, _outline, overlay_for
+from render.covenant.board import _draw_pieces, _outline, deploy_ports, spot_letter
 from render.covenant.colours import CHOICE, LAST_TILE
-from render.covenant.tileart import sprite
+from render.covenant.tileart import piece_point, sprite
+from render.covenant.window import LABEL_BAND, WIDTH, Window, squares_pages
 from render.i18n import DEFAULT_LANGUAGE, t
 from render.style import (
     GOLD,
@@ -30,138 +36,185 @@ from render.style import (
     clip,
     draw_text,
     font,
+    phone_text,
     player_names,
     sentence,
     wrap,
 )
 
-ZOOM_TILE = 150  # px a tile in a close-up: every letter readable at phone width
-LABEL_BAND = 34
-Box = tuple[int, int, int, int]
+LABEL_SIZE = 22
+TEXT = max(20, phone_text(WIDTH))  # the smallest font size of a close-up
 
 
 @dataclass(frozen=True, slots=True)
-class Window:
-    """Squares ``left..left+columns-1`` x ``top..top+rows-1``, ``tile`` px each, drawn with
-    a band of square names around them, below a caption of ``caption`` px; ``margin`` px of
-    parchment left and right make a narrow window wide enough for its caption."""
+class _Shown:
+    """The tiles and the Ark a close-up draws: those inside its window only."""
 
-    left: int
-    top: int
-    columns: int
-    rows: int
-    tile: int
-    caption: int = 0
-    margin: int = 0
-
-    @property
-    def origin(self) -> tuple[int, int]:
-        return (self.margin + LABEL_BAND, self.caption + LABEL_BAND)
-
-    @property
-    def size(self) -> tuple[int, int]:
-        return (
-            self.columns * self.tile + 2 * LABEL_BAND + 2 * self.margin,
-            self.caption + self.rows * self.tile + 2 * LABEL_BAND,
-        )
-
-    def box(self, pos: Pos) -> Box:
-        x0 = self.origin[0] + (pos[0] - self.left) * self.tile
-        y0 = self.origin[1] + (pos[1] - self.top) * self.tile
-        return (x0, y0, x0 + self.tile, y0 + self.tile)
-
-    def centre(self, pos: Pos) -> tuple[float, float]:
-        x0, y0, x1, y1 = self.box(pos)
-        return ((x0 + x1) / 2, (y0 + y1) / 2)
-
-    def contains(self, pos: Pos) -> bool:
-        return (
-            self.left <= pos[0] < self.left + self.columns
-            and self.top <= pos[1] < self.top + self.rows
-        )
+    board: Mapping[Pos, PlacedTile]
+    ark: Pos | None
 
 
 def _draw_window(
-    game: Game, window: Window, overlay: Overlay | None = None, ark: bool = True
+    game: Game, window: Window, overlay: tuple[Pos, str, int] | None = None, ark: bool = True
 ) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    """The squares of ``window`` with their tiles and pieces, named along the edges."""
+    """The squares of ``window`` with their tiles and pieces (and ``overlay``: a tile drawn
+    on a free square, ``(square, tile id, rotation)``), named along the edges."""
     image = Image.new("RGB", window.size, PARCHMENT)
     draw = ImageDraw.Draw(image, "RGBA")
     x0, y0 = window.origin
     x1, y1 = x0 + window.columns * window.tile, y0 + window.rows * window.tile
     draw.rectangle([x0, y0, x1 - 1, y1 - 1], fill=PARCHMENT_DARK)
-    for pos, placed in game.board.items():
-        if window.contains(pos):
-            bx, by, _, _ = window.box(pos)
-            image.paste(sprite(placed.id, placed.rotation, window.tile), (bx, by))
+    inside = {pos: placed for pos, placed in game.board.items() if window.contains(pos)}
+    for pos, placed in inside.items():
+        bx, by, _, _ = window.box(pos)
+        image.paste(sprite(placed.id, placed.rotation, window.tile), (bx, by))
     if overlay is not None:
-        bx, by, _, _ = window.box(overlay.pos)
-        image.paste(sprite(overlay.tile_id, overlay.rotation, window.tile), (bx, by))
-    shown = game if ark else _without_ark(game)
-    _draw_pieces(image, shown, window)
+        pos, tile_id, rotation = overlay
+        bx, by, _, _ = window.box(pos)
+        image.paste(sprite(tile_id, rotation, window.tile), (bx, by))
+    shown_ark = game.ark if ark and game.ark is not None and window.contains(game.ark) else None
+    _draw_pieces(image, _Shown(inside, shown_ark), window)
     # Square names along all four edges.
-    face = font(22, bold=True)
+    face = font(LABEL_SIZE, bold=True)
     for c in range(window.columns):
         name = column_name(window.left + c)
         cx = x0 + c * window.tile + window.tile // 2
         for cy in (y0 - LABEL_BAND // 2, y1 + LABEL_BAND // 2):
-            draw_text(draw, (cx, cy), name, face, INK, "mm")
+            draw_text(draw, (cx, cy), clip(name, face, window.tile - 4), face, INK, "mm")
     for r in range(window.rows):
         name = row_name(window.top + r)
         cy = y0 + r * window.tile + window.tile // 2
         for cx in (x0 - LABEL_BAND // 2, x1 + LABEL_BAND // 2):
-            draw_text(
-                draw, (cx, cy), clip(name, font(18, True), LABEL_BAND), font(18, True), INK, "mm"
-            )
+            draw_text(draw, (cx, cy), clip(name, face, LABEL_BAND - 2), face, INK, "mm")
     return image, draw
 
 
-class _NoArk:
-    """A game seen without its Ark (the Ark is drawn where it would go instead)."""
-
-    def __init__(self, game: Game) -> None:
-        self._game = game
-
-    @property
-    def board(self) -> Mapping[Pos, PlacedTile]:
-        return self._game.board
-
-    ark: Pos | None = None
+def _dim(draw: ImageDraw.ImageDraw, window: Window, keep: set[Pos], alpha: int = 110) -> None:
+    """Soften every square of ``window`` but ``keep``, so the eye goes to those."""
+    for pos in window.squares:
+        if pos not in keep:
+            bx0, by0, bx1, by1 = window.box(pos)
+            draw.rectangle([bx0, by0, bx1 - 1, by1 - 1], fill=(*PARCHMENT, alpha))
 
 
-def _without_ark(game: Game) -> PiecesShown:
-    return _NoArk(game)
+def _badge(
+    draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, radius: float
+) -> None:
+    """A number or letter in a blue disc: what a button of the panel says."""
+    cx, cy = centre
+    r = max(radius, TEXT * 0.8)
+    draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=CHOICE, outline=WHITE, width=3)
+    face = font(max(TEXT, round(r * (1.2 if len(text) < 2 else 0.95))), bold=True)
+    draw_text(draw, (cx, cy), text, face, WHITE, "mm")
 
 
-# --------------------------------------------------------------------- the tile in hand
+def _number(draw: ImageDraw.ImageDraw, window: Window, pos: Pos, number: int) -> None:
+    """A numbered square: framed and tinted, its number large in the middle."""
+    x0, y0, x1, y1 = window.box(pos)
+    inset = max(2, window.tile // 14)
+    draw.rectangle(
+        [x0 + inset, y0 + inset, x1 - inset - 1, y1 - inset - 1],
+        fill=(*CHOICE, 50),
+        outline=CHOICE,
+        width=max(3, window.tile // 24),
+    )
+    _badge(draw, window.centre(pos), str(number), window.tile * 0.26)
 
 
-def preview_zoom_image(game: Game, x: int, y: int, rotation: int) -> Image.Image:
-    """The tile in hand on (x, y) turned ``rotation``, with the eight squares around it."""
-    overlay = overlay_for(game, x, y, rotation)
-    window = Window(x - 1, y - 1, 3, 3, ZOOM_TILE)
-    image, draw = _draw_window(game, window, overlay)
-    _dim_around(draw, window, (x, y))
-    _outline(draw, window.box((x, y)), CHOICE, ZOOM_TILE)
+def _caption(
+    draw: ImageDraw.ImageDraw, lines: list[str], face: ImageFont.FreeTypeFont, x: float, h: int
+) -> None:
+    """``lines`` centred on the height of a caption band ``h`` px high."""
+    step = face.size + 6
+    top = h / 2 - step * (len(lines) - 1) / 2
+    for i, text in enumerate(lines):
+        draw_text(draw, (x, top + i * step), text, face, INK, "lm")
+
+
+def _fit_lines(text: str, width: float, lines: int = 2) -> tuple[list[str], ImageFont.FreeTypeFont]:
+    """``text`` on one line, smaller if need be, else on up to ``lines`` lines."""
+    for size, count in ((28, 1), (24, 1), (TEXT, 1), (24, lines), (TEXT, lines)):
+        face = font(size, bold=True)
+        found = wrap(text, face, width, count)
+        if found is not None:
+            return found, face
+    face = font(TEXT, bold=True)
+    return [clip(text, face, width)], face
+
+
+# --------------------------------------------------------------------- where the tile fits
+
+
+SQUARES_HEADER = 124
+HAND_TILE = 100
+
+
+def squares_window(game: Game, page: int) -> Window:
+    """The window of the picture of part ``page`` of :func:`squares_pages`."""
+    pages = squares_pages(game)
+    return Window.around(pages[page], caption=SQUARES_HEADER, least=WIDTH * 3 // 4)
+
+
+def squares_image(game: Game, page: int = 0, language: str = DEFAULT_LANGUAGE) -> Image.Image:
+    """Part ``page`` of the board where the tile in hand fits: its squares numbered as
+    :func:`squares_pages` numbers them, with the tile in hand above."""
+    if game.tile is None:
+        raise ValueError("there is no tile in hand")
+    pages = squares_pages(game)
+    if not 0 <= page < len(pages):
+        raise ValueError(f"there is no part {page} of the squares")
+    window = squares_window(game, page)
+    image, draw = _draw_window(game, window)
+    first = sum(len(p) for p in pages[:page]) + 1
+    for number, pos in enumerate(pages[page], start=first):
+        _number(draw, window, pos, number)
+    # The tile in hand, and what to do.
+    pad = 16
+    top = (SQUARES_HEADER - HAND_TILE) // 2
+    image.paste(sprite(game.tile, 0, HAND_TILE), (pad, top))
+    draw.rectangle(
+        [pad - 2, top - 2, pad + HAND_TILE + 1, top + HAND_TILE + 1], outline=INK, width=2
+    )
+    x = pad + HAND_TILE + 18
+    room = window.size[0] - x - pad
+    title = t("covenant.picture.squares_title", language)
+    face = font(28, bold=True)
+    draw_text(draw, (x, top + 4), clip(title, face, room), face, INK)
+    if len(pages) > 1:
+        text = t("covenant.picture.squares_part", language, page=page + 1, pages=len(pages))
+    else:
+        text = t("covenant.picture.squares_all", language)
+    lines, small = _fit_lines(text, room)
+    for i, line in enumerate(lines):
+        draw_text(draw, (x, top + 46 + i * (small.size + 6)), line, small, INK)
     return image
 
 
-def _dim_around(draw: ImageDraw.ImageDraw, window: Window, keep: Pos) -> None:
-    """Soften every square but ``keep``, so the eye goes to it."""
-    for c in range(window.columns):
-        for r in range(window.rows):
-            pos = (window.left + c, window.top + r)
-            if pos != keep:
-                bx0, by0, bx1, by1 = window.box(pos)
-                draw.rectangle([bx0, by0, bx1 - 1, by1 - 1], fill=(*PARCHMENT, 80))
+# --------------------------------------------------------------------- the tile placed
+
+
+def placed_image(game: Game) -> Image.Image:
+    """The tile just placed (or previewed: ``game`` is then the game as it would be) with
+    the eight squares around it, large; the spots of the new tile a piece may take
+    lettered A, B, ... in the order of :func:`render.covenant.board.deploy_ports`."""
+    if game.last_placed is None or game.phase != "deploy":
+        raise ValueError("no tile has just been placed")
+    pos = game.last_placed
+    window = Window.around([pos])
+    image, draw = _draw_window(game, window)
+    _dim(draw, window, {pos}, 80)
+    _outline(draw, window.box(pos), CHOICE, window.tile)
+    placed = game.board[pos]
+    x0, y0, _, _ = window.box(pos)
+    for index, port in enumerate(deploy_ports(game)):
+        px, py = piece_point(placed.id, placed.rotation, port)
+        _badge(draw, (x0 + px * window.tile, y0 + py * window.tile), spot_letter(index), 16)
+    return image
 
 
 # --------------------------------------------------------------------- the Ark
 
-ARK_WIDTH = 760  # px of squares at most; tiles shrink to fit the Ark's whole reach
-ARK_CAPTION = 56
-#: px: a reach one or two squares wide is centred in this much, so its caption has room.
-ARK_MIN_WIDTH = 480
+ARK_CAPTION = 64
 
 
 def ark_reach(game: Game) -> tuple[Pos, ...]:
@@ -187,44 +240,40 @@ def _walk(start: Pos, path: str) -> list[Pos]:
     return squares
 
 
+def ark_window(game: Game) -> Window:
+    """The window of the Ark's pictures: every square it can reach this turn."""
+    if game.ark is None:
+        raise ValueError("the Ark is not on the board")
+    reach = [*ark_reach(game), game.ark]
+    return Window.around(reach, ring=0, caption=ARK_CAPTION, least=WIDTH * 2 // 3)
+
+
 def ark_image(
     game: Game,
     path: str = "",
     names: list[str] | None = None,
     language: str = DEFAULT_LANGUAGE,
 ) -> Image.Image:
-    """The board around the Ark: every square it can reach this turn, the path chosen so far
-    (numbered steps, the Ark where it would stop), the squares of the next step (marked with
-    their arrow letters), and on each tile the points entering it gives (one per piece)."""
+    """The board around the Ark: every square it can reach this turn (framed), and with
+    ``path`` its route there (numbered steps, the Ark where it would stop), with on each
+    tile of the route the points entering it gives (one per piece)."""
     if game.ark is None:
         raise ValueError("the Ark is not on the board")
-    paths = _paths(game)
-    if path and path not in paths:
+    if path and path not in _paths(game):
         raise ValueError(f"the Ark cannot go {path!r}")
-    reach = set(ark_reach(game)) | {game.ark}
-    xs = [p[0] for p in reach]
-    ys = [p[1] for p in reach]
-    columns, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
-    tile = max(64, min(ZOOM_TILE, ARK_WIDTH // max(columns, rows)))
-    margin = max(0, (ARK_MIN_WIDTH - columns * tile - 2 * LABEL_BAND + 1) // 2)
-    window = Window(min(xs), min(ys), columns, rows, tile, ARK_CAPTION, margin)
+    window = ark_window(game)
+    tile = window.tile
     image, draw = _draw_window(game, window, ark=False)
     steps = _walk(game.ark, path)
     end = steps[-1] if steps else game.ark
-    # Where the Ark may still go from the end of the path: the rest is softened.
-    ahead = {_walk(game.ark, p)[-1] for p in paths if p.startswith(path) and len(p) > len(path)}
-    for c in range(columns):
-        for row in range(rows):
-            pos = (window.left + c, window.top + row)
-            bx0, by0, bx1, by1 = window.box(pos)
-            if pos not in game.board:
-                continue
-            if pos not in ahead and pos not in steps and pos != game.ark:
-                draw.rectangle([bx0, by0, bx1 - 1, by1 - 1], fill=(*PARCHMENT, 150))
-    # Points on every tile with pieces that the Ark may still enter, or has entered.
-    for pos in {*ahead, *steps}:
+    reach = set(ark_reach(game))
+    _dim(draw, window, {*steps, game.ark} if steps else {*reach, game.ark}, 150)
+    if not steps:
+        for pos in reach:
+            _outline(draw, window.box(pos), CHOICE, tile)
+    for pos in steps:
         _points_badges(image, draw, game, window, pos)
-    # The path: a golden line through the centres, each step numbered.
+    # The route: a golden line through the centres, each step numbered.
     line = [window.centre(game.ark), *(window.centre(p) for p in steps)]
     if len(line) > 1:
         width = max(6, tile // 14)
@@ -232,21 +281,10 @@ def ark_image(
         draw.line(line, fill=GOLD, width=width, joint="curve")
     for number, pos in enumerate(steps, start=1):
         cx, cy = window.centre(pos)
-        r = tile * 0.14
+        r = max(tile * 0.14, TEXT * 0.75)
         ox, oy = cx - tile * 0.28, cy - tile * 0.28
         draw.ellipse([ox - r, oy - r, ox + r, oy + r], fill=INK, outline=GOLD, width=3)
-        draw_text(draw, (ox, oy), str(number), font(round(r * 1.3), True), WHITE, "mm")
-    # The next step's squares, lettered like the arrow buttons.
-    if len(path) < 5:
-        for letter in "NESW":
-            nxt = neighbour(end, SIDE_INDEX[letter])
-            if path + letter in paths:
-                _outline(draw, window.box(nxt), CHOICE, tile)
-                cx, cy = window.centre(nxt)
-                r = tile * 0.15
-                ox, oy = cx + tile * 0.28, cy - tile * 0.28
-                draw.ellipse([ox - r, oy - r, ox + r, oy + r], fill=CHOICE, outline=WHITE, width=3)
-                draw_text(draw, (ox, oy), letter, font(round(r * 1.3), True), WHITE, "mm")
+        draw_text(draw, (ox, oy), str(number), font(max(TEXT, round(r * 1.3)), True), WHITE, "mm")
     # The Ark where it would stop, faint where it stands now.
     size = max(30, round(tile * 0.5))
     ark = pieces.ark(size)
@@ -258,12 +296,8 @@ def ark_image(
     ex, ey = window.centre(end)
     image.paste(ark, (round(ex - size / 2), round(ey - size / 2)), ark)
     _outline(draw, window.box(end), LAST_TILE if steps else GOLD, tile)
-    # The caption: what the path gives so far.
     lines, face = _caption_lines(game, path, names, language, window.size[0] - 24)
-    step = face.size + 4
-    top = ARK_CAPTION / 2 - step * (len(lines) - 1) / 2
-    for i, text in enumerate(lines):
-        draw_text(draw, (12, top + i * step), text, face, INK, "lm")
+    _caption(draw, lines, face, 12, ARK_CAPTION)
     return image
 
 
@@ -277,7 +311,7 @@ def _caption_lines(
     def make(who: list[str]) -> str:
         return _ark_caption(game, path, who, language)
 
-    for size, lines in ((28, 1), (24, 1), (20, 1), (20, 2)):
+    for size, lines in ((28, 1), (24, 1), (TEXT, 1), (TEXT, 2)):
         face = font(size, bold=True)
         found = wrap(make(shown), face, width, lines)
         if found is not None:
@@ -310,8 +344,8 @@ def _points_badges(
     for piece in placed.pieces:
         counts[piece.seat] = counts.get(piece.seat, 0) + 1
     x0, _, _, y1 = window.box(pos)
-    h = max(22, round(window.tile * 0.22))
-    face = font(round(h * 0.72), True)
+    face = font(max(TEXT, round(window.tile * 0.18)), True)
+    h = round(face.size * 1.35)
     x = x0 + 6
     for seat, count in sorted(counts.items()):
         style = PLAYERS[seat]
@@ -322,3 +356,28 @@ def _points_badges(
         )
         draw_text(draw, (x + w / 2, y1 - 6 - h / 2), text, face, style.mark_colour, "mm")
         x += w + 4
+
+
+# --------------------------------------------------------------------- the Ark put in a city
+
+
+def put_ark_window(game: Game) -> Window:
+    """The window of the picture of where the Ark may be put: the city and a square
+    around it."""
+    if game.phase != "place_ark":
+        raise ValueError("the Ark is not to be put on the board now")
+    return Window.around(list(game.ark_choices), caption=ARK_CAPTION, least=WIDTH * 2 // 3)
+
+
+def put_ark_image(game: Game, language: str = DEFAULT_LANGUAGE) -> Image.Image:
+    """The city just completed, its tiles numbered in the order of ``game.ark_choices``:
+    the squares where the Ark may be put; the rest softened."""
+    window = put_ark_window(game)
+    image, draw = _draw_window(game, window)
+    choices = list(game.ark_choices)
+    _dim(draw, window, set(choices))
+    for number, pos in enumerate(choices, start=1):
+        _number(draw, window, pos, number)
+    lines, face = _fit_lines(t("covenant.picture.put_ark", language), window.size[0] - 24)
+    _caption(draw, lines, face, 12, ARK_CAPTION)
+    return image

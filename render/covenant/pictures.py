@@ -24,6 +24,7 @@ from render.style import (
     draw_text,
     fitting,
     font,
+    phone_text,
     player_names,
     sentence,
     wrap,
@@ -65,6 +66,10 @@ def rotations_image(tile_id: str, language: str = DEFAULT_LANGUAGE) -> Image.Ima
 
 # --------------------------------------------------------------------- final scoring
 
+#: The final scoring's width, and its smallest text: 9 px tall on a phone 400 px wide.
+FINAL_WIDTH = 840
+SMALLEST = phone_text(FINAL_WIDTH)
+
 _HEADINGS = {
     "road": "covenant.picture.column_road",
     "city": "covenant.picture.column_city",
@@ -78,27 +83,31 @@ _HEADINGS = {
 def final_image(
     game: Game, names: list[str] | None = None, language: str = DEFAULT_LANGUAGE
 ) -> Image.Image:
-    """The score breakdown per player and, below it, the score over the turns."""
+    """The score breakdown, a column per player (a phone shows a tall table better than a
+    wide one) and, below it, the score over the turns."""
     shown = player_names(game.players, names, language)
-    width = 1100
-    pad = 28
-    row_h = 64
+    width = FINAL_WIDTH
+    pad = 24
+    head_h, row_h = 112, 52
+    label_w = 230
+    rows = [*CATEGORIES, "total"]
     table_top = 110
-    table_h = row_h * (game.players + 1)
+    table_h = head_h + row_h * len(rows)
     chart_top = table_top + table_h + 40
     chart_h = 440
     height = chart_top + chart_h + 70
     image = Image.new("RGB", (width, height), PARCHMENT)
     draw = ImageDraw.Draw(image)
-    winners = game.winners
-    if game.phase == "over":
+    over = game.phase == "over"
+    winners = game.winners if over else ()
+    if over:
         title = t("covenant.picture.final_title", language)
     else:
         title = t("covenant.picture.scores_after", language, turn=game.turn)
     draw_text(
         draw, (pad, 18), clip(title, font(40, True), width - 2 * pad), font=font(40, True), fill=INK
     )
-    if game.phase == "over":
+    if over:
         key = "covenant.picture.winner_one" if len(winners) == 1 else "covenant.picture.winner_many"
         joiner = t("common.picture.joiner", language)
         points = game.scores[winners[0]]
@@ -109,85 +118,59 @@ def final_image(
             lambda text: face.getlength(text) <= width - 2 * pad,
         )
         draw_text(draw, (pad, 68), clip(line, face, width - 2 * pad), font=face, fill=INK_SOFT)
-    # Table: player, one column per category, total.
-    name_w = 330
-    columns = [*CATEGORIES, "total"]
-    col_w = (width - 2 * pad - name_w) // len(columns)
-    cell_font, total_font = font(26), font(30, True)
-    draw.rectangle([pad, table_top, width - pad, table_top + row_h], fill=PARCHMENT_DARK)
+    col_w = (width - 2 * pad - label_w) // game.players
+    right = pad + label_w + col_w * game.players
+    draw.rectangle([pad, table_top, right, table_top + head_h], fill=PARCHMENT_DARK)
+    for index, name in enumerate(rows):
+        y = table_top + head_h + index * row_h
+        if index % 2:
+            draw.rectangle([pad, y, right, y + row_h], fill=(248, 238, 212))
+        label = t(_HEADINGS[name], language)
+        face = fitting(label, label_w - 20, (24, 22, 20, SMALLEST), bold=True)
+        draw_text(draw, (pad + 12, y + row_h / 2), clip(label, face, label_w - 20), face, INK, "lm")
     heading = t("covenant.picture.column_player", language)
-    head_font = fitting(heading, name_w - 24, (22, 20, 18), bold=True)
+    face = fitting(heading, label_w - 20, (24, 22, 20, SMALLEST), bold=True)
     draw_text(
-        draw,
-        (pad + 12, table_top + row_h // 2),
-        clip(heading, head_font, name_w - 24),
-        font=head_font,
-        fill=INK,
-        anchor="lm",
+        draw, (pad + 12, table_top + head_h / 2), clip(heading, face, label_w - 20), face, INK, "lm"
     )
-    for i, key in enumerate(columns):
-        cx = pad + name_w + i * col_w + col_w // 2
-        _heading(draw, t(_HEADINGS[key], language), cx, table_top + row_h // 2, col_w - 8)
     for seat in range(game.players):
-        y = table_top + row_h * (seat + 1)
-        if seat % 2:
-            draw.rectangle([pad, y, width - pad, y + row_h], fill=(248, 238, 212))
-        piece = pieces.legend_piece(seat, 48)
-        image.paste(piece, (pad + 8, y + (row_h - 48) // 2), piece)
-        star = "★ " if seat in winners and game.phase == "over" else ""
-        draw_text(
-            draw,
-            (pad + 66, y + row_h // 2),
-            clip(star + shown[seat], font(26, True), name_w - 80),
-            font=font(26, True),
-            fill=INK,
-            anchor="lm",
-        )
+        x = pad + label_w + seat * col_w
+        if seat in winners:
+            draw.rectangle([x + 2, table_top, x + col_w - 2, table_top + table_h], fill=GOLD_SOFT)
+        piece = pieces.legend_piece(seat, 44)
+        image.paste(piece, (round(x + (col_w - 44) / 2), table_top + 6), piece)
+        star = "★ " if seat in winners else ""
+        _name(draw, star + shown[seat], x + col_w / 2, table_top + 56, col_w - 10)
         parts = game.breakdown(seat)
-        for i, key in enumerate(columns):
-            cx = pad + name_w + i * col_w + col_w // 2
-            if key == "total":
-                draw_text(
-                    draw,
-                    (cx, y + row_h // 2),
-                    str(game.scores[seat]),
-                    font=total_font,
-                    fill=INK,
-                    anchor="mm",
-                )
-            else:
-                value = parts[key]
-                draw_text(
-                    draw,
-                    (cx, y + row_h // 2),
-                    str(value),
-                    font=cell_font,
-                    fill=INK if value else INK_SOFT,
-                    anchor="mm",
-                )
-    draw.rectangle([pad, table_top, width - pad, table_top + table_h], outline=GRID_LINE, width=2)
+        for index, name in enumerate(rows):
+            middle = table_top + head_h + index * row_h + row_h / 2
+            value = game.scores[seat] if name == "total" else parts[name]
+            face = font(30, True) if name == "total" else font(26)
+            colour = INK if value or name == "total" else INK_SOFT
+            draw_text(draw, (x + col_w / 2, middle), str(value), face, colour, "mm")
+    total_top = table_top + head_h + row_h * (len(rows) - 1)
+    draw.line([(pad, total_top), (right, total_top)], fill=INK, width=2)
+    draw.rectangle([pad, table_top, right, table_top + table_h], outline=GRID_LINE, width=2)
     box = (pad + 60, chart_top + 40, width - pad - 20, chart_top + chart_h)
     _chart(draw, game, box, language)
     return image
 
 
-def _heading(draw: ImageDraw.ImageDraw, text: str, cx: int, cy: int, width: int) -> None:
-    """A column heading centred on (cx, cy): smaller if need be, else on two lines."""
-    face = fitting(text, width, (22, 20, 18), bold=True)
-    if face.getlength(text) <= width:
-        draw_text(draw, (cx, cy), text, font=face, fill=INK, anchor="mm")
-        return
-    for size in (18, 16, 14):
+#: The background of a winner's column.
+GOLD_SOFT = (250, 236, 170)
+
+
+def _name(draw: ImageDraw.ImageDraw, name: str, cx: float, top: float, width: float) -> None:
+    """A player's name under their piece: on one line, else two, else shortened."""
+    for size in (22, 20, SMALLEST):
         face = font(size, True)
-        lines = wrap(text, face, width, 2)
+        lines = wrap(name, face, width, 2)
         if lines is not None:
             break
     else:
-        lines = [clip(text, face, width)]
-    step = face.size + 3
-    top = cy - step * (len(lines) - 1) / 2
+        lines = [clip(name, face, width)]
     for i, line in enumerate(lines):
-        draw_text(draw, (cx, top + i * step), line, font=face, fill=INK, anchor="mm")
+        draw_text(draw, (cx, top + i * (face.size + 4)), line, face, INK, "ma")
 
 
 def _chart(
@@ -208,7 +191,7 @@ def _chart(
     step = 10 if top <= 60 else 20 if top <= 140 else 50
     top = -(-top // step) * step
     turns = max(1, len(history) - 1)
-    axis_font = font(18)
+    axis_font = font(SMALLEST)
     for value in range(0, top + 1, step):
         y = y1 - (y1 - y0) * value / top
         draw.line([(x0, y), (x1, y)], fill=GRID_LINE, width=1)

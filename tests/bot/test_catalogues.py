@@ -128,8 +128,8 @@ def test_plurals_follow_the_language() -> None:
     ]
     exact = "{n, plural, =0 {nobody} one {# player} other {# players}}"
     assert format_message(exact, {"n": 0}, "en") == "nobody"
-    assert t("covenant.turn.spot_ways", count=1) == "fits 1 way"
-    assert t("covenant.turn.spot_ways", count=3) == "fits 3 ways"
+    assert t("covenant.turn.ark_route", path="N", steps=1) == "Route N, 1 step"
+    assert t("covenant.turn.ark_route", path="NES", steps=3) == "Route NES, 3 steps"
     line = t("table.stats.line", rank=1, player="Ruth", rating=1016, games=1, wins=1)
     assert line == "1. Ruth: 1016 (1 game, 1 win)"
 

@@ -47,32 +47,29 @@ async def ruth_places_and_closes_the_city(h: Harness, board: Sent, game_id: int)
     opened = await h.click(RUTH, board, f"ob:{game_id}:1")
     panel = opened.last
     assert panel.ephemeral
-    # The tile said in words, never by its id; the numbered spots in the panel itself.
+    # The tile said in words, never by its id; the numbered squares in the panel itself,
+    # one picture (two would share a phone's width).
     assert "a city on 1 side" in panel.content and "T21" not in panel.content
-    assert panel.images[0].size[0] > panel.images[0].size[1]  # four rotations side by side
-    assert len(panel.images) == 2  # and the board with the numbered spots
-    spot_select = f"tm:{game_id}:0:spot"
-    assert panel.component(spot_select).option_values == ["0,-1", "0,1"]
-    preview = (await h.select(RUTH, panel, spot_select, ["0,-1"])).last
-    assert "M12" in preview.content and "180" in preview.content
-    assert preview.component(f"tb:{game_id}:0:rot:0:-1:180").disabled  # fits one way only
-    deploy = (await h.click(RUTH, preview, f"tb:{game_id}:0:place:0:-1:180")).last
-    labels = [o["label"] for o in deploy.component(f"tm:{game_id}:1:deploy").options]
-    assert labels == [
-        "A · field to the north",
-        "B · city to the south",
-        "B · Prophet: city to the south",
+    assert len(panel.images) == 1
+    squares = [c for c in panel.custom_ids if ":sq:" in c]
+    assert squares == [f"tb:{game_id}:0:sq:0:-1", f"tb:{game_id}:0:sq:0:1"]
+    chosen = (await h.click(RUTH, panel, squares[0])).last
+    assert "M12" in chosen.content and "180" in chosen.content
+    assert "fits only this way" in chosen.content and not [
+        c for c in chosen.custom_ids if ":rot:" in c
     ]
-    # The follower is shown where it would stand; "Choose again" goes back, nothing played.
-    chosen = (await h.select(RUTH, deploy, f"tm:{game_id}:1:deploy", ["NNW:0"])).last
-    assert "Your follower on **A**, the field to the north" in chosen.content
-    again = (await h.click(RUTH, chosen, f"tb:{game_id}:1:back")).last
-    assert again.component(f"tm:{game_id}:1:deploy")
-    chosen = (await h.select(RUTH, again, f"tm:{game_id}:1:deploy", ["SSE:0"])).last
-    assert "**B**, the city to the south" in chosen.content
-    put_ark = (await h.click(RUTH, chosen, f"tb:{game_id}:1:put:SSE:0")).last
+    labels = [c.label for c in chosen.components if c.custom_id and ":put:" in c.custom_id]
+    assert labels == ["A · field", "B · city", "B · Prophet"]
+    assert "B · city to the south" in chosen.content  # the letters said in full
+    # Another square and back: nothing is played until a letter (or ✅) is tapped.
+    back = (await h.click(RUTH, chosen, f"tb:{game_id}:0:page:0")).last
+    chosen = (await h.click(RUTH, back, squares[0])).last
+    bot: TableBot = h.bot  # type: ignore[assignment]
+    assert (await bot.service.play.get_game(game_id)).version == 0
+    put_ark = (await h.click(RUTH, chosen, f"tb:{game_id}:0:put:0:-1:180:SSE:0")).last
     assert "first city" in put_ark.content
-    finished = await h.select(RUTH, put_ark, f"tm:{game_id}:2:putark", ["0,-1"])
+    assert (await bot.service.play.get_game(game_id)).version == 2  # placed, and the follower
+    finished = await h.click(RUTH, put_ark, f"tb:{game_id}:2:putark:0:-1")
     assert "You scored 4" in finished[-2].content or "You scored 4" in finished.text
     post = [s for s in finished if s.kind == "channel_message"][-1]
     return post
@@ -95,7 +92,7 @@ async def test_a_whole_scripted_game_through_commands_and_clicks(harness: Harnes
     assert "N13" in values and len(values) == len(set(values)) >= 4
     assert choices[values.index("N13")].name.endswith("N13 (2 ways)")
     placed = await h.slash(BOAZ, "covenant place", square="N13", rotation=0)
-    assert placed.last.ephemeral and "Tile placed" in placed.last.content
+    assert placed.last.ephemeral and "Your tile is on **N13**." in placed.last.content
     ended = await h.slash(BOAZ, "covenant pass")
     (final,) = [s for s in ended if s.kind == "channel_message" and " won " in s.content]
     assert "Ruth** won with 4 points" in final.content
@@ -131,15 +128,15 @@ async def test_a_double_click_counts_once(harness: Harness) -> None:
     game_id = await scripted_lobby(h, ["T21", "T39"])
     board = await start(h)
     panel = (await h.click(RUTH, board, f"ob:{game_id}:1")).last
-    preview = (await h.select(RUTH, panel, f"tm:{game_id}:0:spot", ["0,-1"])).last
-    place = f"tb:{game_id}:0:place:0:-1:180"
+    preview = (await h.click(RUTH, panel, f"tb:{game_id}:0:sq:0:-1")).last
+    place = f"tb:{game_id}:0:put:0:-1:180:SSE:0"
     first, second = await asyncio.gather(
         h.click(RUTH, preview, place), h.click(RUTH, preview, place)
     )
     texts = [first.text, second.text]
     assert sum("already played" in text for text in texts) == 1
     bot: TableBot = h.bot  # type: ignore[assignment]
-    assert (await bot.service.play.get_game(game_id)).version == 1
+    assert (await bot.service.play.get_game(game_id)).version == 2  # the tile and the follower
 
 
 async def test_an_illegal_typed_move_explains_and_changes_nothing(harness: Harness) -> None:
@@ -181,14 +178,12 @@ async def test_buttons_keep_working_after_a_restart(harness: Harness, db_path: P
     game_id = await scripted_lobby(h, ["T21", "T39"])
     board = await start(h)
     panel = (await h.click(RUTH, board, f"ob:{game_id}:1")).last
-    preview = (await h.select(RUTH, panel, f"tm:{game_id}:0:spot", ["0,-1"])).last
-    deploy = (await h.click(RUTH, preview, f"tb:{game_id}:0:place:0:-1:180")).last
+    chosen = (await h.click(RUTH, panel, f"tb:{game_id}:0:sq:0:-1")).last
     await h.restart(await make_bot(db_path))
     # The private panel from before the restart still works: the ids name game and version.
-    chosen = (await h.select(RUTH, deploy, f"tm:{game_id}:1:deploy", ["SSE:0"])).last
-    put_ark = (await h.click(RUTH, chosen, f"tb:{game_id}:1:put:SSE:0")).last
+    put_ark = (await h.click(RUTH, chosen, f"tb:{game_id}:0:put:0:-1:180:SSE:0")).last
     assert "first city" in put_ark.content
-    finished = await h.select(RUTH, put_ark, f"tm:{game_id}:2:putark", ["0,-1"])
+    finished = await h.click(RUTH, put_ark, f"tb:{game_id}:2:putark:0:-1")
     assert any(s.kind == "channel_message" for s in finished)
     # The first turn's board lost its button when the next board was posted; a client that
     # still shows it (the edit missed) is told that turn was played.
@@ -252,7 +247,7 @@ async def test_rules_and_status_are_private(harness: Harness) -> None:
     assert game_id
 
 
-async def test_moving_the_ark_with_the_arrows_shows_who_scores(harness: Harness) -> None:
+async def test_moving_the_ark_to_a_square_of_a_menu_shows_who_scores(harness: Harness) -> None:
     h = harness
     game_id = await scripted_lobby(h, ["T21", "T39", "T39", "T39"])
     board = await start(h)
@@ -263,18 +258,20 @@ async def test_moving_the_ark_with_the_arrows_shows_who_scores(harness: Harness)
     deployed = await h.slash(BOAZ, "covenant follower", spot="B")  # the letter on the picture
     assert "Boaz put a follower on the road at N13." in deployed.text
     panel = (await h.slash(RUTH, "covenant place", square="L13", rotation=0)).last
-    # From M12 the Ark can go south to the start tile, then east onto Boaz's road.
-    assert panel.component(f"tb:{game_id}:6:step:S").disabled is False
-    assert panel.component(f"tb:{game_id}:6:step:N").disabled is True
-    first = (await h.click(RUTH, panel, f"tb:{game_id}:6:step:S")).last
-    second = (await h.click(RUTH, first, f"tb:{game_id}:6:step:SE")).last
-    assert "The Ark would go **SE**: Boaz +1." in second.content
-    assert "1. M13 (nobody scores), 2. N13 (Boaz +1)" in second.content
-    # Not blind: the board around the Ark, with the path, is in the panel.
-    assert [name for name, _ in second.files] == ["the-ark.png"]
+    # From M12 the Ark can reach L13, the start tile M13, and N13 with Boaz's follower.
+    menu = panel.component(f"tm:{game_id}:6:ark:0")
+    assert [(o["label"], o["value"]) for o in menu.options] == [
+        ("L13 · nobody scores", "SW"),
+        ("M13 · nobody scores", "S"),
+        ("N13 · Boaz +1", "SE"),
+    ]
+    route = (await h.select(RUTH, panel, f"tm:{game_id}:6:ark:0", ["SE"])).last
+    assert "The Ark would go from M12 to **N13** by SE: Boaz +1." in route.content
+    # Not blind: the board around the Ark, with the route, is in the panel.
+    assert [name.split("-")[0:2] for name, _ in route.files] == [["the", "ark"]]
     paths = await h.autocomplete(RUTH, "covenant ark", focused="path", value="S")
     assert ("SE: Boaz +1", "SE") in [(c.name, c.value) for c in paths]
-    moved = await h.click(RUTH, second, f"tb:{game_id}:6:go:SE")
+    moved = await h.click(RUTH, route, f"tb:{game_id}:6:go:SE")
     post = [s for s in moved if s.kind == "channel_message"][-1]
     assert "Ruth moved the Ark 2 steps to N13: Boaz +1." in post.content
     assert "Scores: Ruth 4, Boaz 1" in post.content
@@ -302,7 +299,9 @@ async def test_moderators_remove_and_replace_players(harness: Harness) -> None:
     assert record.seats[1].is_bot and record.seats[1].user_id is None
 
 
-async def test_more_than_25_spots_are_paged(harness: Harness) -> None:
+async def test_more_than_25_squares_are_shown_a_part_of_the_board_at_a_time(
+    harness: Harness,
+) -> None:
     h = harness
     h.user(RUTH, "Ruth")
     h.user(BOAZ, "Boaz")
@@ -323,14 +322,25 @@ async def test_more_than_25_spots_are_paged(harness: Harness) -> None:
     squares = square_choices(game)
     user = record.seats[game.current_player].user_id
     panel = (await h.slash(user, "covenant tile")).last
-    select = f"tm:{record.id}:{record.version}:spot"
-    assert len(panel.component(select).options) == 25
-    assert "page 1 of 2" in panel.content
-    assert panel.component(f"tb:{record.id}:{record.version}:page:-1").disabled
-    second = (await h.click(user, panel, f"tb:{record.id}:{record.version}:page:1")).last
-    rest = second.component(select).option_values
-    assert rest == [f"{s.x},{s.y}" for s in squares[25:]]
-    assert "page 2 of 2" in second.content
+    g, v = record.id, record.version
+
+    def numbered(message: Sent) -> list[tuple[str, str]]:
+        return [
+            (c.label or "", c.custom_id or "")
+            for c in message.components
+            if ":sq:" in (c.custom_id or "")
+        ]
+
+    first = numbered(panel)
+    assert 0 < len(first) <= 20 and "part 1 of 2" in panel.content
+    assert panel.component(f"tb:{g}:{v}:page:0").disabled  # the part shown
+    second = (await h.click(user, panel, f"tb:{g}:{v}:page:1")).last
+    assert "part 2 of 2" in second.content
+    both = first + numbered(second)
+    # Numbered on from one part to the next, as the pictures and typed numbers say.
+    assert [label for label, _ in both] == [str(s.number) for s in squares]
+    assert [cid for _, cid in both] == [f"tb:{g}:{v}:sq:{s.x}:{s.y}" for s in squares]
+    assert len(panel.images) == len(second.images) == 1
 
 
 async def test_the_edition_is_chosen_in_the_lobby_and_shown_in_status_and_rules(

@@ -29,7 +29,7 @@ async def test_a_dutch_player_in_a_spanish_server(harness: Harness) -> None:
     # Ruth plays her tile by the typed command; the story in public is Spanish.
     placed = await h.slash(RUTH, "covenant place", square="M12", rotation=180)
     private = [s for s in placed if s.ephemeral][-1]
-    assert private.content.startswith("Tegel gelegd op **M12**!")
+    assert private.content.startswith("Je tegel ligt op **M12**.")
     # Boaz's Discord is English: his private answer is English in the same game.
     refused = (await h.slash(BOAZ, "table hint")).last
     assert (

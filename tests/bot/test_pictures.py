@@ -32,10 +32,10 @@ async def test_a_worker_process_draws_the_same_picture() -> None:
         assert board == render.board_png(game.view(None), numbered=True, names=["Ruth", "Boaz"])
         rotations = await pictures.draw(Picture("render.covenant:rotations", ("T37",)), "en")
         assert rotations == render.tile_rotations_png("T37")
-        preview = await pictures.draw(
-            Picture("render.covenant:preview", (save, 0, -1, 180, ["Ruth", "Boaz"])), "en"
+        latest = await pictures.draw(
+            Picture("render.covenant:latest", (save, ["Ruth", "Boaz"])), "en"
         )
-        assert preview == render.preview_png(game, 0, -1, 180, names=["Ruth", "Boaz"])
+        assert latest == render.latest_png(game, names=["Ruth", "Boaz"])
     finally:
         pictures.close()
 

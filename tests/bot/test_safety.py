@@ -65,7 +65,7 @@ async def test_a_failed_post_after_the_move_says_the_move_counts(harness: Harnes
 
     h.on("POST", "/channels/{channel_id}/messages", unavailable)
     placed = await h.slash(RUTH, "covenant place", square="M12", rotation=180)
-    assert "Tile placed" in placed.last.content
+    assert "Your tile is on **M12**." in placed.last.content
     await h.slash(RUTH, "covenant follower", spot="B")
     done = await h.slash(RUTH, "covenant putark", square="M12")  # the turn ends: a post
     text = done.last.content

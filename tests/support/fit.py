@@ -4,15 +4,18 @@ every game's pictures (the ``pictures`` fixture of ``tests/games/conftest.py``).
 
 from __future__ import annotations
 
+import io
 import sys
 from collections.abc import Callable
 from importlib import import_module
+from typing import Any
+from unittest import mock
 
 import pytest
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from render import style
-from render.style import player_names
+from render.style import PHONE_WIDTH, player_names
 
 #: Display names as long as Discord allows (32 characters).
 LONG_NAMES = [
@@ -112,3 +115,21 @@ def watch(monkeypatch: pytest.MonkeyPatch) -> Pictures:
         if name.startswith("render.") and getattr(module, "clip", None) is real_clip:
             monkeypatch.setattr(module, "clip", clip)
     return seen
+
+
+def on_phone(draw: Callable[[], bytes]) -> tuple[float, int]:
+    """The smallest text the picture ``draw`` draws (a font's size, whatever draws it), in
+    px on a phone that shows the picture 400 px wide; and the picture's width."""
+    sizes: list[float] = []
+    original = ImageDraw.ImageDraw.text
+
+    def record(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> Any:
+        face = kwargs.get("font") or (args[1] if len(args) > 1 else None)
+        if face is not None and str(text).strip():
+            sizes.append(face.size)
+        return original(self, xy, text, *args, **kwargs)
+
+    with mock.patch.object(ImageDraw.ImageDraw, "text", record):
+        width = Image.open(io.BytesIO(draw())).width
+    assert sizes, "no text was drawn"
+    return min(sizes) * PHONE_WIDTH / width, width

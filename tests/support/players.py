@@ -2,9 +2,11 @@
 
 A :class:`Table` is one game in one fake channel. Its players play a planned engine action
 the way a person would: by clicking the bot's own buttons and menus (``Play my turn``, the
-numbered spot menu, ``Turn the tile``, ``Place it``, the follower menu, the Ark arrows,
-``Pass``) or by typing ``/covenant ...``. Before each click they check that the control is on
-the message and enabled, so a missing or wrong control fails the test, not the fake.
+parts of the board, a numbered square, the ways the tile turns, then a lettered spot, the
+Ark's menu and its route's ``Move the Ark``, or ``Place it, no piece``; the city's numbered
+tiles for the Ark) or by typing ``/covenant ...``. Before each click they check that the
+control is on the message and enabled, so a missing or wrong control fails the test, not
+the fake.
 
 The table keeps an engine mirror of the game (``Table.game``) to know whose turn it is,
 which version the controls must carry and what the bot should say; the bot process never
@@ -186,6 +188,22 @@ def button_ids(message: FakeMessage, prefix: str) -> list[str]:
     return [c for c in message.custom_ids if c.startswith(prefix)]
 
 
+def _disabled(message: FakeMessage, custom_id: str) -> bool:
+    return any(
+        comp.get("custom_id") == custom_id and comp.get("disabled")
+        for comp in message.walk_components()
+    )
+
+
+def _offered_route(game: Game, path: str) -> str:
+    """The route the panel offers to where ``path`` takes the Ark (the route best for the
+    player: it may be another one than the planned, to the same square)."""
+    from bot.games.covenant.choices import ark_destinations, ark_steps
+
+    end = ark_steps(game, path)[-1][0]
+    return next(d.path for d in ark_destinations(game) if d.square == end)
+
+
 @dataclass
 class Table:
     """One game in one channel, played by simulated users in seat order."""
@@ -309,53 +327,74 @@ class Table:
         return message
 
     async def preview(self, panel: FakeMessage, action: PlaceTile) -> FakeMessage:
-        """Pick ``action``'s spot in the panel's menu (paging if needed) and turn the tile
-        until ``Place it`` shows its rotation; returns the preview."""
+        """Tap ``action``'s numbered square (showing its part of the board first if need be)
+        and turn the tile to ``action``'s rotation; returns the panel where the rest of the
+        turn is decided."""
         user, g, v = self.current, self.game_id, self.version
-        spot = f"{action.x},{action.y}"
-        menu = f"tm:{g}:{v}:spot"
-        page = 0
-        while spot not in select_values(panel, menu):
-            page += 1
-            _, panel = await self.click(user, panel, f"tb:{g}:{v}:page:{page}")
-        _, panel = await self.select(user, panel, menu, spot)
-        prefix = f"tb:{g}:{v}:place:{action.x}:{action.y}:"
-        for _ in range(4):
-            if f"{prefix}{action.rotation}" in panel.custom_ids:
-                return panel
-            [turn] = button_ids(panel, f"tb:{g}:{v}:rot:") or [f"tb:{g}:{v}:rot:-"]
+        square = f"tb:{g}:{v}:sq:{action.x}:{action.y}"
+        for part in button_ids(panel, f"tb:{g}:{v}:page:"):
+            if square in panel.custom_ids:
+                break
+            if not _disabled(panel, part):
+                _, panel = await self.click(user, panel, part)
+        _, panel = await self.click(user, panel, square)
+        turn = f"tb:{g}:{v}:rot:{action.x}:{action.y}:{action.rotation}"
+        if turn in panel.custom_ids and not _disabled(panel, turn):
             _, panel = await self.click(user, panel, turn)
-        raise BotSaidNo(f"rotation {action.rotation} never offered: {panel.custom_ids}")
+        return panel
+
+    async def decide(
+        self, panel: FakeMessage, action: Action, at: str
+    ) -> tuple[int, FakeMessage, Action]:
+        """Tap what plays ``action`` (a piece, the Ark, a pass) on the panel of the turn's
+        choice (``at``: the tile's square and rotation, while it is not placed yet); returns
+        the interaction, the answer and the action played (the Ark goes where it was asked
+        by the route the panel offers)."""
+        user, g, v = self.current, self.game_id, self.version
+        tail = f":{at}" if at else ""
+        if isinstance(action, Deploy):
+            put = f"tb:{g}:{v}:put{tail}:{action.port}:{int(action.prophet)}"
+            iid, panel = await self.click(user, panel, put)
+            return iid, panel, action
+        if isinstance(action, Pass):
+            iid, panel = await self.click(user, panel, f"tb:{g}:{v}:pass{tail}")
+            return iid, panel, action
+        if isinstance(action, MoveArk):
+            trial = self.game.copy()
+            if at:
+                x, y, rotation = (int(n) for n in at.split(":"))
+                trial.apply(PlaceTile(x, y, rotation))
+            path = _offered_route(trial, action.path)
+            menus = [m for m in panel.custom_ids if m.startswith(f"tm:{g}:{v}:ark{tail}:")]
+            menu = next((m for m in menus if path in select_values(panel, m)), menus[0])
+            _, panel = await self.select(user, panel, menu, path)
+            iid, panel = await self.click(user, panel, f"tb:{g}:{v}:go{tail}:{path}")
+            return iid, panel, MoveArk(path)
+        raise TypeError(action)  # pragma: no cover - the plan holds engine actions only
 
     async def clicks(self, panel: FakeMessage, plan: Sequence[Action]) -> tuple[FakeMessage, bool]:
         """Play ``plan`` with the controls on the private ``panel``: (the new board, True)
-        once the turn closed, else (the panel as it now stands, False)."""
+        once the turn closed, else (the panel as it now stands, False). A tile is placed by
+        the same tap that decides what follows it."""
         user = self.current
         g = self.game_id
-        for action in plan:
+        steps = list(plan)
+        while steps:
+            action = steps.pop(0)
             v = self.version
             if isinstance(action, PlaceTile):
                 panel = await self.preview(panel, action)
-                prefix = f"tb:{g}:{v}:place:{action.x}:{action.y}:"
-                iid, panel = await self.click(user, panel, f"{prefix}{action.rotation}")
-            elif isinstance(action, Deploy):
-                value = f"{action.port}:{int(action.prophet)}"
-                _, panel = await self.select(user, panel, f"tm:{g}:{v}:deploy", value)
-                # The piece is shown where it would stand; "Put it here" confirms it.
-                put = f"tb:{g}:{v}:put:{action.port}:{int(action.prophet)}"
-                iid, panel = await self.click(user, panel, put)
-            elif isinstance(action, MoveArk):
-                for n in range(1, len(action.path) + 1):
-                    _, panel = await self.click(user, panel, f"tb:{g}:{v}:step:{action.path[:n]}")
-                iid, panel = await self.click(user, panel, f"tb:{g}:{v}:go:{action.path}")
-            elif isinstance(action, Pass):
-                iid, panel = await self.click(user, panel, f"tb:{g}:{v}:pass")
+                at = f"{action.x}:{action.y}:{action.rotation}"
+                iid, panel, then = await self.decide(panel, steps.pop(0), at)
+                played = [action, then]
             elif isinstance(action, PlaceArk):
-                value = f"{action.x},{action.y}"
-                iid, panel = await self.select(user, panel, f"tm:{g}:{v}:putark", value)
-            else:  # pragma: no cover - the plan holds engine actions only
-                raise TypeError(action)
-            closed = self.record_played(action)
+                putark = f"tb:{g}:{v}:putark:{action.x}:{action.y}"
+                iid, panel = await self.click(user, panel, putark)
+                played = [action]
+            else:
+                iid, panel, then = await self.decide(panel, action, "")
+                played = [then]
+            closed = any([self.record_played(a) for a in played])
             self._expect_next_step(panel, closed)
             if closed:
                 return await self.wait_board(iid), True

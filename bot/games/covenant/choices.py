@@ -13,11 +13,12 @@ from dataclasses import dataclass
 from bot.games.covenant.spots import spot_names
 from bot.i18n import ListOf
 from bot.panels import Refusal, Text
-from engine.covenant import TEMPLE, TILES, Deploy, Game, MoveArk
+from engine.covenant import TEMPLE, TILES, Deploy, Game, MoveArk, PlaceTile
 from engine.covenant.geometry import PORT_NAMES, SIDE_INDEX, Pos, neighbour
 from engine.covenant.notation import parse_square, square_name
 from engine.protocol import to_act
 from render.covenant.board import deploy_ports, spot_letter
+from render.covenant.window import numbered_squares
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +44,8 @@ class DeployChoice:
     letter: str = ""
     #: The spot's name alone ("city to the south"), unique among the tile's spots.
     name: Text | None = None
+    #: What the spot is: ``city``, ``road``, ``field`` or ``temple``.
+    kind: str = ""
 
     @property
     def value(self) -> str:
@@ -61,11 +64,32 @@ class ArkChoice:
     points: tuple[int, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class ArkDestination:
+    """A square the Ark can end its move on, by the route there best for the player."""
+
+    square: Pos
+    path: str
+    points: tuple[int, ...]
+
+
 def square_choices(game: Game) -> list[SquareChoice]:
+    """Every square where the tile in hand fits, numbered as every picture numbers them."""
+    fits = game.placements()
     return [
-        SquareChoice(number, square_name((x, y)), x, y, rotations)
-        for number, ((x, y), rotations) in enumerate(game.placements().items(), start=1)
+        SquareChoice(number, square_name(pos), pos[0], pos[1], fits[pos])
+        for number, pos in enumerate(numbered_squares(game), start=1)
     ]
+
+
+def placed(game: Game, x: int, y: int, rotation: int) -> Game:
+    """The game as it would be with the tile in hand on (x, y) turned ``rotation`` (``game``
+    is not changed); a refusal if it does not fit there."""
+    if rotation not in game.placements().get((x, y), ()):
+        raise Refusal("covenant.turn.no_such_spot")
+    after = game.copy()
+    after.apply(PlaceTile(x, y, rotation))
+    return after
 
 
 def find_square(game: Game, text: str) -> SquareChoice | None:
@@ -94,12 +118,13 @@ def deploy_choices(game: Game) -> list[DeployChoice]:
         if not isinstance(a, Deploy):
             continue
         if a.port == TEMPLE:
-            name = Text("covenant.spot.temple")
+            name, kind = Text("covenant.spot.temple"), "temple"
         else:
-            name = names[view.segment_at(a.port).ports[0]]
+            segment = view.segment_at(a.port)
+            name, kind = names[segment.ports[0]], segment.kind
         shown = Text("covenant.spot.prophet", spot=name) if a.prophet else name
         label = Text("covenant.turn.deploy_option", letter=letters[a.port], spot=shown)
-        choices.append(DeployChoice(a.port, a.prophet, label, letters[a.port], name))
+        choices.append(DeployChoice(a.port, a.prophet, label, letters[a.port], name, kind))
     return choices
 
 
@@ -215,11 +240,6 @@ def ark_paths(game: Game) -> list[str]:
     return [a.path for a in game.legal_actions() if isinstance(a, MoveArk)]
 
 
-def ark_next_letters(game: Game, path: str) -> set[str]:
-    """The letters that extend ``path`` to another legal path."""
-    return {p[len(path)] for p in ark_paths(game) if len(p) > len(path) and p.startswith(path)}
-
-
 def ark_steps(game: Game, path: str) -> list[tuple[Pos, tuple[int, ...]]]:
     """Each square the Ark enters along ``path`` (a legal path) and what entering it gives."""
     assert game.ark is not None
@@ -242,10 +262,40 @@ def ark_choices(game: Game) -> list[ArkChoice]:
     return choices
 
 
-def gains_text(points: tuple[int, ...], names: tuple[str, ...] | list[str]) -> Text:
-    """ "Ruth +1, Boaz +2", or a sentence saying nobody scores."""
+def ark_destinations(game: Game) -> list[ArkDestination]:
+    """Every square the Ark can end on this turn, each by the route there best for the
+    player: the most points for them beyond what the best-served rival gets, then the most
+    for them (the first such route in the order of ``legal_actions()`` if several are as
+    good); the best destinations first. Two routes to one square that give the same points
+    are the same move."""
+    assert game.ark is not None
+    seat = to_act(game)
+
+    def worth(points: tuple[int, ...]) -> tuple[int, int]:
+        rivals = [p for s, p in enumerate(points) if s != seat]
+        return (points[seat] - max(rivals, default=0), points[seat])
+
+    best: dict[Pos, ArkDestination] = {}
+    for path in ark_paths(game):
+        square = game.ark
+        for letter in path:
+            square = neighbour(square, SIDE_INDEX[letter])
+        points = game.ark_gain(path)
+        known = best.get(square)
+        if known is None or worth(points) > worth(known.points):
+            best[square] = ArkDestination(square, path, points)
+    return sorted(best.values(), key=lambda d: (tuple(-v for v in worth(d.points)), d.square))
+
+
+def gains_text(
+    points: tuple[int, ...], names: tuple[str, ...] | list[str], you: int | None = None
+) -> Text:
+    """ "Ruth +1, Boaz +2" ("you +1, Boaz +2" to the player of seat ``you``), or a sentence
+    saying nobody scores."""
     parts = tuple(
-        Text("covenant.story.gain", player=names[seat], points=p)
+        Text("covenant.turn.gain_you", points=p)
+        if seat == you
+        else Text("covenant.story.gain", player=names[seat], points=p)
         for seat, p in enumerate(points)
         if p
     )

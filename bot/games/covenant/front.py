@@ -1,14 +1,19 @@
 """The Ark of the Covenant at the table: its panels, controls, typed commands and posts.
 
-A turn in taps: the player opens their panel from the board post, picks one of the numbered
-squares, turns the tile and sees a private preview, places it; then puts a follower on one of
-the lettered spots, moves the Ark with the arrows, or passes; after the first city is
-completed, they put the Ark on one of its tiles. Until a move is confirmed everything is
-private; the table posts the whole turn once it is over.
+A turn in taps: the player opens their panel from the board post and sees the squares where
+their tile fits, numbered, a part of the board at a time; they tap a number and see their
+tile there, large, turned the first way it fits, with the other ways it fits one tap away.
+On that same panel they decide the rest of the turn: a follower (or the Prophet) on one of
+the tile's lettered spots, the Ark to a square they choose from a menu (its route and points
+shown before it moves), or nothing; the tap that decides places the tile too. After the
+first city is completed they put the Ark on one of its numbered tiles. Until a move is
+confirmed everything is private and a way back is one tap away; the table posts the whole
+turn once it is over.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -16,7 +21,7 @@ from bot.games.base import Front, Seen, TurnRecord
 from bot.games.covenant import story as telling
 from bot.games.covenant.choices import (
     ark_choices,
-    ark_next_letters,
+    ark_destinations,
     ark_paths,
     ark_steps,
     deploy_choices,
@@ -24,6 +29,7 @@ from bot.games.covenant.choices import (
     find_square,
     gains_text,
     parse_deploy,
+    placed,
     square_choices,
     tile_words,
     typed_deploy,
@@ -34,6 +40,7 @@ from bot.panels import (
     Choice,
     CommandOption,
     CommandSpec,
+    Control,
     Option,
     Panel,
     Picture,
@@ -47,9 +54,10 @@ from engine.covenant import Deploy, Game, MoveArk, Pass, PlaceArk, PlaceTile
 from engine.covenant.editions import DEFAULT_EDITION, EDITIONS, decisions, differences
 from engine.covenant.notation import parse_square, square_name
 from engine.protocol import to_act
+from render.covenant.window import numbered_squares, squares_pages
 
 SELECT_PAGE = 25  # Discord's limit of options in one menu
-ARROWS = {"N": "⬆️", "E": "➡️", "S": "⬇️", "W": "⬅️"}
+ROW = 5  # Discord's limit of buttons in one row (and of rows in a message)
 RENDER = "render.covenant"
 
 
@@ -57,13 +65,15 @@ def _t(name: str, **params: Any) -> Text:
     return Text(f"covenant.{name}", **params)
 
 
-def _pos(value: str) -> tuple[int, int]:
-    x, _, y = value.partition(",")
-    return int(x), int(y)
+def _yes(flag: bool) -> str:
+    """A flag for a message's ``select``."""
+    return "yes" if flag else "no"
 
 
 class CovenantFront(Front):
     command_group = "covenant"
+    #: The whole board, from the board post's button, for anyone at the table.
+    seat_controls = frozenset({"overview"})
     warm_up = (f"{RENDER}:warm_up",)
     commands = (
         CommandSpec("tile", _t("command.tile")),
@@ -108,225 +118,243 @@ class CovenantFront(Front):
         self,
         seen: Seen,
         *,
-        square: tuple[int, int, int] | None = None,
         page: int = 0,
-        path: str = "",
-        piece: tuple[str, bool] | None = None,
+        square: tuple[int, int, int] | None = None,
+        path: str | None = None,
     ) -> Panel:
+        """The panel of the step the turn is at: the squares (part ``page``), the tile on
+        ``square`` (x, y, rotation) with the rest of the turn to choose, the Ark's route
+        ``path``, or after the tile is placed the same choice without it."""
         game: Game = seen.game
         if game.phase == "place_tile":
             if square is None:
                 return self._squares_panel(seen, page)
-            return self._preview_panel(seen, *square)
+            after = placed(game, *square)
+            if path is not None:
+                return self._route_panel(seen, after, square, path)
+            return self._choose_panel(seen, after, square)
         if game.phase == "deploy":
-            if piece is not None:
-                return self._piece_panel(seen, *piece)
-            return self._deploy_panel(seen, path)
+            if path is not None:
+                return self._route_panel(seen, game, None, path)
+            return self._choose_panel(seen, game, None)
         if game.phase == "place_ark":
             return self._put_ark_panel(seen)
         raise Refusal("table.turn.game_not_active")
 
-    def _board(self, seen: Seen, numbered: bool, filename: str = "board.png") -> Picture:
-        game: Game = seen.game
-        return Picture(
-            f"{RENDER}:board",
-            (game.view(seen.seat).to_json(), numbered, list(seen.names)),
-            filename,
-        )
-
     def _squares_panel(self, seen: Seen, page: int) -> Panel:
         game: Game = seen.game
         assert game.tile is not None
-        squares = square_choices(game)
-        pages = max(1, -(-len(squares) // SELECT_PAGE))
-        page = min(max(page, 0), pages - 1)
-        shown = squares[page * SELECT_PAGE : (page + 1) * SELECT_PAGE]
-        controls: list[Any] = [
-            Select(
-                # "spot" is this menu's id in the panels already posted: kept as it is.
-                "spot",
-                tuple(
-                    Option(
-                        _t("turn.spot_option", number=s.number, square=s.square),
-                        f"{s.x},{s.y}",
-                        _t("turn.spot_ways", count=len(s.rotations)),
-                    )
-                    for s in shown
-                ),
-                placeholder=_t("turn.spot_placeholder"),
+        pages = squares_pages(game)
+        page = min(max(page, 0), len(pages) - 1)
+        first = sum(len(p) for p in pages[:page]) + 1
+        controls: list[Control] = [
+            Button(
+                "sq",
+                (str(x), str(y)),
+                Text("common.raw", text=str(number)),
+                style="primary",
+                row=(number - first) // ROW,
             )
+            for number, (x, y) in enumerate(pages[page], start=first)
         ]
-        if pages > 1:
+        if 1 < len(pages) <= ROW:
+            # Every part of the board one tap away.
             controls += [
                 Button(
-                    "page", (str(page - 1),), Text("common.previous"), disabled=page == 0, row=1
+                    "page",
+                    (str(other),),
+                    _t("button.part", page=other + 1),
+                    style="primary" if other == page else "secondary",
+                    disabled=other == page,
+                    row=4,
+                )
+                for other in range(len(pages))
+            ]
+        elif len(pages) > ROW:
+            controls += [
+                Button(
+                    "page", (str(page - 1),), Text("common.previous"), disabled=page == 0, row=4
                 ),
                 Button(
-                    "page", (str(page + 1),), Text("common.next"), disabled=page + 1 >= pages, row=1
+                    "page",
+                    (str(page + 1),),
+                    Text("common.next"),
+                    disabled=page + 1 >= len(pages),
+                    row=4,
                 ),
             ]
-        lines = [_t("turn.place_intro", tile=tile_words(game.tile), count=len(squares))]
-        if pages > 1:
-            lines.append(_t("turn.page", page=page + 1, pages=pages))
-        pictures = (
-            Picture(f"{RENDER}:rotations", (game.tile,), "your-tile.png"),
-            # The numbered squares, in the panel itself (not only in the public post).
-            self._board(seen, True, "spots.png"),
-        )
-        return Panel(tuple(lines), pictures, tuple(controls))
-
-    def _preview_panel(self, seen: Seen, x: int, y: int, rotation: int) -> Panel:
-        game: Game = seen.game
-        rotations = game.placements().get((x, y), ())
-        if rotation not in rotations:
-            raise Refusal("covenant.turn.no_such_spot")
-        after = rotations[(rotations.index(rotation) + 1) % len(rotations)]
+        count = sum(len(p) for p in pages)
+        lines = [_t("turn.squares_intro", tile=tile_words(game.tile), count=count)]
+        if len(pages) > 1:
+            lines.append(_t("turn.squares_part", page=page + 1, pages=len(pages)))
         save = game.view(seen.seat).to_json()
-        pictures = (
-            # The chosen square and its neighbours, large: readable on a phone however big
-            # the board has grown; then the whole board.
-            Picture(f"{RENDER}:preview_zoom", (save, x, y, rotation), "preview-close.png"),
-            Picture(f"{RENDER}:preview", (save, x, y, rotation, list(seen.names)), "preview.png"),
-        )
-        xy = (str(x), str(y))
-        controls = (
-            Button(
-                "rot",
-                (*xy, str(after)),
-                _t("button.turn_tile"),
-                emoji="🔄",
-                disabled=len(rotations) == 1,
-            ),
-            Button(
-                "place",
-                (*xy, str(rotation)),
-                _t("button.place"),
-                style="success",
-                emoji="✅",
-            ),
-            Button("back", (), _t("button.other_spot")),
-        )
-        line = _t(
-            "turn.preview", square=square_name((x, y)), rotation=rotation, count=len(rotations)
-        )
-        return Panel((line,), pictures, controls)
+        picture = Picture(f"{RENDER}:squares", (save, page), "squares.png")
+        return Panel(tuple(lines), (picture,), tuple(controls))
 
-    def _deploy_panel(self, seen: Seen, path: str) -> Panel:
-        game: Game = seen.game
-        assert game.last_placed is not None
-        controls: list[Any] = []
-        choices = deploy_choices(game)
-        if choices:
-            controls.append(
-                Select(
-                    "deploy",
-                    tuple(Option(c.label, c.value) for c in choices),
-                    placeholder=_t("turn.deploy_placeholder"),
+    def _choose_panel(self, seen: Seen, after: Game, square: tuple[int, int, int] | None) -> Panel:
+        """The tile on its square (``square``; ``None``: already placed) with everything
+        the rest of the turn may be, each one tap away: a piece on a lettered spot, the Ark
+        to a square of a menu, or nothing more."""
+        assert after.last_placed is not None
+        at = tuple(str(v) for v in square) if square is not None else ()
+        controls: list[Control] = []
+        lines: list[Text] = []
+        row = 0
+        if square is not None:
+            x, y, rotation = square
+            fits = seen.game.placements()[(x, y)]
+            number = numbered_squares(seen.game).index((x, y)) + 1
+            lines.append(
+                _t(
+                    "turn.on_square",
+                    square=square_name((x, y)),
+                    number=number,
+                    rotation=rotation,
+                    count=len(fits),
                 )
             )
-        can = "piece" if choices else "none"
-        if game.ark is not None:
-            can = "both" if choices else "ark"
-        lines = [_t("turn.deploy_intro", square=square_name(game.last_placed), can=can)]
-        if not path:
-            lines += deploy_situation(game, seen.names)
-        save = game.view(seen.seat).to_json()
-        pictures: list[Picture] = []
-        if not path:
-            # The new tile, large, its free spots lettered as in the menu.
-            pictures.append(Picture(f"{RENDER}:deploy", (save,), "your-tile.png"))
-        if game.ark is not None:
-            paths = set(ark_paths(game))
-            following = ark_next_letters(game, path)
-            for letter, arrow in ARROWS.items():
-                controls.append(
+            if len(fits) > 1:
+                controls += [
                     Button(
-                        "step",
-                        (path + letter,),
-                        Text("common.raw", text=letter),
-                        emoji=arrow,
-                        disabled=letter not in following,
-                        row=1,
+                        "rot",
+                        (str(x), str(y), str(r)),
+                        Text("common.raw", text=f"{r}°"),
+                        style="primary" if r == rotation else "secondary",
+                        emoji="✅" if r == rotation else "🔄",
+                        disabled=r == rotation,
+                        row=0,
                     )
-                )
-            controls.append(Button("step", ("",), _t("button.clear"), disabled=not path, row=1))
+                    for r in fits
+                ]
+            page = next(i for i, p in enumerate(squares_pages(seen.game)) if (x, y) in p)
             controls.append(
-                Button(
-                    "go",
-                    (path or "-",),
-                    _t("button.move_ark", path=path or "…"),
-                    style="primary",
-                    disabled=path not in paths,
-                    row=2,
-                )
+                Button("page", (str(page),), _t("button.other_square"), emoji="↩️", row=0)
             )
-            if path:
-                lines += self._ark_lines(game, path, seen.names)
-            else:
-                lines.append(_t("turn.ark_hint"))
-            # The board around the Ark: the path so far, where it can go next, what each
-            # tile would give.
-            pictures.append(Picture(f"{RENDER}:ark", (save, path, list(seen.names)), "the-ark.png"))
-        controls.append(Button("pass", (), _t("button.pass"), row=2))
-        return Panel(tuple(lines), tuple(pictures), tuple(controls))
-
-    def _ark_lines(self, game: Game, path: str, names: tuple[str, ...]) -> list[Text]:
-        steps = tuple(
-            _t(
-                "turn.ark_step",
-                number=number,
-                square=square_name(pos),
-                gains=gains_text(points, names),
-            )
-            for number, (pos, points) in enumerate(ark_steps(game, path), start=1)
+            row = 1
+        else:
+            lines.append(_t("turn.placed", square=square_name(after.last_placed)))
+        spots = deploy_choices(after)
+        can = "piece" if spots else "none"
+        if after.ark is not None:
+            can = "both" if spots else "ark"
+        lines.append(_t("turn.choose", can=can, placing="yes" if square is not None else "no"))
+        if spots:
+            lines.append(_t("turn.spots", spots=ListOf(tuple(c.label for c in spots), "standard")))
+        lines += deploy_situation(after, seen.names)
+        finish = Button(
+            "pass",
+            at,
+            _t("button.place_only") if square is not None else _t("button.pass"),
+            style="success" if square is not None else "secondary",
+            emoji="✅" if square is not None else None,
         )
-        return [
-            _t("turn.ark_path", path=path, gains=gains_text(game.ark_gain(path), names)),
-            _t("turn.ark_steps", steps=steps),
-        ]
-
-    def _piece_panel(self, seen: Seen, port: str, prophet: bool) -> Panel:
-        """The piece shown where it would stand, to confirm or take back."""
-        game: Game = seen.game
-        chosen = next(
-            (c for c in deploy_choices(game) if c.port == port and c.prophet == prophet), None
-        )
-        if chosen is None:
-            raise Refusal("covenant.illegal.bad_port")
-        picture = Picture(
-            f"{RENDER}:deploy",
-            (game.view(seen.seat).to_json(), port, prophet),
-            "your-piece.png",
-        )
-        line = _t(
-            "turn.piece_preview",
-            piece="prophet" if prophet else "follower",
-            letter=chosen.letter,
-            spot=chosen.name,
-        )
-        controls = (
+        buttons: list[Button] = [
             Button(
                 "put",
-                (port, str(int(prophet))),
-                _t("button.put_piece"),
+                (*at, c.port, str(int(c.prophet))),
+                _t("button.spot", letter=c.letter, kind=c.kind, prophet=_yes(c.prophet)),
+            )
+            for c in spots
+        ]
+        if len(buttons) + 1 > 2 * ROW:
+            # More spots than two rows hold (no tile has so many): a menu of them.
+            menu = Select(
+                "spot",
+                tuple(Option(c.label, f"{c.port}:{int(c.prophet)}") for c in spots),
+                at,
+                _t("turn.deploy_placeholder"),
+                row=row,
+            )
+            controls.append(menu)
+            buttons = []
+            row += 1
+        for index, button in enumerate([*buttons, finish]):
+            controls.append(dataclasses.replace(button, row=row + index // ROW))
+        row += 1 + len(buttons) // ROW
+        if after.ark is not None:
+            controls += self._ark_menus(after, at, row, seen.names)
+        save = after.view(seen.seat).to_json()
+        picture = Picture(f"{RENDER}:placed", (save,), "your-tile.png")
+        return Panel(tuple(lines), (picture,), tuple(controls))
+
+    def _ark_menus(
+        self, after: Game, at: tuple[str, ...], row: int, names: tuple[str, ...]
+    ) -> list[Control]:
+        """The squares the Ark can go to, the best first, in as many menus as the rows
+        left hold (the rest: by typing ``/covenant ark``)."""
+        destinations = ark_destinations(after)
+        menus: list[Control] = []
+        for index in range(min(5 - row, -(-len(destinations) // SELECT_PAGE))):
+            part = destinations[index * SELECT_PAGE : (index + 1) * SELECT_PAGE]
+            options = tuple(
+                Option(
+                    _t(
+                        "turn.ark_option",
+                        square=square_name(d.square),
+                        gains=gains_text(d.points, names, you=to_act(after)),
+                    ),
+                    d.path,
+                    _t("turn.ark_route", path=d.path, steps=len(d.path)),
+                )
+                for d in part
+            )
+            placeholder = "turn.ark_placeholder" if index == 0 else "turn.ark_more"
+            # The menu's number last: no two controls of a message may have the same id.
+            args = (*at, str(index))
+            menus.append(Select("ark", options, args, _t(placeholder), row=row + index))
+        return menus
+
+    def _route_panel(
+        self, seen: Seen, after: Game, square: tuple[int, int, int] | None, path: str
+    ) -> Panel:
+        """The Ark's route to the square chosen, with its points, to confirm."""
+        if path not in ark_paths(after):
+            raise Refusal("covenant.illegal.ark_off_board")
+        assert after.ark is not None
+        at = tuple(str(v) for v in square) if square is not None else ()
+        end = ark_steps(after, path)[-1][0]
+        lines = [
+            _t(
+                "turn.ark_route_line",
+                start=square_name(after.ark),
+                end=square_name(end),
+                path=path,
+                gains=gains_text(after.ark_gain(path), seen.names, you=to_act(after)),
+                placing="yes" if square is not None else "no",
+            )
+        ]
+        controls: list[Control] = [
+            Button(
+                "go",
+                (*at, path),
+                _t("button.move_ark_here", placing=_yes(square is not None)),
                 style="success",
                 emoji="✅",
+                row=0,
             ),
-            Button("back", (), _t("button.other_piece")),
-        )
-        return Panel((line,), (picture,), controls)
+            # Back to the choice of the turn's rest, the tile where it was.
+            Button("rot" if square else "back", at, _t("button.back"), emoji="↩️", row=0),
+        ]
+        controls += self._ark_menus(after, at, 1, seen.names)
+        save = after.view(seen.seat).to_json()
+        picture = Picture(f"{RENDER}:ark", (save, path, list(seen.names)), "the-ark.png")
+        return Panel(tuple(lines), (picture,), tuple(controls))
 
     def _put_ark_panel(self, seen: Seen) -> Panel:
         game: Game = seen.game
-        select = Select(
-            "putark",
-            tuple(
-                Option(Text("common.raw", text=square_name(p)), f"{p[0]},{p[1]}")
-                for p in game.ark_choices[:SELECT_PAGE]
-            ),
-            placeholder=_t("turn.putark_placeholder"),
+        controls = tuple(
+            Button(
+                "putark",
+                (str(x), str(y)),
+                _t("turn.spot_option", number=number, square=square_name((x, y))),
+                style="primary",
+                row=(number - 1) // ROW,
+            )
+            for number, (x, y) in enumerate(game.ark_choices[: 5 * ROW], start=1)
         )
-        return Panel((_t("turn.putark_intro"),), (self._board(seen, False),), (select,))
+        save = game.view(seen.seat).to_json()
+        picture = Picture(f"{RENDER}:put_ark", (save,), "the-city.png")
+        return Panel((_t("turn.putark_intro"),), (picture,), controls)
 
     # ================================================================ taps
 
@@ -334,6 +362,8 @@ class CovenantFront(Front):
         self, seen: Seen, control: str, args: Sequence[str], values: Sequence[str]
     ) -> Panel | Play:
         game: Game = seen.game
+        if control == "overview":
+            return self.overview(seen)
         try:
             return self._control(seen, game, control, list(args), list(values))
         except (ValueError, IndexError):
@@ -343,40 +373,67 @@ class CovenantFront(Front):
     def _control(
         self, seen: Seen, game: Game, control: str, args: list[str], values: list[str]
     ) -> Panel | Play:
+        """A tap. The controls of the choice after the tile carry its square first (x, y,
+        rotation) while the tile is not placed yet, and play it with what they decide."""
         if control == "page":
             return self.panel(seen, page=int(args[0]))
-        if control == "spot":
-            x, y = _pos(values[0])
-            rotations = game.placements().get((x, y))
-            if not rotations:
+        if control == "sq":
+            x, y = int(args[0]), int(args[1])
+            fits = game.placements().get((x, y))
+            if not fits:
                 raise Refusal("covenant.turn.no_such_spot")
-            return self.panel(seen, square=(x, y, rotations[0]))
+            return self.panel(seen, square=(x, y, fits[0]))
         if control == "rot":
             return self.panel(seen, square=(int(args[0]), int(args[1]), int(args[2])))
         if control == "back":
             return self.panel(seen)
-        if control == "step":
-            path = args[0] if args else ""
-            if path and path not in {p[: len(path)] for p in ark_paths(game)}:
-                raise Refusal("covenant.illegal.ark_off_board")
-            return self.panel(seen, path=path)
-        if control == "place":
-            return Play(PlaceTile(int(args[0]), int(args[1]), int(args[2])))
+        placing, rest = self._placing(game, args, control)
+        if control == "ark":
+            return self.panel(seen, square=placing, path=values[0])
         if control == "go":
-            return Play(MoveArk(args[0]))
+            return self._play(placing, MoveArk(rest[0]))
         if control == "pass":
-            return Play(Pass())
-        if control == "deploy":
-            # A spot chosen: show the piece there first; "put" confirms it.
-            choice = parse_deploy(values[0])
-            return self.panel(seen, piece=(choice.port, choice.prophet))
+            return self._play(placing, Pass())
         if control == "put":
-            if args[1] not in ("0", "1"):
-                raise ValueError(args[1])
-            return Play(Deploy(args[0], args[1] == "1"))
+            if rest[1] not in ("0", "1"):
+                raise ValueError(rest[1])
+            return self._play(placing, Deploy(rest[0], rest[1] == "1"))
+        if control == "spot":
+            return self._play(placing, parse_deploy(values[0]))
         if control == "putark":
-            return Play(PlaceArk(*_pos(values[0])))
+            return Play(PlaceArk(int(args[0]), int(args[1])))
         raise Refusal("table.error.unknown_control")
+
+    @staticmethod
+    def _placing(
+        game: Game, args: list[str], control: str
+    ) -> tuple[tuple[int, int, int] | None, list[str]]:
+        """The square a control of the choice after the tile carries (None once the tile
+        is placed), and its other arguments."""
+        if game.phase != "place_tile" or control == "putark":
+            return None, args
+        x, y, rotation = (int(v) for v in args[:3])
+        if rotation not in game.placements().get((x, y), ()):
+            raise Refusal("covenant.turn.no_such_spot")
+        return (x, y, rotation), args[3:]
+
+    @staticmethod
+    def _play(placing: tuple[int, int, int] | None, action: Any) -> Play:
+        """``action``, after placing the tile where ``placing`` says (if it is not yet)."""
+        if placing is None:
+            return Play(action)
+        return Play(PlaceTile(*placing), (action,))
+
+    def overview(self, seen: Seen) -> Panel:
+        """The whole board, as large as it has grown, privately (from the public view)."""
+        game: Game = seen.game
+        view = game.view(None)
+        picture = Picture(
+            f"{RENDER}:board",
+            (view.to_json(), view.phase == "place_tile", list(seen.names)),
+            "whole-board.png",
+        )
+        return Panel((_t("status.overview"),), (picture,))
 
     # ================================================================ typed commands
 
@@ -473,14 +530,14 @@ class CovenantFront(Front):
 
     def board_post(self, view: Game, names: Sequence[str]) -> Panel:
         picture = Picture(
-            f"{RENDER}:board",
-            (view.to_json(), view.phase == "place_tile", list(names)),
-            f"board-turn-{view.turn}.png",
+            f"{RENDER}:latest", (view.to_json(), list(names)), f"board-turn-{view.turn}.png"
         )
         lines: tuple[Text, ...] = (self._scores(view, names),)
         if view.tile is not None:
             lines += (_t("turn.next_tile", tile=tile_words(view.tile), left=view.tiles_left),)
-        return Panel(lines, (picture,))
+        # The picture shows where the last round was played; the whole board is a tap away.
+        whole = Button("overview", (), _t("button.overview"), emoji="🗺️", who="seat")
+        return Panel(lines, (picture,), (whole,))
 
     def final_post(self, view: Game, names: Sequence[str], *, ended_early: bool) -> Panel:
         save = view.to_json()

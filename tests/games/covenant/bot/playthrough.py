@@ -1,15 +1,18 @@
 """A whole game of The Ark of the Covenant played by tapping, as three people would.
 
 Three players whose names hold emoji, Hangul and a flag open a table, join, start, and play
-every turn from the board post's "Play my turn" button: pick a numbered spot, sometimes turn
-the tile, place it; then move the Ark with the arrows, or choose a follower's spot, look at
-it and put it (sometimes choosing again first), or pass; put the Ark in the first city.
+every turn from the board post's "Play my turn" button: sometimes look at another part of
+the board, tap a numbered square, sometimes turn the tile or choose another square; then
+put a follower on a lettered spot, or choose where the Ark goes and look at its route (and
+sometimes go back and place the tile without a piece), or place it without a piece; put
+the Ark in the first city.
 
     python3 -m tests.games.covenant.bot.playthrough --out /tmp/pictures [--seed 7] [--tiles 71]
 
-saves every picture the players got (board posts, panels, previews, close-ups, Ark panels,
-the final scoring) and a copy of each scaled to 400 px wide, as a phone shows it. The test
-suite plays a short game the same way (test_playthrough.py beside it).
+saves every picture the players got (board posts, the squares, the tile on its square, the
+Ark's routes, the city that gets the Ark, the final scoring) and a copy of each scaled to
+400 px wide, as a phone shows it. The test suite plays a short game the same way
+(test_playthrough.py beside it).
 """
 
 from __future__ import annotations
@@ -63,81 +66,60 @@ class Player:
         assert not errors, errors
         return reply.last
 
-    def find(self, message: Sent, prefix: str, suffix: str = "") -> str | None:
-        for cid in message.custom_ids:
-            if cid.startswith(prefix) and cid.endswith(suffix):
-                return cid
-        return None
+    def ids(self, message: Sent, control: str) -> list[str]:
+        """The enabled controls called ``control`` on ``message``."""
+        found = []
+        for component in message.components:
+            parts = (component.custom_id or "").split(":")
+            if len(parts) > 3 and parts[3] == control and not component.disabled:
+                found.append(component.custom_id or "")
+        return found
 
     async def turn(self, user: int, post: Sent, turn: int) -> Sent:
         """One whole turn from the public post; returns the next public post."""
-        h, g = self.h, self.game_id
-        panel = self.keep(await h.click(user, post, f"ob:{g}:{turn}"), "spots")
-        spot = self.find(panel, f"tm:{g}:", ":spot")
-        assert spot is not None, panel.content
-        options = panel.component(spot).option_values
-        preview = self.keep(
-            await h.select(user, panel, spot, [options[self.rng.randrange(len(options))]]),
-            "preview",
-        )
-        rot = next((c for c in preview.custom_ids if ":rot:" in c), None)
-        if rot and not preview.component(rot).disabled and self.rng.random() < 0.5:
-            preview = self.keep(await h.click(user, preview, rot), "turned")
-        place = next(c for c in preview.custom_ids if ":place:" in c)
-        step = self.keep(await h.click(user, preview, place), "deploy")
+        h, g, rng = self.h, self.game_id, self.rng
+        panel = self.keep(await h.click(user, post, f"ob:{g}:{turn}"), "squares")
+        parts = self.ids(panel, "page")
+        if parts and rng.random() < 0.5:
+            panel = self.keep(await h.click(user, panel, rng.choice(parts)), "part")
+        chosen = self.keep(await h.click(user, panel, rng.choice(self.ids(panel, "sq"))), "tile")
+        turns = self.ids(chosen, "rot")
+        if turns and rng.random() < 0.5:
+            chosen = self.keep(await h.click(user, chosen, rng.choice(turns)), "turned")
+        if rng.random() < 0.1:  # another square after all
+            panel = self.keep(await h.click(user, chosen, self.ids(chosen, "page")[0]), "back")
+            chosen = self.keep(
+                await h.click(user, panel, rng.choice(self.ids(panel, "sq"))), "tile"
+            )
+        step = chosen
         bot: TableBot = h.bot  # type: ignore[assignment]
         while True:
             record, game = await bot.service.play.state(g)
             if record.status != "active" or game.turn != turn:
                 return [s for s in self.seen if s.kind == "channel_message"][-1]
             if game.phase == "place_ark":
-                putark = self.find(step, f"tm:{g}:", ":putark")
-                assert putark is not None, step.content
-                values = step.component(putark).option_values
-                step = self.keep(await h.select(user, step, putark, [values[0]]), "putark")
-                continue
-            arrows = [c for c in step.custom_ids if ":step:" in c and c.split(":")[-1]]
-            live = [c for c in arrows if not step.component(c).disabled]
-            menu = self.find(step, f"tm:{g}:", ":deploy")
-            roll = self.rng.random()
-            if live and roll < 0.35:
-                for _ in range(self.rng.randrange(1, 4)):
-                    live = [
-                        c
-                        for c in step.custom_ids
-                        if ":step:" in c and c.split(":")[-1] and not step.component(c).disabled
-                    ]
-                    if not live:
-                        break
-                    step = self.keep(
-                        await h.click(user, step, live[self.rng.randrange(len(live))]), "ark"
-                    )
-                go = next(c for c in step.custom_ids if ":go:" in c)
-                if step.component(go).disabled:
-                    clear = next(c for c in step.custom_ids if c.endswith(":step:"))
-                    step = self.keep(await h.click(user, step, clear), "ark-clear")
-                    step = self.keep(
-                        await h.click(user, step, next(c for c in step.custom_ids if ":pass" in c)),
-                        "pass",
-                    )
-                else:
-                    step = self.keep(await h.click(user, step, go), "ark-go")
-                continue
-            if menu and roll < 0.85:
-                values = step.component(menu).option_values
-                chosen = self.keep(
-                    await h.select(user, step, menu, [values[self.rng.randrange(len(values))]]),
-                    "piece",
+                step = self.keep(
+                    await h.click(user, step, rng.choice(self.ids(step, "putark"))), "putark"
                 )
-                if self.rng.random() < 0.2:
-                    back = next(c for c in chosen.custom_ids if c.endswith(":back"))
-                    step = self.keep(await h.click(user, chosen, back), "piece-back")
-                    continue
-                put = next(c for c in chosen.custom_ids if ":put:" in c)
-                step = self.keep(await h.click(user, chosen, put), "put")
                 continue
-            passing = next(c for c in step.custom_ids if c.endswith(":pass"))
-            step = self.keep(await h.click(user, step, passing), "pass")
+            arks = self.ids(step, "ark")
+            puts = self.ids(step, "put")
+            roll = rng.random()
+            if arks and roll < 0.35:
+                menu = rng.choice(arks)
+                values = step.component(menu).option_values
+                route = self.keep(await h.select(user, step, menu, [rng.choice(values)]), "ark")
+                if rng.random() < 0.2:  # back to the tile, then pass
+                    back = self.ids(route, "rot") or self.ids(route, "back")
+                    step = self.keep(await h.click(user, route, back[0]), "ark-back")
+                    step = self.keep(await h.click(user, step, self.ids(step, "pass")[0]), "pass")
+                    continue
+                step = self.keep(await h.click(user, route, self.ids(route, "go")[0]), "ark-go")
+                continue
+            if puts and roll < 0.85:
+                step = self.keep(await h.click(user, step, rng.choice(puts)), "put")
+                continue
+            step = self.keep(await h.click(user, step, self.ids(step, "pass")[0]), "pass")
 
 
 async def play(h: Harness, out: Path | None, seed: int, tiles: int) -> TableBot:

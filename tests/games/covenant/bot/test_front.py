@@ -9,7 +9,7 @@ import pytest
 from bot.games import Seen, TurnRecord, plugin
 from bot.games.covenant.choices import (
     ark_choices,
-    ark_next_letters,
+    ark_destinations,
     deploy_choices,
     find_square,
     parse_deploy,
@@ -84,8 +84,13 @@ def test_turn_choices_follow_the_engine() -> None:
     game.apply(PlaceTile(1, 0, 0))
     game.apply(Deploy("E"))
     game.apply(PlaceTile(-1, 0, 0))
-    assert ark_next_letters(game, "") == {"N", "E", "W"}
-    assert ark_next_letters(game, "E") == set()
+    # Each square the Ark can end on once, by the route best for the player (seat 0); N13
+    # only scores for seat 1, so it comes last.
+    assert [(d.square, d.path, d.points) for d in ark_destinations(game)] == [
+        ((-1, 0), "W", (0, 0)),
+        ((0, -1), "N", (0, 0)),
+        ((1, 0), "E", (0, 1)),
+    ]
     # Seat 1's follower stands on (1, 0): going east helps only seat 1, so for seat 0 the
     # paths that give nobody anything come first.
     choices = {c.path: c.points for c in ark_choices(game)}
@@ -107,43 +112,73 @@ def test_the_story_is_told_from_the_events_alone_with_names_that_never_change() 
     assert MoveArk("N") not in game.legal_actions()
 
 
-def test_the_place_tile_panel_offers_the_numbered_spots_and_the_four_rotations() -> None:
+def controls(panel: Panel | Play) -> dict[tuple[str, tuple[str, ...]], Button | Select]:
+    assert isinstance(panel, Panel)
+    return {(c.control, c.args): c for c in panel.controls}
+
+
+def labels(panel: Panel | Play, control: str) -> list[str]:
+    assert isinstance(panel, Panel)
+    return [say(c.label) for c in panel.controls if isinstance(c, Button) and c.control == control]
+
+
+def test_a_tile_is_placed_and_the_turn_decided_in_two_taps_of_the_panel() -> None:
+    """Issue 27.2: a square is one tap; the tile is shown there turned the first way it fits,
+    the other ways one tap away; the same panel decides the rest of the turn, and the tap
+    that decides places the tile too. One picture a panel (two would share a phone's width)."""
     game = Game.new(players=2, seed=0, deck=["T21", "T39"])
     panel = FRONT.panel(seen(game))
-    (menu,) = panel.controls
-    assert isinstance(menu, Select) and menu.control == "spot"
-    assert [(say(o.label), o.value, say(o.description)) for o in menu.options] == [
-        ("1 · M12", "0,-1", "fits 1 way"),
-        ("2 · M14", "0,1", "fits 3 ways"),
+    assert [(c.control, c.args, say(c.label)) for c in panel.controls] == [
+        ("sq", ("0", "-1"), "1"),
+        ("sq", ("0", "1"), "2"),
     ]
-    # The tile in hand turned four ways, and the board with the numbered spots (issue 11.15).
-    assert [(p.function, p.args[1:]) for p in panel.pictures] == [
-        ("render.covenant:rotations", ()),
-        ("render.covenant:board", (True, list(NAMES))),
+    ((picture),) = panel.pictures
+    assert picture.function == "render.covenant:squares" and picture.args[1:] == (0,)
+    assert "It fits on 2 squares, numbered on the picture" in say(panel.lines[0])
+    chosen = FRONT.on_control(seen(game), "sq", ("0", "1"), ())
+    assert isinstance(chosen, Panel)
+    assert say(chosen.lines[0]) == (
+        "Your tile on **M14** (number 2), turned 90°. It fits 3 ways: the buttons with degrees"
+        " turn it."
+    )
+    found = controls(chosen)
+    assert [(c.args[2], c.disabled) for c in found.values() if c.control == "rot"] == [
+        ("90", True),
+        ("180", False),
+        ("270", False),
     ]
-    assert "fits on 2 numbered spots" in say(panel.lines[0])
-    preview = FRONT.on_control(seen(game), "spot", (), ("0,1",))
-    assert isinstance(preview, Panel)
-    buttons = {b.control: b for b in preview.controls if isinstance(b, Button)}
-    assert buttons["rot"].args == ("0", "1", "180") and buttons["place"].args == ("0", "1", "90")
-    assert "turned 90°" in say(preview.lines[0]) and "fits 3 ways" in say(preview.lines[0])
-    # A close-up of the chosen square next to the whole board (issue 11.15).
-    assert [p.function for p in preview.pictures] == [
-        "render.covenant:preview_zoom",
-        "render.covenant:preview",
-    ]
-    assert preview.pictures[0].args[1:] == (0, 1, 90)
-    assert FRONT.on_control(seen(game), "place", ("0", "1", "90"), ()) == Play(PlaceTile(0, 1, 90))
+    assert ("page", ("0",)) in found  # back to the squares
+    assert labels(chosen, "put") == ["A · field", "B · city", "B · Prophet"]
+    ((picture),) = chosen.pictures
+    placed = Game.from_json(picture.args[0])
+    assert picture.function == "render.covenant:placed" and placed.last_placed == (0, 1)
+    assert game.phase == "place_tile" and not game.last_placed  # nothing played yet
+    assert FRONT.on_control(seen(game), "pass", ("0", "1", "90"), ()) == Play(
+        PlaceTile(0, 1, 90), (Pass(),)
+    )
+    assert FRONT.on_control(seen(game), "put", ("0", "1", "90", "ENE", "1"), ()) == Play(
+        PlaceTile(0, 1, 90), (Deploy("ENE", prophet=True),)
+    )
+    turned = FRONT.on_control(seen(game), "rot", ("0", "1", "270"), ())
+    assert "turned 270°" in say(turned.lines[0])  # type: ignore[union-attr]
+    # A tile that fits one way only has no buttons to turn it.
+    only = FRONT.on_control(seen(game), "sq", ("0", "-1"), ())
+    assert "It fits only this way." in say(only.lines[0])  # type: ignore[union-attr]
+    assert not [c for c in controls(only) if c[0] == "rot"]
 
 
 def test_controls_that_are_not_ours_are_refused() -> None:
     game = Game.new(players=2, seed=0, deck=["T21", "T39"])
     for control, args, values in (
         ("fly", (), ()),
-        ("place", ("x",), ()),
-        ("spot", (), ("9,9",)),
-        ("spot", (), ()),
+        ("sq", ("x",), ()),
+        ("sq", ("9", "9"), ()),
         ("rot", ("0", "1", "45"), ()),
+        ("pass", ("0", "1"), ()),
+        ("pass", ("0", "-1", "90"), ()),  # it does not fit that way there
+        ("put", ("0", "1", "90", "ENE", "x"), ()),
+        ("ark", ("0", "1", "90"), ("N",)),  # no Ark on the board
+        ("page", ("x",), ()),
     ):
         with pytest.raises(Refusal):
             FRONT.on_control(seen(game), control, args, values)
@@ -195,22 +230,21 @@ def placed_city() -> Game:
     return game
 
 
-def test_the_follower_is_shown_before_it_is_put_and_can_be_taken_back() -> None:
-    """11.4: choosing a spot no longer plays it; the piece is previewed, then confirmed."""
+def test_once_the_tile_is_placed_the_same_choice_is_offered_without_it() -> None:
+    """A tile placed by typing (or a panel opened again): the lettered spots, the Ark, or
+    pass; a letter puts the piece."""
     game = placed_city()
-    chosen = FRONT.on_control(seen(game), "deploy", (), ("SSE:0",))
-    assert isinstance(chosen, Panel)
-    assert say(chosen.lines[0]) == "Your follower on **B**, the city to the south. Put it there?"
-    ((function, args),) = [(p.function, p.args) for p in chosen.pictures]
-    assert function == "render.covenant:deploy" and args[1:] == ("SSE", False)
-    buttons = {b.control: b for b in chosen.controls if isinstance(b, Button)}
-    assert buttons["put"].args == ("SSE", "0") and "back" in buttons
+    panel = FRONT.panel(seen(game))
+    assert isinstance(panel, Panel)
+    assert texts(panel)[:2] == [
+        "Your tile is on **M12**.",
+        "Tap a letter to put a piece on that spot, or pass.",
+    ]
+    assert labels(panel, "put") == ["A · field", "B · city", "B · Prophet"]
+    assert labels(panel, "pass") == ["Pass"]
+    assert [p.function for p in panel.pictures] == ["render.covenant:placed"]
     assert FRONT.on_control(seen(game), "put", ("SSE", "0"), ()) == Play(Deploy("SSE"))
-    prophet = FRONT.on_control(seen(game), "deploy", (), ("SSE:1",))
-    assert isinstance(prophet, Panel) and "Your Prophet on **B**" in say(prophet.lines[0])
-    back = FRONT.on_control(seen(game), "back", (), ())
-    assert isinstance(back, Panel)
-    assert any(isinstance(c, Select) and c.control == "deploy" for c in back.controls)
+    assert FRONT.on_control(seen(game), "pass", (), ()) == Play(Pass())
     with pytest.raises(Refusal):
         FRONT.on_control(seen(game), "put", ("SSE", "x"), ())
 
@@ -264,7 +298,10 @@ def test_the_follower_panel_says_what_is_possible_and_why_not() -> None:
     assert "The road east–west is not offered: Ruth holds it already." in lines
     assert "You have 7 followers left. Your Prophet is ready (it goes into a city)." in lines
     assert "Your Prophet only goes into a city, and this tile has no free one." in lines
-    assert lines[0].startswith("Tile placed on **O13**! Now put a piece on one of the lettered")
+    assert lines[:2] == [
+        "Your tile is on **O13**.",
+        "Tap a letter to put a piece on that spot, or pass.",
+    ]
 
 
 def test_with_no_followers_left_the_panel_says_so() -> None:
@@ -274,46 +311,89 @@ def test_with_no_followers_left_the_panel_says_so() -> None:
         game.apply(fields[0] if fields else game.legal_actions()[0])
     panel = FRONT.panel(seen(game, game.current_player))
     lines = texts(panel)
-    assert (
-        "You have no followers left: they come back when their road or city is scored." in lines[1]
-    )
-    menus = [c for c in panel.controls if isinstance(c, Select)]
-    assert all(":1" in o.value for m in menus for o in m.options)  # the Prophet at most
-    if not menus:
-        assert "No piece can go on this tile now" in lines[0]
+    left = "You have no followers left: they come back when their road or city is scored."
+    assert any(left in line for line in lines)
+    puts = [c for c in panel.controls if c.control == "put"]
+    assert all(c.args[-1] == "1" for c in puts)  # the Prophet at most
+    if not puts:
+        assert "No piece can go on this tile" in lines[1]
 
 
-def ark_game() -> Game:
-    game = Game.new(players=2, seed=0, deck=["T21", "T39", "T39", "T39"])
-    for action in (
+def ark_game_moves() -> list[PlaceTile | Deploy | PlaceArk]:
+    return [
         PlaceTile(0, -1, 180),
         Deploy("SSE"),
         PlaceArk(0, -1),
         PlaceTile(1, 0, 0),
         Deploy("E"),
         PlaceTile(-1, 0, 0),
-    ):
+    ]
+
+
+def ark_game() -> Game:
+    """Ruth's turn: the Ark on M12, Boaz's follower on N13, her tile just placed on L13."""
+    game = Game.new(players=2, seed=0, deck=["T21", "T39", "T39", "T39"])
+    for action in ark_game_moves():
         game.apply(action)
     return game
 
 
-def test_the_ark_is_moved_seeing_the_board_around_it() -> None:
-    """11.3: the Ark panel draws the board around the Ark with the path, and says what each
-    step gives."""
+def test_the_ark_is_moved_by_choosing_where_it_ends_and_seeing_its_route_first() -> None:
+    """Issue 27.2: the squares the Ark can reach are a menu with the points each gives; the
+    route is shown, then confirmed, or taken back."""
     game = ark_game()
     panel = FRONT.panel(seen(game))
-    assert [p.function for p in panel.pictures] == [
-        "render.covenant:deploy",
-        "render.covenant:ark",
+    (menu,) = [c for c in panel.controls if isinstance(c, Select)]
+    assert menu.control == "ark" and menu.args == ("0",)
+    assert [(say(o.label), o.value, say(o.description)) for o in menu.options] == [
+        ("L13 · nobody scores", "SW", "Route SW, 2 steps"),
+        ("M13 · nobody scores", "S", "Route S, 1 step"),
+        ("N13 · Boaz +1", "SE", "Route SE, 2 steps"),
     ]
-    assert panel.pictures[1].args[1:] == ("", list(NAMES))
-    step = FRONT.on_control(seen(game), "step", ("SE",), ())
-    assert isinstance(step, Panel)
-    assert [(p.function, p.args[1]) for p in step.pictures] == [("render.covenant:ark", "SE")]
-    assert texts(step)[1:] == [
-        "The Ark would go **SE**: Boaz +1.",
-        "Step by step: 1. M13 (nobody scores), 2. N13 (Boaz +1).",
+    route = FRONT.on_control(seen(game, 0), "ark", ("0",), ("SE",))
+    assert isinstance(route, Panel)
+    assert [(p.function, p.args[1]) for p in route.pictures] == [("render.covenant:ark", "SE")]
+    assert texts(route)[0].startswith("The Ark would go from M12 to **N13** by SE: Boaz +1.")
+    assert FRONT.on_control(seen(game), "go", ("SE",), ()) == Play(MoveArk("SE"))
+    back = FRONT.on_control(seen(game), "back", (), ())
+    assert isinstance(back, Panel) and labels(back, "pass") == ["Pass"]
+    # Before the tile is placed, the same with the tile: its square comes first.
+    before = Game.new(players=2, seed=0, deck=["T21", "T39", "T39", "T39"])
+    for action in ark_game_moves()[:-1]:
+        before.apply(action)
+    chosen = FRONT.on_control(seen(before), "sq", ("-1", "0"), ())
+    (menu,) = [c for c in chosen.controls if isinstance(c, Select)]  # type: ignore[union-attr]
+    assert menu.args == ("-1", "0", "0", "0")
+    route = FRONT.on_control(seen(before), "ark", menu.args, ("SE",))
+    assert "✅ places your tile and moves the Ark" in texts(route)[0]  # type: ignore[arg-type]
+    assert FRONT.on_control(seen(before), "go", ("-1", "0", "0", "SE"), ()) == Play(
+        PlaceTile(-1, 0, 0), (MoveArk("SE"),)
+    )
+    assert controls(route)[("rot", ("-1", "0", "0"))]  # back to the tile on its square
+
+
+def test_the_ark_is_put_in_the_first_city_with_a_tap_on_its_number() -> None:
+    game = placed_city()
+    game.apply(Deploy("SSE"))
+    assert game.phase == "place_ark"
+    panel = FRONT.panel(seen(game))
+    assert [(c.control, c.args, say(c.label)) for c in panel.controls] == [
+        ("putark", ("0", "-1"), "1 · M12"),
+        ("putark", ("0", "0"), "2 · M13"),
     ]
+    assert [p.function for p in panel.pictures] == ["render.covenant:put_ark"]
+    assert FRONT.on_control(seen(game), "putark", ("0", "0"), ()) == Play(PlaceArk(0, 0))
+
+
+def test_the_board_post_shows_the_latest_moves_and_the_whole_board_is_a_tap_away() -> None:
+    game = placed_city()
+    post = FRONT.board_post(game.view(None), NAMES)
+    assert [p.function for p in post.pictures] == ["render.covenant:latest"]
+    (button,) = post.controls
+    assert isinstance(button, Button) and button.who == "seat" and "overview" in FRONT.seat_controls
+    whole = FRONT.on_control(seen(game, 1), "overview", (), ())
+    assert isinstance(whole, Panel)
+    assert [p.function for p in whole.pictures] == ["render.covenant:board"]
 
 
 def test_players_never_read_a_tile_id() -> None:
@@ -324,7 +404,7 @@ def test_players_never_read_a_tile_id() -> None:
     post = FRONT.board_post(game.view(None), NAMES)
     lines = [*texts(spots), *texts(post)]
     assert not [line for line in lines if ids.search(line)]
-    assert "Your tile shows a city on 1 side;" in lines[0]
+    assert "Your tile shows a city on 1 side." in lines[0]
     assert "The next tile (in the picture) shows a city on 1 side. 1 more is in the bag." in lines
     assert say(tile_words("T57")) == "4 roads that meet on it"
     assert say(tile_words("T01")) == "a city on 4 sides and a scroll"
@@ -359,6 +439,28 @@ def test_in_the_german_edition_the_temple_is_a_spot_of_its_own() -> None:
     assert FRONT.on_command(seen(game, game.current_player), "follower", {"spot": "H"}) == Play(
         Deploy("temple")
     )
-    assert pictures.deploy_png(game)[:4] == b"\x89PNG"
+    assert pictures.placed_png(game)[:4] == b"\x89PNG"
     game.apply(Deploy("temple"))
     assert pictures.board_png(game.view(None))[:4] == b"\x89PNG"  # the piece on the temple
+
+
+def test_where_the_ark_can_go_takes_two_menus_with_ids_of_their_own() -> None:
+    """More than 25 squares the Ark can reach: two menus, best first; Discord refuses two
+    controls of a message with one id."""
+    from engine.common import Rng
+    from engine.covenant.players import sensible_action
+
+    game, rng = Game.new(players=3, seed=1), Rng(1)
+    while not (
+        game.phase == "deploy" and game.ark is not None and len(ark_destinations(game)) > 25
+    ):
+        game.apply(sensible_action(game, rng))
+    panel = FRONT.panel(Seen(game, game.current_player, (*NAMES, "Naomi"), 0, {}))
+    menus = [c for c in panel.controls if isinstance(c, Select)]
+    assert [m.args for m in menus] == [("0",), ("1",)]
+    offered = [o.value for m in menus for o in m.options]
+    best = [d.path for d in ark_destinations(game)]
+    assert offered == best[:50]
+    ids = [(type(c).__name__, c.control, c.args) for c in panel.controls]
+    assert len(set(ids)) == len(ids)
+    assert max(c.row or 0 for c in panel.controls) <= 4

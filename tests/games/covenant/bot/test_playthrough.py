@@ -14,6 +14,6 @@ async def test_three_players_tap_through_a_game_to_the_end(
     (tmp_path / "400").mkdir()
     await play(harness, tmp_path, seed=7, tiles=12)  # checks that the game finished
     pictures = sorted(p.name for p in tmp_path.glob("*.png"))
-    for kind in ("final-scores", "final-board", "your-piece", "preview-close", "spots.png"):
+    for kind in ("final-scores", "final-board", "board-turn", "squares", "your-tile", "the-city"):
         assert any(kind in p for p in pictures), kind
     assert len(list((tmp_path / "400").glob("*.png"))) == len(pictures)

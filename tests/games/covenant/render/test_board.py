@@ -176,22 +176,24 @@ def test_spots_are_numbered_where_the_tile_fits(mid_three: Game) -> None:
         assert colour_count(without, (x0, y0, x1, y1), CHOICE) == 0
 
 
-def test_preview_does_not_change_the_game(mid_three: Game) -> None:
+def test_the_squares_picture_numbers_the_squares_of_its_part(mid_three: Game) -> None:
+    """Each part of the board numbers its own squares, as the panel's buttons do; the game
+    is not changed."""
+    from render.covenant.closeups import squares_window
+    from render.covenant.window import squares_pages
+
     before = mid_three.to_json()
-    (x, y), rotations = next(iter(mid_three.placements().items()))
-    image = decode(render.preview_png(mid_three, x, y, rotations[0], names=["Ruth"]))
+    pages = squares_pages(mid_three)
+    assert sorted(p for page in pages for p in page) == sorted(mid_three.placements())
+    for page, squares in enumerate(pages):
+        image = decode(render.squares_png(mid_three, page))
+        window = squares_window(mid_three, page)
+        assert image.size == window.size
+        for pos in squares:
+            assert colour_count(image, window.box(pos), CHOICE) > 4 * window.tile
     assert mid_three.to_json() == before
-    layout = board_layout(mid_three)
-    x0, y0, x1, y1 = layout.box((x, y))
-    assert colour_count(image, (x0, y0, x1, y1), CHOICE) > 4 * layout.tile
-    # The square now shows a tile, not the empty board.
-    plain, _ = draw_board(mid_three)
-    assert plain.crop((x0, y0, x1, y1)).tobytes() != image.crop((x0, y0, x1, y1)).tobytes()
-
-
-def test_preview_refuses_a_tile_that_does_not_fit(mid_three: Game) -> None:
     with pytest.raises(ValueError):
-        render.preview_png(mid_three, 40, 40, 0)
+        render.squares_png(mid_three, len(pages))
 
 
 def test_ark_and_panel_on_a_full_game(full_five: Game) -> None:

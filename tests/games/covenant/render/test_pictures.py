@@ -9,10 +9,12 @@ from pathlib import Path
 import pytest
 
 import render.covenant as render
+from engine.common import Rng
 from engine.common.data import DATA_DIR
 from engine.covenant import TILES, Deploy, Game, PlaceTile
+from engine.covenant.players import sensible_action
 from render.covenant import gallery
-from render.covenant.board import DEPLOY_TILE, deploy_ports
+from render.covenant.board import deploy_ports
 from render.covenant.colours import CHOICE
 from render.covenant.pictures import ROTATION_GAP, ROTATION_TILE
 from render.covenant.tileart import EMPTY, MAP, anchors, piece_point, port_point, segment_map
@@ -112,7 +114,9 @@ def test_icons_keep_clear_of_every_piece_spot_of_their_tile() -> None:
     assert closest >= 0.14
 
 
-def test_the_deploy_picture_letters_each_free_feature_of_the_new_tile() -> None:
+def test_the_placed_tile_picture_letters_each_free_feature_of_the_new_tile() -> None:
+    from render.covenant.window import LABEL_BAND, ZOOM_TILE
+
     game = Game.new(players=2, seed=0, deck=["T39", "T34", "T39"])
     game.apply(PlaceTile(1, 0, 0))
     game.apply(Deploy("NNW"))  # the field north of the road, which T34's strip will join
@@ -120,13 +124,14 @@ def test_the_deploy_picture_letters_each_free_feature_of_the_new_tile() -> None:
     ports = deploy_ports(game)
     # The northern field strip is joined to the occupied one: it gets no letter.
     assert ports == ["NNW", "E", "ESE", "S", "SSW", "W"]
-    image = decode(render.deploy_png(game)).convert("RGB")
-    assert image.size == (3 * DEPLOY_TILE, 3 * DEPLOY_TILE)
+    image = decode(render.placed_png(game)).convert("RGB")
+    tile = ZOOM_TILE
+    assert image.size == (3 * tile + 2 * LABEL_BAND, 3 * tile + 2 * LABEL_BAND)
     for port in ports:
         px, py = piece_point("T34", 0, port)
         # Just inside the marker's edge, left of its centre: marker blue, not the letter.
-        x = round(DEPLOY_TILE * (1 + px) - DEPLOY_TILE * 0.07)
-        y = round(DEPLOY_TILE * (1 + py))
+        x = round(LABEL_BAND + tile * (1 + px) - 12)
+        y = round(LABEL_BAND + tile * (1 + py))
         assert image.getpixel((x, y)) == CHOICE, port
 
 
@@ -151,50 +156,91 @@ def _ark_game() -> Game:
 
 def test_the_ark_picture_shows_its_reach_and_path() -> None:
     """11.3: the squares the Ark can reach, large, with the path drawn on them."""
-    from render.covenant.closeups import ARK_CAPTION, LABEL_BAND, ark_reach
+    from render.covenant.closeups import ark_reach, ark_window
 
     game = _ark_game()
     assert set(ark_reach(game)) == {(0, 0), (1, 0), (-1, 0)}
     still = decode(render.ark_png(game, names=["Ruth", "Boaz"]))
     moved = decode(render.ark_png(game, "SE", names=["Ruth", "Boaz"]))
     # Three columns and two rows of squares (M12 and the row of the start tile), 150 px each.
-    assert still.size == (3 * 150 + 2 * LABEL_BAND, ARK_CAPTION + 2 * 150 + 2 * LABEL_BAND)
+    window = ark_window(game)
+    assert (window.columns, window.rows, window.tile) == (3, 2, 150)
+    assert still.size == moved.size == window.size
     assert still.tobytes() != moved.tobytes()
     # The path's golden line crosses the start tile's centre.
-    cx, cy = LABEL_BAND + 150 + 75, ARK_CAPTION + LABEL_BAND + 150 + 75
+    cx, cy = window.centre((0, 0))
     r, g, b = moved.getpixel((cx, cy - 20))
     assert r > 180 and g > 130 and b < 90, (r, g, b)
     with pytest.raises(ValueError):
         render.ark_png(game, "NN")
 
 
-def test_the_placement_close_up_is_large_at_any_board_size() -> None:
+def test_the_placed_tile_close_up_is_large_at_any_board_size() -> None:
     """11.15: three squares of 150 px across, however small the board's tiles have become."""
-    from render.covenant.closeups import LABEL_BAND
+    from render.covenant.window import LABEL_BAND
 
     game = play(3, 3, turns=50)
     (x, y), rotations = next(iter(game.placements().items()))
-    zoom = decode(render.preview_zoom_png(game, x, y, rotations[0]))
+    game.apply(PlaceTile(x, y, rotations[0]))
+    zoom = decode(render.placed_png(game))
     assert zoom.size == (3 * 150 + 2 * LABEL_BAND, 3 * 150 + 2 * LABEL_BAND)
     assert render.board_layout(game).tile < 150
 
 
-def test_the_chosen_follower_stands_on_its_spot() -> None:
-    """11.4: the preview of a follower draws it in the seat's colour where it would stand."""
+def _piece_north_of_the_ark_window() -> Game:
+    """A game where a follower stands on a tile just north of the squares the Ark can reach
+    (so that tile is outside the Ark's picture, right above its caption's edge)."""
+    from render.covenant.closeups import ark_window
+
+    game, rng = Game.new(players=3, seed=2), Rng(2)
+    while True:
+        game.apply(sensible_action(game, rng))
+        if game.phase == "deploy" and game.ark is not None:
+            window = ark_window(game)
+            above = [
+                pos
+                for pos, placed in game.board.items()
+                if pos[1] == window.top - 1
+                and window.left <= pos[0] < window.left + window.columns
+                and placed.pieces
+            ]
+            if above:
+                return game
+
+
+def test_no_piece_outside_a_close_up_is_drawn_over_its_caption() -> None:
+    """The Ark's picture drew every piece of the board, those of the tiles above its squares
+    over its caption; a close-up draws only the pieces of its own squares."""
+    from render.covenant.closeups import ARK_CAPTION
+
+    game = _piece_north_of_the_ark_window()
+    image = decode(render.ark_png(game, names=["Ruth", "Boaz", "Naomi"]))
+    band = image.crop((0, 0, image.width, ARK_CAPTION))
+    colours = {c for _, c in band.getcolors(band.width * band.height) or []}
+    for seat in range(3):
+        assert not any(
+            sum(abs(a - b) for a, b in zip(c, PLAYERS[seat].colour, strict=True)) < 30
+            for c in colours
+        ), seat
+
+
+def test_the_put_the_ark_picture_numbers_the_squares_allowed() -> None:
+    """Issue 27.4: the tiles of the city just completed are numbered, as the buttons are;
+    no other square is."""
+    from render.covenant.closeups import put_ark_window
+
     game = Game.new(players=2, seed=0, deck=["T21", "T39"])
     game.apply(PlaceTile(0, -1, 180))
-    lettered = decode(render.deploy_png(game))
-    chosen = decode(render.deploy_png(game, "SSE", False))
-    assert lettered.size == chosen.size and lettered.tobytes() != chosen.tobytes()
-    px, py = piece_point("T21", 180, "SSE")
-    centre = (round(150 * (1 + px)), round(150 * (1 + py)))
-    blue = PLAYERS[0].colour
-    near = [
-        chosen.getpixel((centre[0] + dx, centre[1] + dy))
-        for dx in range(-20, 21, 2)
-        for dy in range(-20, 21, 2)
-    ]
-    assert any(sum(abs(a - b) for a, b in zip(p, blue, strict=True)) < 40 for p in near)
+    game.apply(Deploy("SSE"))
+    assert game.phase == "place_ark" and set(game.ark_choices) == {(0, -1), (0, 0)}
+    image = decode(render.put_ark_png(game))
+    window = put_ark_window(game)
+    assert image.size == window.size
+    for pos in window.squares:
+        cx, cy = window.centre(pos)
+        # Left of the number, inside its disc.
+        blue = image.getpixel((round(cx - window.tile * 0.2), round(cy))) == CHOICE
+        assert blue == (pos in game.ark_choices), pos
 
 
 def test_the_rules_pictures_have_no_bag_and_a_key(monkeypatch: pytest.MonkeyPatch) -> None:

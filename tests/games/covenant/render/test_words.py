@@ -14,7 +14,7 @@ from PIL import ImageDraw
 
 import render.covenant as render
 from engine.common import Rng
-from engine.covenant import Game, MoveArk
+from engine.covenant import Game, MoveArk, PlaceTile
 from engine.covenant.players import sensible_action
 from render import i18n
 from render.covenant.board import PANEL_W, PHASE_SIZE, board_layout, phase_lines
@@ -119,8 +119,8 @@ def test_board_pictures_draw_only_catalogue_words(
     xx: list[str], mid_three: Game, full_five: Game, names: list[str] | None
 ) -> None:
     render.board_png(mid_three, numbered=True, names=names, language="xx")
-    (x, y), rotations = next(iter(mid_three.placements().items()))
-    render.preview_png(mid_three, x, y, rotations[0], names=names, language="xx")
+    render.latest_png(mid_three, names=names, language="xx")
+    render.squares_png(mid_three, 0, language="xx")
     render.board_png(full_five, names=names, language="xx")
     check(xx)
     assert t("covenant.picture.turn", "xx", turn=mid_three.turn) in xx
@@ -232,11 +232,22 @@ def every_picture(games: dict[str, Game], names: list[str], language: str) -> di
         for name, game in games.items()
     }
     drawn |= {
-        "preview": partial(
-            render.preview_png, mid, x, y, rotations[-1], names=names[:3], language=language
-        ),
-        "follower close-up": partial(render.deploy_png, games["deploy"]),
-        "placement close-up": partial(render.preview_zoom_png, mid, x, y, rotations[0]),
+        f"latest {name}": partial(
+            render.latest_png, game, names=names[: game.players], language=language
+        )
+        for name, game in games.items()
+    }
+    drawn |= {
+        f"squares {name} {page}": partial(render.squares_png, game, page, language=language)
+        for name, game in games.items()
+        for page in range(len(render.squares_pages(game)))
+    }
+    placed = mid.copy()
+    placed.apply(PlaceTile(x, y, rotations[-1]))
+    drawn |= {
+        "tile placed": partial(render.placed_png, placed),
+        "follower spots": partial(render.placed_png, games["deploy"]),
+        "put the ark": partial(render.put_ark_png, games["place_ark"], language=language),
         "ark": partial(render.ark_png, ark, names=names[:2], language=language),
         "ark path": partial(render.ark_png, ark, best, names=names[:2], language=language),
         "narrow ark": partial(
@@ -308,13 +319,14 @@ def test_the_checks_see_a_message_that_does_not_fit(
     assert any(p.startswith("cut: 'Hand Hand") for p in found)
     found = pictures.problems(partial(render.final_png, games["late"], language="yy"), [])
     assert any("Metropolitanregionen" in p for p in found)
-    assert any(p.startswith("outside its 1100x") and "turn turn" in p for p in found)
+    assert any(p.startswith("outside its 840x") and "turn turn" in p for p in found)
 
 
 def test_a_narrow_reach_of_the_ark_is_widened_for_its_caption(games: dict[str, Game]) -> None:
-    """One column of squares is 218 px: the caption would not fit even in English."""
-    from render.covenant.closeups import ARK_MIN_WIDTH, ark_reach
+    """One column of squares is 238 px: the caption would not fit even in English."""
+    from render.covenant.closeups import ark_reach
+    from render.covenant.window import WIDTH
 
     narrow = games["narrow_ark"]
     assert len({x for x, _ in (*ark_reach(narrow), narrow.ark)}) == 1
-    assert decode(render.ark_png(narrow, language="es")).width == ARK_MIN_WIDTH
+    assert decode(render.ark_png(narrow, language="es")).width == WIDTH * 2 // 3
