@@ -15,7 +15,8 @@ red, and the two places where a new cabin can be opened are dashed boxes.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from PIL import Image, ImageDraw
 
@@ -47,6 +48,7 @@ from render.style import (
     encode_png,
     fitting,
     font,
+    phone_text,
     player_names,
     sentence,
     text_length,
@@ -67,7 +69,8 @@ NEW_H = 96  # the dashed box of a new cabin
 ROW_GAP = 10
 CENTRE = 36  # the gap between port and starboard, where the row numbers are
 CABIN_W = (W - 2 * M - 2 * 14 - CENTRE) // 2
-NAMES_EXTRA = 20  # the final scoring's names take two lines
+#: The smallest text of a picture 720 px wide: 9 px tall on a phone 400 px wide.
+SMALLEST = phone_text(W)
 
 
 def _p(key: str, language: str, **params: Any) -> str:
@@ -171,7 +174,7 @@ def _scoring_cards(
             (x0, y, x0 + card_w, y + h), 10, fill=WHITE, outline=INK_SOFT, width=2
         )
         title = _p(f"kind_{kind}", language)
-        face = fitting(title, card_w - 12, (20, 18, 16, 15, 14), bold=True)
+        face = fitting(title, card_w - 12, (20, 18, 17), bold=True)
         draw_text(draw, (x0 + card_w / 2, y + 10), clip(title, face, card_w - 10), face, INK, "ma")
         for seat in range(players):
             cy = y + 40 + seat * line_h + line_h / 2
@@ -229,8 +232,9 @@ def _face_up(draw: ImageDraw.ImageDraw, y: int, view: Mapping[str, Any], languag
         note = {2: "rain_pets", 5: "rain_end"}.get(n)
         if note:
             text = _p(note, language)
-            face = fitting(text, step - 40, (18, 16))
-            draw_text(draw, (x0 + 36, y + 18), clip(text, face, step - 40), face, INK, "lm")
+            # Up to the next card: 2 px clear of it.
+            face = fitting(text, step - 38, (18, 17))
+            draw_text(draw, (x0 + 36, y + 18), clip(text, face, step - 38), face, INK, "lm")
     return y + 44
 
 
@@ -264,27 +268,104 @@ def _bow(draw: ImageDraw.ImageDraw, y: int, tilt: int, language: str) -> int:
         lean = _p("level", language)
     else:
         lean = _p("lean", language, lean=abs(tilt), side=port if tilt < 0 else starboard)
-    lean_face = fitting(lean, 300, (18, 16), bold=False)
+    lean_face = fitting(lean, 300, (18, 17), bold=False)
     draw_text(draw, (cx, y + 22), clip(lean, lean_face, 300), lean_face, INK, "ma")
     return y + h
 
 
-def _row_heights(view: Mapping[str, Any], new_cabins: bool) -> list[int]:
-    """Each row's height: its fuller cabin's cards, empty places thin; a row holding only
-    the dashed new-cabin boxes is shorter still."""
+# --------------------------------------------------------------------- the ship, folded
+
+#: The table picture stays under this many px tall at its width (on a phone, two screens or
+#: so): when the ship would make it taller, its rows fold, what matters least first (see
+#: :func:`_rows`).
+MOST_HEIGHT = 1590
+CHIP_H = 32  # a card folded to one line: its weight and name
+CHIP_GAP = 4
+BAND_H = 44  # several rows folded to one line that says what they hold
+CHIP_TEXT = 17  # 9 px tall on a phone 400 px wide
+CHIP_MARGIN = 14  # px of a chip beside its words
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """How a row of the ship is drawn: ``full`` (every card as a card), ``chips`` (each card
+    one short line, two side by side), ``band`` (rows ``first`` to ``last`` as one line), or
+    ``new`` (the dashed boxes of the next cabins); and how high."""
+
+    kind: Literal["full", "chips", "band", "new"]
+    first: int
+    last: int
+    height: int
+
+
+def _full_height(view: Mapping[str, Any], row: int, new_cabins: bool) -> int:
+    """A row drawn with its cards in full: its fuller cabin's cards, empty places thin."""
+    ship = view["ship"]
+    cards = [len(side[row]) for side in (ship["port"], ship["starboard"]) if row < len(side)]
+    most = max(cards)
+    inner = most * SLOT_H + (3 - most) * FREE_H + 2 * CARD_GAP
+    return max(NEW_H if new_cabins else 0, inner + 2 * CABIN_PAD)
+
+
+def _chip_text(card: int, language: str) -> str:
+    return _p("chip", language, weight=CARDS[card].weight, card=card_name(card, language))
+
+
+def _chip_columns(cabin: Sequence[int], language: str) -> int:
+    """Two chips side by side, or one a line where a card's words need the whole width."""
+    half = (CABIN_W - 2 * CABIN_PAD - CHIP_GAP) / 2 - CHIP_MARGIN
+    face = font(CHIP_TEXT, True)
+    return 2 if all(text_length(_chip_text(c, language), face) <= half for c in cabin) else 1
+
+
+def _chips_height(view: Mapping[str, Any], row: int, new_cabins: bool, language: str) -> int:
+    """A row drawn with its cards as chips (and room for the dashed box of a new cabin
+    beside them)."""
+    sides = (view["ship"]["port"], view["ship"]["starboard"])
+    lines = max(
+        -(-len(side[row]) // _chip_columns(side[row], language))
+        for side in sides
+        if row < len(side)
+    )
+    opens = new_cabins and any(len(side) == row for side in sides)
+    return max(NEW_H if opens else 0, 2 * CABIN_PAD + lines * CHIP_H + (lines - 1) * CHIP_GAP)
+
+
+def _rows(view: Mapping[str, Any], new_cabins: bool, room: int, language: str) -> list[Row]:
+    """The ship's rows from the bow, within ``room`` px if folding can make them fit.
+
+    What matters least folds first: full cabins before those with a free place (where a card
+    may still go), rows nearer the bow (played longer ago) before the others, the cards just
+    played last of all; folded to chips first, then, if that is not enough, runs of folded
+    rows from the bow to one line each."""
     ship = view["ship"]
     sides = (ship["port"], ship["starboard"])
-    rows = max(len(sides[0]), len(sides[1])) + (1 if new_cabins else 0)
-    heights = []
-    for row in range(rows):
-        cards = [len(side[row]) for side in sides if row < len(side)]
-        if not cards:
-            heights.append(NEW_H)
-            continue
-        most = max(cards)
-        inner = most * SLOT_H + (3 - most) * FREE_H + 2 * CARD_GAP
-        heights.append(max(NEW_H if new_cabins else 0, inner + 2 * CABIN_PAD))
-    return heights
+    count = max(len(sides[0]), len(sides[1]))
+    last = set(view.get("last_played") or ())
+    rows = [Row("full", r, r, _full_height(view, r, new_cabins)) for r in range(count)]
+    tail = [Row("new", count, count, NEW_H)] if new_cabins else []
+
+    def height(plan: list[Row]) -> int:
+        return sum(r.height for r in plan) + ROW_GAP * len(plan) + 24
+
+    def weight(row: int) -> tuple[bool, bool, int]:
+        cabins = [side[row] for side in sides if row < len(side)]
+        free = any(len(cabin) < 3 for cabin in cabins)
+        fresh = any(card in last for cabin in cabins for card in cabin)
+        return (fresh, free, row)
+
+    for row in sorted(range(count), key=weight):
+        if height(rows + tail) <= room:
+            return rows + tail
+        rows[row] = Row("chips", row, row, _chips_height(view, row, new_cabins, language))
+    # Still too tall: the rows nearest the bow folded to one line, as many as it takes
+    # (never a row where a new cabin may be opened).
+    plan = rows
+    for folded in range(1, min(len(sides[0]), len(sides[1])) + 1):
+        if height(plan + tail) <= room:
+            break
+        plan = [Row("band", 0, folded - 1, BAND_H), *rows[folded:]]
+    return plan + tail
 
 
 def _cabin_box(side: int, y: float, h: float) -> tuple[float, float, float, float]:
@@ -297,49 +378,120 @@ def _ship(
     y: int,
     view: Mapping[str, Any],
     language: str,
+    rows: list[Row],
     new_cabins: bool,
 ) -> int:
-    """The cabins row by row from the bow, the next new cabins dashed, the hull around."""
+    """The cabins row by row from the bow as ``rows`` says, the next new cabins dashed, the
+    hull around."""
     ship = view["ship"]
     sides = (ship["port"], ship["starboard"])
-    heights = _row_heights(view, new_cabins)
-    bottom = y + sum(heights) + ROW_GAP * len(heights) + 14
+    bottom = y + sum(r.height for r in rows) + ROW_GAP * len(rows) + 14
     draw.rectangle((M, y, W - M, bottom), fill=HULL_LIGHT)
     draw.rectangle((M, y, W - M, bottom), outline=HULL, width=4)
     draw.line((W / 2, y, W / 2, bottom), fill=HULL, width=3)
     last = set(view.get("last_played") or ())
     top = y + 10
-    for row, h in enumerate(heights):
+    for plan in rows:
+        h = plan.height
+        if plan.kind == "band":
+            _band(draw, top, h, sides, plan, language)
+            top += h + ROW_GAP
+            continue
+        row = plan.first
         draw_text(draw, (W / 2, top + h / 2), str(row + 1), font(20, True), WHITE, "mm")
         for side in (0, 1):
             cabins = sides[side]
             if row < len(cabins):
                 box = _cabin_box(side, top, h)
                 draw.rounded_rectangle(box, 10, fill=(236, 222, 192), outline=HULL, width=3)
-                sy = box[1] + CABIN_PAD
-                for slot in range(3):
-                    if slot < len(cabins[row]):
-                        inner = (box[0] + CABIN_PAD, sy, box[2] - CABIN_PAD, sy + SLOT_H)
-                        card = cabins[row][slot]
-                        draw_card(draw, inner, card, language, highlight=card in last)
-                        sy += SLOT_H + CARD_GAP
-                    else:
-                        inner = (box[0] + CABIN_PAD, sy, box[2] - CABIN_PAD, sy + FREE_H)
-                        draw.rounded_rectangle(inner, 6, outline=HULL_LIGHT, width=2)
-                        sy += FREE_H + CARD_GAP
+                if plan.kind == "chips":
+                    _chips(draw, box, cabins[row], last, language)
+                else:
+                    _cards(draw, box, cabins[row], last, language)
             elif row == len(cabins) and new_cabins:
-                box = _cabin_box(side, top, NEW_H)
-                _dashed(draw, box, INK)
-                text = _p("new_cabin", language)
-                face = font(20, True)
-                lines = wrap(text, face, CABIN_W - 30, 3) or [clip(text, face, CABIN_W - 30)]
-                cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-                for i, line in enumerate(lines):
-                    draw_text(
-                        draw, (cx, cy + (i - (len(lines) - 1) / 2) * 26), line, face, INK, "mm"
-                    )
+                _new_cabin(draw, _cabin_box(side, top, NEW_H), language)
         top += h + ROW_GAP
     return bottom + 10
+
+
+def _cards(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    cabin: Sequence[int],
+    last: set[int],
+    language: str,
+) -> None:
+    """A cabin's cards in full, its free places thin."""
+    sy = box[1] + CABIN_PAD
+    for slot in range(3):
+        if slot < len(cabin):
+            inner = (box[0] + CABIN_PAD, sy, box[2] - CABIN_PAD, sy + SLOT_H)
+            draw_card(draw, inner, cabin[slot], language, highlight=cabin[slot] in last)
+            sy += SLOT_H + CARD_GAP
+        else:
+            inner = (box[0] + CABIN_PAD, sy, box[2] - CABIN_PAD, sy + FREE_H)
+            draw.rounded_rectangle(inner, 6, outline=HULL_LIGHT, width=2)
+            sy += FREE_H + CARD_GAP
+
+
+def _chips(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    cabin: Sequence[int],
+    last: set[int],
+    language: str,
+) -> None:
+    """A cabin folded: each card one line in its climate's colour, its weight and its name,
+    two side by side."""
+    columns = _chip_columns(cabin, language)
+    width = (box[2] - box[0] - 2 * CABIN_PAD - (columns - 1) * CHIP_GAP) / columns
+    face = font(CHIP_TEXT, True)
+    for index, card in enumerate(cabin):
+        line, column = divmod(index, columns)
+        x0 = box[0] + CABIN_PAD + column * (width + CHIP_GAP)
+        y0 = box[1] + CABIN_PAD + line * (CHIP_H + CHIP_GAP)
+        chip = (x0, y0, x0 + width, y0 + CHIP_H)
+        climate_fill(draw, chip, CARDS[card].climate, 6)
+        outline, thick = (HIGHLIGHT, 4) if card in last else (INK_SOFT, 1)
+        draw.rounded_rectangle(chip, 6, outline=outline, width=thick)
+        text = _chip_text(card, language)
+        room = width - CHIP_MARGIN
+        draw_text(draw, (x0 + 8, y0 + CHIP_H / 2), clip(text, face, room), face, INK, "lm")
+
+
+def _band(
+    draw: ImageDraw.ImageDraw,
+    top: float,
+    h: int,
+    sides: tuple[Sequence[Sequence[int]], Sequence[Sequence[int]]],
+    plan: Row,
+    language: str,
+) -> None:
+    """Rows folded to one line: which rows, and how many cards they hold."""
+    cards = sum(len(side[r]) for side in sides for r in range(plan.first, plan.last + 1))
+    box = (M + 14, top, W - M - 14, top + h)
+    draw.rounded_rectangle(box, 10, fill=(236, 222, 192), outline=HULL, width=3)
+    rows = (
+        str(plan.first + 1)
+        if plan.first == plan.last
+        else _p("rows", language, first=plan.first + 1, last=plan.last + 1)
+    )
+    text = _p("folded", language, rows=rows, cards=cards)
+    face = fitting(text, box[2] - box[0] - 20, (20, CHIP_TEXT), bold=True)
+    draw_text(draw, (W / 2, top + h / 2), clip(text, face, box[2] - box[0] - 20), face, INK, "mm")
+
+
+def _new_cabin(
+    draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], language: str
+) -> None:
+    """Where a new cabin may be opened: a dashed box."""
+    _dashed(draw, box, INK)
+    text = _p("new_cabin", language)
+    face = font(20, True)
+    lines = wrap(text, face, CABIN_W - 30, 3) or [clip(text, face, CABIN_W - 30)]
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    for i, line in enumerate(lines):
+        draw_text(draw, (cx, cy + (i - (len(lines) - 1) / 2) * 26), line, face, INK, "mm")
 
 
 def _dashed(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], colour: Any) -> None:
@@ -357,11 +509,6 @@ def _dashed(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], c
         yy += 2 * dash
 
 
-def _ship_height(view: Mapping[str, Any], new_cabins: bool) -> int:
-    heights = _row_heights(view, new_cabins)
-    return sum(heights) + ROW_GAP * len(heights) + 24
-
-
 # --------------------------------------------------------------------- the pictures
 
 
@@ -377,9 +524,10 @@ def board_image(
     named = player_names(players, list(names or []), language)
     over = view["phase"] == "over"
     height = 48 + players * 40 + 8 + (40 + players * 28 + 16) + 28 + 96 + 44 + 116
-    height += _ship_height(view, not over) + 10
     if preview:
         height += 40
+    rows = _rows(view, not over, MOST_HEIGHT - height - 10, language)
+    height += sum(r.height for r in rows) + ROW_GAP * len(rows) + 24 + 10
     image = Image.new("RGB", (W, height), PARCHMENT)
     draw = ImageDraw.Draw(image)
     y = 0
@@ -395,7 +543,7 @@ def board_image(
     y = _scoring_cards(draw, y, view, language)
     y = _face_up(draw, y, view, language)
     y = _bow(draw, y, view["tilt"], language)
-    _ship(draw, y, view, language, not over)
+    _ship(draw, y, view, language, rows, not over)
     return image
 
 
@@ -440,7 +588,7 @@ def hand_image(
         draw_text(draw, (M, y + 8), clip(text, font(22, True), W - 2 * M), font(22, True), INK)
         y += extra
     key = _p("hand_key_pet" if phase == "pet" else "hand_key", language)
-    face = fitting(key, W - 2 * M, (18, 16, 14))
+    face = fitting(key, W - 2 * M, (18, 17))
     draw_text(draw, (M, y + 8), clip(key, face, W - 2 * M), face, INK_SOFT)
     return image
 
@@ -459,90 +607,88 @@ def final_image(
     view: Mapping[str, Any], names: Sequence[str] | None = None, language: str = DEFAULT_LANGUAGE
 ) -> Image.Image:
     """The final scoring: pets revealed, each scoring card's figures and points (ties and
-    halves), discs, totals, and the tie break when it decided."""
+    halves), discs, totals, and the tie break when it decided. Each row's name stands
+    above its values, so that five players' columns take the whole width: on a phone every
+    word stays 9 px tall and no card's name is cut."""
     players = view["players"]
     named = player_names(players, list(names or []), language)
-    first_w = 168
-    col_w = (W - 2 * M - first_w) / players
-    row_h = 46
-    rows = 1 + 1 + len(KINDS) + 1 + 1  # names, pets, kinds, discs, total
-    height = 56 + rows * row_h + NAMES_EXTRA + 70
+    col_w = (W - 2 * M) / players
+    label_h, row_h = 26, 44
+    rows = 1 + len(KINDS) + 1 + 1  # pets, kinds, discs, total
+    names_h = 30 + 2 * 22 + 6
+    height = 56 + names_h + rows * (label_h + row_h) + 70
     image = Image.new("RGB", (W, height), PARCHMENT)
     draw = ImageDraw.Draw(image)
     _header(draw, 0, _p("final_title", language))
     y = 56
     winners = set(view["winners"])
     halves = [[round(2 * view["figures"][s][k]) for k in KINDS] for s in range(players)]
-
-    def cell(seat: int, top: float, text: str, bold: bool = False, colour: Any = INK) -> None:
-        x = M + first_w + seat * col_w + col_w / 2
-        face = fitting(text, col_w - 8, (20, 18, 16, 14), bold=bold)
-        draw_text(draw, (x, top + row_h / 2), clip(text, face, col_w - 6), face, colour, "mm")
-
-    def label(top: float, text: str) -> None:
-        face = fitting(text, first_w - 10, (20, 18, 16, 14), bold=True)
-        draw_text(draw, (M + 4, top + row_h / 2), clip(text, face, first_w - 8), face, INK, "lm")
-
     for seat in range(players):
-        x = M + first_w + seat * col_w
+        x = M + seat * col_w
         if seat in winners:
-            draw.rectangle(
-                (x + 2, y, x + col_w - 2, y + rows * row_h + NAMES_EXTRA), fill=(250, 236, 170)
-            )
+            draw.rectangle((x + 2, y, x + col_w - 2, height - 70), fill=(250, 236, 170))
         _mark(draw, seat, x + col_w / 2, y + 14, 11)
         # A long name on two lines (the second one shortened if need be), never tiny.
-        face = fitting(named[seat], col_w - 8, (18, 16), bold=True)
+        face = fitting(named[seat], col_w - 8, (20, 18, SMALLEST), bold=True)
         lines = _two_lines(named[seat], face, col_w - 6)
         for i, line in enumerate(lines):
-            draw_text(draw, (x + col_w / 2, y + 30 + i * 20), line, face, INK, "ma")
-    y += row_h + NAMES_EXTRA + 4
-    label(y, _p("pets", language))
+            draw_text(draw, (x + col_w / 2, y + 30 + i * 22), line, face, INK, "ma")
+    y += names_h
+
+    def label(text: str, rule: Any = PARCHMENT_DARK) -> float:
+        """A row's name across the picture, above its values; where the values go."""
+        nonlocal y
+        draw.line((M, y, W - M, y), fill=rule, width=3 if rule == INK else 2)
+        face = fitting(text, W - 2 * M - 8, (20, 18, SMALLEST), bold=True)
+        draw_text(draw, (M + 4, y + 4), clip(text, face, W - 2 * M - 8), face, INK_SOFT)
+        top = y + label_h
+        y += label_h + row_h
+        return top
+
+    def cell(seat: int, top: float, text: str, bold: bool = False, colour: Any = INK) -> None:
+        x = M + seat * col_w + col_w / 2
+        face = fitting(text, col_w - 8, (22, 20, 18, SMALLEST), bold=bold)
+        draw_text(draw, (x, top + row_h / 2), clip(text, face, col_w - 6), face, colour, "mm")
 
     def pet_cell(seat: int, top: float, name: str, scored: bool) -> None:
         """The pet's name, and ✗ when it does not score: below the name when both do not
-        fit on one line (five players' columns), so the name is not cut for the mark (13 px
-        is what "Hippopotamus" needs there)."""
+        fit on one line, so the name is not cut for the mark."""
         text, colour = (name, INK) if scored else (f"{name} ✗", SPECIAL_RED)
-        if text_length(text, font(14)) <= col_w - 8:
+        if text_length(text, font(SMALLEST)) <= col_w - 8:
             cell(seat, top, text, colour=colour)
             return
-        x = M + first_w + seat * col_w + col_w / 2
-        face = fitting(name, col_w - 8, (16, 14, 13))
+        x = M + seat * col_w + col_w / 2
+        face = font(SMALLEST)
         for i, line in enumerate((clip(name, face, col_w - 6), "✗")):
-            draw_text(draw, (x, top + row_h / 2 + (i - 0.5) * 19), line, face, colour, "mm")
+            draw_text(draw, (x, top + row_h / 2 + (i - 0.5) * 21), line, face, colour, "mm")
 
+    top = label(_p("pets", language))
     for seat in range(players):
         pet = view["pets"][seat]
         if type(pet) is int:
-            pet_cell(seat, y, card_name(pet, language), CARDS[pet].can_be_pet)
+            pet_cell(seat, top, card_name(pet, language), CARDS[pet].can_be_pet)
         else:
-            cell(seat, y, "–", colour=INK_SOFT)
-    y += row_h
+            cell(seat, top, "–", colour=INK_SOFT)
     for k, kind in enumerate(KINDS):
-        draw.line((M, y, W - M, y), fill=PARCHMENT_DARK, width=2)
-        label(y, _p(f"kind_{kind}", language))
+        top = label(_p(f"kind_{kind}", language))
         points = card_points([halves[s][k] for s in range(players)])
         for seat in range(players):
             count = view["figures"][seat][kind]
             if not count:
-                cell(seat, y, "–", colour=INK_SOFT)
+                cell(seat, top, "–", colour=INK_SOFT)
                 continue
             cell(
                 seat,
-                y,
+                top,
                 _p("figures_points", language, figures=figures_text(count), points=points[seat]),
             )
-        y += row_h
-    draw.line((M, y, W - M, y), fill=PARCHMENT_DARK, width=2)
-    label(y, _p("discs", language))
+    top = label(_p("discs", language))
     for seat in range(players):
-        cell(seat, y, str(view["discs"][seat]))
-    y += row_h
-    draw.line((M, y, W - M, y), fill=INK, width=3)
-    label(y, _p("total", language))
+        cell(seat, top, str(view["discs"][seat]))
+    top = label(_p("total", language), INK)
     for seat in range(players):
-        cell(seat, y, str(view["scores"][seat]), bold=True)
-    y += row_h + 8
+        cell(seat, top, str(view["scores"][seat]), bold=True)
+    y += 8
     scores = view["scores"]
     best = max(scores) if scores else 0
     leaders = [s for s in range(players) if scores[s] == best]
@@ -604,7 +750,7 @@ def key_image(language: str = DEFAULT_LANGUAGE) -> Image.Image:
         face = font(19)
         lines = wrap(text, face, room, 2)
         if lines is None:
-            face = font(16)
+            face = font(SMALLEST)
             lines = wrap(text, face, room, 3) or [clip(text, face, room)]
         for i, line in enumerate(lines):
             draw_text(
@@ -636,12 +782,11 @@ def key_image(language: str = DEFAULT_LANGUAGE) -> Image.Image:
         card = next(c.id for c in CARDS if c.special == special)
         draw_card(draw, (M, y, M + 300, y + 72), card, language)
         text = t(f"noah.rules.special.{special}", language).replace("**", "")
-        face = font(17)
+        face = font(SMALLEST)
         width = W - M - (M + 312)
-        lines = wrap(text, face, width, 3)
-        if lines is None:
-            face = font(15)
-            lines = wrap(text, face, width, 4) or [clip(text, face, width)]
+        lines = (
+            wrap(text, face, width, 3) or wrap(text, face, width, 4) or [clip(text, face, width)]
+        )
         for i, line in enumerate(lines):
             draw_text(
                 draw, (M + 312, y + 36 + (i - (len(lines) - 1) / 2) * 21), line, face, INK, "lm"
