@@ -12,11 +12,17 @@ Run: ``python bench/turn_cost.py [--seeds 1 2] [--players 3 4] [--game covenant]
 per game, over all its tapped turns:
 
 - ``<game>_taps_per_turn_median`` / ``<game>_taps_per_turn_max``;
+- ``<game>_menu_as_one_tap_median`` / ``_max``: the same counted as issue 27 counted them (a
+  menu's choice one tap, ``Play my turn`` not counted);
 - ``<game>_pictures_per_turn_median``: private pictures uploaded in a turn (the turn's panels
   and their edits; the public board post is not counted);
 - ``<game>_kb_per_turn_median``: their kilobytes;
 - for the Covenant also ``covenant_place_pass_taps_max``: the most taps of a turn that only
-  places its tile and passes.
+  places its tile and passes;
+- ``<game>_turns_played_another_way``, when not 0: turns whose planned move the panel does
+  not offer as such, played as the same position by what it offers (the Ark moved to the
+  same square by the route the panel finds best for the player, the computer having taken
+  another one it valued the same).
 """
 
 from __future__ import annotations
@@ -85,6 +91,10 @@ def report(game_name: str, costs: Sequence[TurnCost]) -> None:
     print(f"{game_name}_pictures_per_turn_median: {pictures:g} pictures")
     kb = statistics.median(c.bytes / 1000 for c in costs)
     print(f"{game_name}_kb_per_turn_median: {kb:.0f} KB")
+    loose = sum(c.loose for c in costs)
+    if loose:
+        # The planned move was not offered as such (the Ark's route): the same position.
+        print(f"{game_name}_turns_played_another_way: {loose} turns")
     if game_name == "covenant":
         quiet = [c.taps for c in costs if [type(a) for a in c.actions] == [PlaceTile, Pass]]
         if quiet:

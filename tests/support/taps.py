@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import heapq
 import itertools
-from collections.abc import Sequence
+import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -48,8 +49,7 @@ class Tap:
 
 def played(outcome: Play) -> tuple[Any, ...]:
     """Every action a Play stores, in order."""
-    more = getattr(outcome, "actions", None)
-    return tuple(more) if more is not None else (outcome.action,)
+    return outcome.actions
 
 
 def plan_turn(game: Any, level: str = "normal", seed: int = 0) -> list[Any]:
@@ -63,8 +63,16 @@ def plan_turn(game: Any, level: str = "normal", seed: int = 0) -> list[Any]:
     return plan
 
 
-def _key(panel: Panel) -> str:
-    return repr(panel.controls)
+def _key(panel: Panel) -> tuple[Any, ...]:
+    """What tells two panels apart for the search: their controls."""
+    return tuple(
+        (
+            c.control,
+            c.args,
+            c.disabled if isinstance(c, Button) else tuple(o.value for o in c.options),
+        )
+        for c in panel.controls
+    )
 
 
 def _taps(panel: Panel) -> list[Tap]:
@@ -80,8 +88,23 @@ def _taps(panel: Panel) -> list[Tap]:
     return taps
 
 
-def cheapest_taps(front: Front, seen: Seen, plan: Sequence[Any], limit: int = 40) -> list[Tap]:
-    """The fewest taps from the turn's panel (``front.panel(seen)``) that play ``plan``.
+#: What a game's JSON holds of the points scored (the Covenant's keys): a move that leaves
+#: the same position but other points is the same move "as a person asks for it".
+_POINTS = ("scores", "breakdown", "history")
+
+
+def _position(text: str) -> str:
+    """A game's JSON without its points."""
+    data = json.loads(text)
+    return json.dumps({k: v for k, v in data.items() if k not in _POINTS}, sort_keys=True)
+
+
+def cheapest_taps(
+    front: Front, seen: Seen, plan: Sequence[Any], limit: int = 40, *, loose: bool = False
+) -> list[Tap]:
+    """The fewest taps from the turn's panel (``front.panel(seen)``) that play ``plan``;
+    ``loose``: or that leave the position the plan leaves whoever scores what (the Ark on
+    the same square by the route the panel offers, the planned route not being offered).
 
     A tap is tried only once the search reaches its cost (a cheapest-first search), so a
     panel of a hundred choices costs nothing until nothing cheaper is left. Raises
@@ -92,7 +115,8 @@ def cheapest_taps(front: Front, seen: Seen, plan: Sequence[Any], limit: int = 40
         after = states[-1].copy()
         after.apply(action)
         states.append(after)
-    wanted = [state.to_json() for state in states]
+    shown = _position if loose else str
+    wanted = [shown(state.to_json()) for state in states]
 
     def seen_at(k: int) -> Seen:
         return replace(seen, game=states[k], version=seen.version + k)
@@ -103,7 +127,7 @@ def cheapest_taps(front: Front, seen: Seen, plan: Sequence[Any], limit: int = 40
     queue: list[tuple[int, int, int, Tap | None, tuple[Tap, ...]]] = [
         (0, next(counter), 0, None, ())
     ]
-    done: set[tuple[int, str]] = set()
+    done: set[tuple[int, tuple[Any, ...]]] = set()
     tried: set[tuple[int, Tap]] = set()
     while queue:
         cost, _, k, tap, path = heapq.heappop(queue)
@@ -120,7 +144,7 @@ def cheapest_taps(front: Front, seen: Seen, plan: Sequence[Any], limit: int = 40
                 continue
             path = (*path, tap)
             if isinstance(outcome, Play):
-                reached = _reached(states[k], outcome, wanted, k)
+                reached = _reached(states[k], outcome, wanted, k, shown)
                 if reached is None:
                     continue
                 if reached == len(plan):
@@ -137,7 +161,9 @@ def cheapest_taps(front: Front, seen: Seen, plan: Sequence[Any], limit: int = 40
     raise LookupError(f"no way to play {plan} in at most {limit} taps")
 
 
-def _reached(game: Any, outcome: Play, wanted: list[str], k: int) -> int | None:
+def _reached(
+    game: Any, outcome: Play, wanted: list[str], k: int, shown: Callable[[str], str]
+) -> int | None:
     """How many of the planned actions ``outcome`` plays from the ``k``-th state, if what
     it plays is the plan's next step(s); else None."""
     trial = game.copy()
@@ -147,7 +173,7 @@ def _reached(game: Any, outcome: Play, wanted: list[str], k: int) -> int | None:
     except ValueError:
         return None
     reached = k + len(played(outcome))
-    if reached >= len(wanted) or trial.to_json() != wanted[reached]:
+    if reached >= len(wanted) or shown(trial.to_json()) != wanted[reached]:
         return None
     return reached
 
@@ -179,6 +205,8 @@ class TurnCost:
     actions: tuple[Any, ...] = ()
     #: The file names of the private pictures uploaded, in order (to see which ones).
     names: list[str] = field(default_factory=list)
+    #: The planned move was not offered as such: the same position was played instead.
+    loose: bool = False
 
     def add(self, reply: Reply) -> None:
         """Count the private pictures ``reply`` uploaded (interaction answers and edits;
@@ -223,7 +251,11 @@ class Tapper:
     async def play(self, user: int, seen: Seen, plan: Sequence[Any], cost: TurnCost) -> list[Sent]:
         """Open the turn from its board post and tap ``plan`` through; returns the panels
         the player saw (the last one says the turn is done)."""
-        taps = cheapest_taps(self.front, seen, plan)
+        try:
+            taps = cheapest_taps(self.front, seen, plan)
+        except LookupError:
+            taps = cheapest_taps(self.front, seen, plan, loose=True)
+            cost.loose = True
         turn = seen.game.turn
         reply = await self.h.click(
             user, self.board_post(turn), scheme.open_turn_id(self.game_id, turn)
