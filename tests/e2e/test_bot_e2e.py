@@ -149,15 +149,15 @@ async def test_sigkill_mid_game_and_restart_loses_nothing_and_doubles_nothing(
     alice, bob, _ = table.seats
     await table.start()
     await table.play_turn(TURNS[0])
-    # Bob places his tile; his private panel now offers the follower, the Ark and Pass.
+    # Bob places his tile and passes; it closed a city: his panel offers its tiles for the Ark.
     _, panel = await table.open_panel()
-    panel, closed = await table.clicks(panel, TURNS[1][:1])
-    assert not closed and table.version == 3
+    panel, closed = await table.clicks(panel, TURNS[1][:2])
+    assert not closed and table.version == 4
 
     await proc.kill()  # SIGKILL: no goodbye, no flush
     assert proc.proc is not None and proc.proc.returncode == -9
     record, logged = await stored_game(db_path, table.game_id)
-    assert record.version == logged == 3
+    assert record.version == logged == 4
     await proc.start()
     await wait_until_up(fake, proc)
 
@@ -165,12 +165,13 @@ async def test_sigkill_mid_game_and_restart_loses_nothing_and_doubles_nothing(
     assert table.boards[0].components == [] and table.boards[1].components
     # Turn 2's public button still works: Bob gets his panel back where he left it.
     _, again = await table.open_panel(bob)
-    assert again.ephemeral and f"tb:{table.game_id}:3:pass" in again.custom_ids
-    # Bob finishes with the panel he had before the kill: pass, then put the Ark.
-    board = await table.finish_by_clicks(panel, TURNS[1][1:])
+    putark = f"tb:{table.game_id}:4:putark:0:0"
+    assert again.ephemeral and putark in again.custom_ids
+    # Bob finishes with the panel he had before the kill: he puts the Ark.
+    board = await table.finish_by_clicks(panel, TURNS[1][2:])
     assert_board(board, "board-turn-3.png")
     # The second panel is now one step behind, and says so.
-    _, stale = await table.click(bob, again, f"tb:{table.game_id}:3:pass")
+    _, stale = await table.click(bob, again, putark)
     assert stale.ephemeral and "already played" in stale.content
     await table.play_turn(TURNS[2], typed=True)  # Carol
 
@@ -243,17 +244,24 @@ async def test_strangers_out_of_turn_and_double_clicks_are_refused_and_a_moderat
     _, typed = await table.slash(bob, "covenant", "pass")
     assert typed.ephemeral and "It is Alice's turn" in typed.content
 
-    # Alice double-clicks "Place it": one click plays, the other is told it came late.
+    # Alice double-clicks her follower's spot (which places the tile too): one click plays,
+    # the other is told it came late.
     _, panel = await table.open_panel()
-    place = TURNS[0][0]
+    place, deploy = TURNS[0]
     preview = await table.preview(panel, place)
-    cid = f"tb:{table.game_id}:0:place:{place.x}:{place.y}:{place.rotation}"
+    at = f"{place.x}:{place.y}:{place.rotation}"
+    cid = f"tb:{table.game_id}:0:put:{at}:{deploy.port}:0"
     ids = await asyncio.gather(*(fake.click(alice, table.channel, preview.id, cid) for _ in "12"))
     answers = [await table.answer(i) for i in ids]
     stale = [a for a in answers if "already played" in a.content]
     assert len(stale) == 1 and stale[0].ephemeral
     record, logged = await stored_game(db_path, table.game_id)
-    assert record.version == logged == 1
+    assert record.version == logged == 2
+    for action in (place, deploy):
+        table.record_played(action)
+    await table.wait_board()
+    _, panel = await table.open_panel(bob)
+    square = next(c for c in panel.custom_ids if ":sq:" in c)
 
     _, refused = await table.slash(bob, "moderate", "end")
     assert refused.ephemeral and "Only moderators" in refused.content
@@ -261,8 +269,8 @@ async def test_strangers_out_of_turn_and_double_clicks_are_refused_and_a_moderat
     assert not ended.ephemeral and "ended by Mod" in ended.content and "bedtime" in ended.content
     record, _ = await stored_game(db_path, table.game_id)
     assert record.status == "ended"
-    # Alice's panel (now showing the follower menu) is told the game is over.
-    _, over = await table.select(alice, preview, f"tm:{table.game_id}:1:deploy", "SSE:0")
+    # Bob's panel, opened before, is told the game is over.
+    _, over = await table.click(bob, panel, square)
     assert over.ephemeral and "is over" in over.content
     all_answered(fake)
 

@@ -189,10 +189,9 @@ async def test_two_processes_on_one_shard_land_one_of_two_presses(
         table = Table.scripted(fake, channel, game_id, seats, DECK)
         await table.start()
         _, panel = await table.open_panel()
-        panel, closed = await table.clicks(panel, [PlaceTile(1, 0, 180)])
-        assert not closed
+        panel = await table.preview(panel, PlaceTile(1, 0, 180))
         first, second = fake.live_connections()
-        press = f"tb:{game_id}:{table.version}:pass"
+        press = f"tb:{game_id}:{table.version}:pass:1:0:180"  # the tile placed, and a pass
         iids = await asyncio.gather(
             *(fake.click("alice", channel, panel.id, press, to=conn) for conn in (first, second))
         )
