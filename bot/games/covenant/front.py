@@ -261,7 +261,7 @@ class CovenantFront(Front):
                 )
             )
             if path:
-                lines += self._ark_lines(game, path, seen.names)
+                lines += self._ark_lines(game, path, seen.names, seen.seat)
             else:
                 lines.append(_t("turn.ark_hint"))
             # The board around the Ark: the path so far, where it can go next, what each
@@ -270,18 +270,20 @@ class CovenantFront(Front):
         controls.append(Button("pass", (), _t("button.pass"), row=2))
         return Panel(tuple(lines), tuple(pictures), tuple(controls))
 
-    def _ark_lines(self, game: Game, path: str, names: tuple[str, ...]) -> list[Text]:
+    def _ark_lines(
+        self, game: Game, path: str, names: tuple[str, ...], reader: int | None
+    ) -> list[Text]:
         steps = tuple(
             _t(
                 "turn.ark_step",
                 number=number,
                 square=square_name(pos),
-                gains=gains_text(points, names),
+                gains=gains_text(points, names, reader),
             )
             for number, (pos, points) in enumerate(ark_steps(game, path), start=1)
         )
         return [
-            _t("turn.ark_path", path=path, gains=gains_text(game.ark_gain(path), names)),
+            _t("turn.ark_path", path=path, gains=gains_text(game.ark_gain(path), names, reader)),
             _t("turn.ark_steps", steps=steps),
         ]
 
@@ -445,7 +447,11 @@ class CovenantFront(Front):
         if command == "ark" and option == "path":
             return [
                 Choice(
-                    _t("turn.ark_choice", path=c.path, gains=gains_text(c.points, seen.names)),
+                    _t(
+                        "turn.ark_choice",
+                        path=c.path,
+                        gains=gains_text(c.points, seen.names, seen.seat),
+                    ),
                     c.path,
                 )
                 for c in ark_choices(game)
