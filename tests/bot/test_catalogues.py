@@ -540,3 +540,22 @@ async def test_discord_gets_every_command_in_every_language(harness: Harness) ->
     assert {"tafel", "modereren", "verbond", "nieuw", "tegel"} <= seen["nl"]
     assert {"mesa", "moderar", "alianza", "nueva", "loseta", "ajustes"} <= seen["es-ES"]
     assert "configuración" in seen["es-419"]
+
+
+def test_the_readme_names_every_command_as_each_language_does() -> None:
+    """The README's table of commands is what Discord shows a member in each language."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    rows = re.findall(
+        r"^\| `(/[^`]+)` \| `(/[^`]+)` \| `(/[^`]+)` \| (?:`(/[^`]+)`|as in Spain) \|$",
+        readme,
+        re.M,
+    )
+    columns = [
+        [row[0] for row in rows],
+        [row[1] for row in rows],
+        [row[2] for row in rows],
+        [row[3] or row[2] for row in rows],
+    ]
+    for language, column in zip(("en", "nl", "es", "es-419"), columns, strict=True):
+        tree = command_tree(language)
+        assert column == [f"/{group} {name}" for group, cs in tree.items() for name, _ in cs]
