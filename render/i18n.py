@@ -26,6 +26,13 @@ with the message's values, so a noun made of another (``"{spot}, at the edge"``)
 grammar from it: ``"{spot, select, neuter {neuter} other {common}}"``. A noun without an
 entry (a name, a raw text) chooses ``other``.
 
+Why this and not Project Fluent, which was made for grammar: Fluent's terms carry attributes
+(``-hay = Hooi`` with ``.gender = neuter``), but a message cannot ask a term it is given as
+a variable for them (``{ $card.gender }`` is not Fluent), so the card's gender would still
+be worked out in code, per language, and passed beside it. Here the catalogue keeps it and a
+select reads it, in the ICU syntax every catalogue is already written in; moving to Fluent
+would rewrite every message of every language for the same result.
+
 A missing message falls back to the next language of the chain (``es-419`` -> ``es`` ->
 ``en``), logged once (not from a regional variant to its language: ``es-419.toml`` holds only
 what Latin America says differently); a message missing in English is a bug, logged as an
