@@ -12,7 +12,9 @@ claim holder of this process, and the thinker; and the helpers every part uses o
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
+import logging
 import os
 import secrets
 import socket
@@ -29,6 +31,8 @@ from bot.service.pace import CUSTOM, PACES, is_pace, valid_zone
 from bot.service.storage import Storage, Transaction
 from bot.service.thinking import LEVELS, Budget, Thinker
 from bot.settings import Settings
+
+log = logging.getLogger("arkbot.service")
 
 
 class Core:
@@ -57,8 +61,11 @@ class Core:
         self._settings_cache: dict[int, tuple[int, GuildSettings]] = {}
         #: The shards whose guilds' background work is this process's (None: every guild).
         self.shards = shards_of(self.settings)
-        #: Who holds this process's claims (shown in the lease columns, for whoever looks).
-        self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+        #: This run of this process, as the claims name it after its place.
+        self._run = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+        #: Who holds this process's claims, once it has its place (see :meth:`claimant`).
+        self._holder: str | None = None
+        self._claiming = asyncio.Lock()
         #: Where computer players think (see :mod:`bot.service.thinking`).
         self.thinker = thinker or Thinker(
             self.settings.think_workers,
@@ -90,6 +97,33 @@ class Core:
     def lease_ms(self) -> int:
         """How long a claim of background work holds, in ms (``settings.claim_lease``)."""
         return td_ms(self.settings.claim_lease)
+
+    async def claimant(self) -> str:
+        """Who claims background work for this process, ``<place>/<host>:<pid>:<tag>``:
+        call it right before each claim.
+
+        Each process that claims holds a place on the database (see
+        :meth:`Storage.hold_place <bot.service.storage.base.Storage.hold_place>`), which no
+        other live process holds. So a claim in this process's place that is not its own
+        was made by a process that has stopped (a crash, a kill, a crash loop at start-up):
+        it is given back when the place is taken, and this process (or another) takes the
+        work on at once instead of after the claim's lease. A live process's claims are
+        never given back: they are in a place it still holds."""
+        async with self._claiming:
+            number, taken = await self.storage.hold_place()
+            holder = f"{number}/{self._run}"
+            if taken or holder != self._holder:
+                self._holder = None  # until its predecessors' claims are given back
+                async with self.storage.write() as tx:
+                    released = await tx.notices.release(f"{number}/", holder)
+                if released:
+                    log.info(
+                        "took place %s of a stopped process: %s of its claims given back",
+                        number,
+                        released,
+                    )
+                self._holder = holder
+            return holder
 
     def guard(self) -> _DamageGuard:
         """A context that turns a damaged game met inside it into the game's error state and
