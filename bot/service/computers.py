@@ -138,7 +138,16 @@ class Computers:
                 except ServiceError as error:
                     if error.code == "stale":
                         continue  # someone else moved meanwhile: look again
-                    raise
+                    # The game ended while the computer thought: the race it is, not an
+                    # error (a damaged game is worth a warning: the guard has marked it).
+                    damaged = error.code == "game_damaged"
+                    log.log(
+                        logging.WARNING if damaged else logging.INFO,
+                        "game %s ended while its computer thought (%s)",
+                        game_id,
+                        error,
+                    )
+                    return
                 try:
                     await self._told(result)
                 except Exception:

@@ -6,6 +6,7 @@ processes think it, and a computer's turn that a crash interrupted played after 
 from __future__ import annotations
 
 import asyncio
+import logging
 from datetime import timedelta
 from typing import Any
 
@@ -166,3 +167,24 @@ async def test_a_computer_turn_cut_off_by_a_crash_is_played_after_the_restart(
     record = await restarted.play.get_game(game_id)
     assert record.current is not None and record.current.user_id == ALICE
     assert {a.source for a in await restarted.history.actions(game_id) if a.seat == 1} == {"bot"}
+
+
+async def test_a_game_ended_while_its_computer_thinks_is_no_error(
+    open_service: Opener, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A moderator ends the game while the computer thinks: its move comes too late, which
+    is the race it is (a line of information), not an error with a traceback."""
+    thinker = Held()
+    service = await open_service(thinker=thinker)
+    game_id = await computer_to_play(service)
+    await asyncio.wait_for(thinker.began.wait(), 10)
+    await service.moderation.end_game(CHANNEL, 99, moderator=True)
+    with caplog.at_level(logging.INFO, logger="arkbot"):
+        thinker.answer.set()
+        await asyncio.wait_for(service.computers.settle(), 10)
+    ours = [r for r in caplog.records if r.name.startswith("arkbot")]
+    assert [r.getMessage() for r in ours if r.levelno >= logging.WARNING] == []
+    (told,) = [r for r in ours if f"game {game_id}" in r.getMessage()]
+    assert told.levelno == logging.INFO and told.exc_info is None
+    assert "ended" in told.getMessage()
+    assert (await service.play.get_game(game_id)).status == "ended"
