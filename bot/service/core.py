@@ -59,6 +59,9 @@ class Core:
         self.cache = GameCache(cache_size)
         #: Guild settings read recently: guild id -> (read at, in ms; the settings).
         self._settings_cache: dict[int, tuple[int, GuildSettings]] = {}
+        #: How often this process changed each guild's settings: a read that began before
+        #: a change must not keep what it read (see recent_guild_settings).
+        self._settings_changes: dict[int, int] = {}
         #: The shards whose guilds' background work is this process's (None: every guild).
         self.shards = shards_of(self.settings)
         #: This run of this process, as the claims name it after its place.
@@ -164,13 +167,16 @@ class Core:
     async def recent_guild_settings(self, guild_id: int) -> GuildSettings:
         """The guild's settings as read at most :data:`SETTINGS_TTL` ago (for what every post
         needs, such as its language, without a read per post; this process sees its own
-        changes at once, other processes' within the TTL)."""
+        changes at once, even while a read of the old ones is on its way; other processes'
+        within the TTL)."""
         now = self.now_ms()
         cached = self._settings_cache.get(guild_id)
         if cached is not None and now - cached[0] < td_ms(SETTINGS_TTL):
             return cached[1]
+        changes = self._settings_changes.get(guild_id, 0)
         settings = await self.guild_settings(guild_id)
-        self._settings_cache[guild_id] = (now, settings)
+        if self._settings_changes.get(guild_id, 0) == changes:
+            self._settings_cache[guild_id] = (now, settings)
         return settings
 
     async def set_guild_settings(
@@ -193,14 +199,17 @@ class Core:
             if new == old:
                 return new
             await tx.people.save_guild_settings(new)
-            self._settings_cache.pop(guild_id, None)
             detail = {
                 name: (value.total_seconds() if isinstance(value, timedelta) else value)
                 for name, value in changes.items()
                 if getattr(old, name) != value
             }
             await self.log_act(tx, guild_id, None, moderator_id, "settings", None, detail)
-            return new
+        # Committed: this process uses them from now on. A read of the old ones still on
+        # its way (another connection, before the commit) ends after this and keeps nothing.
+        self._settings_changes[guild_id] = self._settings_changes.get(guild_id, 0) + 1
+        self._settings_cache[guild_id] = (self.now_ms(), new)
+        return new
 
     async def _mark_damaged(self, game_id: int, reason: str) -> None:
         self.cache.drop(game_id)
