@@ -147,6 +147,7 @@ class Notices:
     async def claim(self, due: DueTurn) -> bool:
         """Reserve a due notice for sending; ``False`` if another caller has it (or it
         was sent). Call :meth:`mark_sent` once it went out."""
+        holder = await self._core.claimant()
         now = self._core.now_ms()
         async with self._core.storage.write() as tx:
             record = await tx.games.get(due.record.id)
@@ -166,6 +167,7 @@ class Notices:
                 due.kind,
                 now,
                 now - self._core.lease_ms,
+                holder,
             )
 
     async def mark_sent(self, due: DueTurn) -> None:
