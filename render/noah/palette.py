@@ -78,10 +78,10 @@ def palette_sample() -> Image.Image:
     from engine.noah import Game
 
     game, rng = Game.new(players=5, seed=3), Rng(3)
+    while game.turn < 20:
+        game.apply(game.sample_action(rng))
+    middle, hand = game.view(None), list(game.hand(0))
     while game.phase != "over":
-        if game.turn == 20:
-            middle = game.view(None)
-            hand = list(game.hand(game.current_player))
         game.apply(game.sample_action(rng))
     names = ["Ruth 🐑", "Boaz", "Naomi 🌾", "Obed", "Miriam"]
     marks = {str(card): n % 2 == 0 for n, card in enumerate(hand)}
@@ -106,9 +106,9 @@ def palette_sample() -> Image.Image:
 def shared_palette() -> Image.Image:
     """One 256-colour palette for every picture of Ark, learnt once from the sample."""
     sample = palette_sample()
-    common = sorted(sample.getcolors(1 << 24) or [], reverse=True)
-    keys = list(dict.fromkeys([*KEY_COLOURS, *(rgb for _, rgb in common[:COMMON])]))
-    return learnt_palette(sample, keys)
+    counted: list[tuple[int, RGB]] = sample.getcolors(1 << 24) or []  # type: ignore[assignment]
+    common = [rgb for _, rgb in sorted(counted, reverse=True)[:COMMON]]
+    return learnt_palette(sample, list(dict.fromkeys([*KEY_COLOURS, *common])))
 
 
 def to_png(image: Image.Image) -> bytes:
