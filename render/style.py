@@ -173,7 +173,7 @@ def draw_text(
         x += width
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=1024)
 def _mask(
     text: str, face: ImageFont.FreeTypeFont, anchor: str, start: tuple[float, float], mode: str
 ) -> tuple[Any, tuple[int, int]]:

@@ -26,6 +26,7 @@ from render.noah.pictures import (
     HULL,
     HULL_LIGHT,
     WATER,
+    W,
     board_image,
     example_view,
     final_image,
@@ -69,6 +70,8 @@ KEY_COLOURS: tuple[RGB, ...] = (
 )
 #: How many of the sample's commonest colours are kept exactly too (its flat areas).
 COMMON = 48
+#: Room for the sample's pictures, one above the other (they are W wide).
+SAMPLE_HEIGHT = 6000
 
 
 def palette_sample() -> Image.Image:
@@ -85,28 +88,29 @@ def palette_sample() -> Image.Image:
         game.apply(game.sample_action(rng))
     names = ["Ruth 🐑", "Boaz", "Naomi 🌾", "Obed", "Miriam"]
     marks = {str(card): n % 2 == 0 for n, card in enumerate(hand)}
-    pictures = [
-        board_image(example_view(), names[:3]),
-        board_image(middle, names),
-        hand_image(hand, marks, None, "play"),
-        final_image(game.view(None), names),
-        key_image(),
-    ]
-    sample = Image.new(
-        "RGB", (max(p.width for p in pictures), sum(p.height for p in pictures)), PARCHMENT
+    drawings = (
+        lambda: board_image(example_view(), names[:3]),
+        lambda: board_image(middle, names),
+        lambda: hand_image(hand, marks, None, "play"),
+        lambda: final_image(game.view(None), names),
+        key_image,
     )
+    # Each picture is pasted as soon as it is drawn, and let go: a worker's peak memory is
+    # the sample's, not five pictures' as well.
+    sample = Image.new("RGB", (W, SAMPLE_HEIGHT), PARCHMENT)
     top = 0
-    for picture in pictures:
+    for drawing in drawings:
+        picture = drawing()
         sample.paste(picture, (0, top))
         top += picture.height
-    return sample
+    return sample.crop((0, 0, W, top))
 
 
 @lru_cache(maxsize=1)
 def shared_palette() -> Image.Image:
     """One 256-colour palette for every picture of Ark, learnt once from the sample."""
     sample = palette_sample()
-    counted: list[tuple[int, RGB]] = sample.getcolors(1 << 24) or []  # type: ignore[assignment]
+    counted: list[tuple[int, RGB]] = sample.getcolors(1 << 16) or []  # type: ignore[assignment]
     common = [rgb for _, rgb in sorted(counted, reverse=True)[:COMMON]]
     return learnt_palette(sample, list(dict.fromkeys([*KEY_COLOURS, *common])))
 
