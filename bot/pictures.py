@@ -28,7 +28,9 @@ most for one frame, never for a whole replay.
 
 The workers keep the memory they free (:func:`bot.workers.keep_freed_memory`): a board's
 canvas is the next board's, instead of being faulted in again page by page; what a slow
-picture took is given back when it is done.
+picture took is given back when it is done. After :data:`REST_SECONDS` without a picture
+they stop (a bot with no game going on holds no worker's sprites and fonts), and the next
+picture starts one again.
 """
 
 from __future__ import annotations
@@ -58,6 +60,10 @@ log = logging.getLogger("arkbot.pictures")
 CACHE_BYTES = 8 * 1024 * 1024
 #: Waits remembered for the figures at the end (the newest ones).
 WAITS_KEPT = 20_000
+#: After this long without a picture the workers stop, and give back their memory (their
+#: sprites, fonts and palettes: some 90 MB); the next picture starts one again (a second or
+#: two, warming up). A bot with no game going on is then just the bot.
+REST_SECONDS = 300.0
 
 
 class Priority(IntEnum):
@@ -126,9 +132,10 @@ def warm_up(functions: Sequence[str]) -> None:
 
 
 def start_worker(functions: Sequence[str]) -> None:
-    """A new picture worker: warm up, then keep the memory it frees from now on (what the
-    warm-up took and let go of goes back to the system)."""
+    """A new picture worker: warm up, give back what the warm-up took and let go of (the
+    palettes' samples), then keep the memory it frees from now on."""
     warm_up(functions)
+    trim_freed_memory()
     keep_freed_memory()
 
 
@@ -183,7 +190,7 @@ class _Lane:
 
     def __init__(self, new_pool: Callable[[], ProcessPoolExecutor] | None) -> None:
         self._new_pool = new_pool
-        self.pool = new_pool() if new_pool is not None else None
+        self.pool: ProcessPoolExecutor | None = None  # started when first needed
         self.busy = False
         #: A slow picture drawn here in steps: its next step is taken here, in its turn.
         self.begun: _Job | None = None
@@ -196,9 +203,8 @@ class _Lane:
             if picture.slow:
                 return await asyncio.to_thread(draw_step, job.number, *args)
             return await asyncio.to_thread(draw, *args)
-        if self.pool is None:
-            self.pool = self._new_pool()
-        pool = self.pool
+        pool = self.start()
+        assert pool is not None
         loop = asyncio.get_running_loop()
         try:
             if picture.slow:
@@ -211,6 +217,12 @@ class _Lane:
                 self.pool = None  # a new one for the next picture
             # (A slow picture begun there starts again here, whole.)
             return await asyncio.to_thread(draw, *args)
+
+    def start(self) -> ProcessPoolExecutor | None:
+        """The worker process, started (and warming up) if it was not (None: threads)."""
+        if self.pool is None and self._new_pool is not None:
+            self.pool = self._new_pool()
+        return self.pool
 
     def close(self) -> None:
         if self.pool is not None:
@@ -259,6 +271,8 @@ class Pictures:
         self._cached_bytes = 0
         self._slots: dict[Hashable, _Request] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self._last_drawn = time.monotonic()
+        self._resting: asyncio.TimerHandle | None = None
         self.figures = PictureFigures()
         new_pool = self._new_pool if workers > 0 else None
         # One process each (not one pool of several): a slow picture's steps are all taken
@@ -425,6 +439,26 @@ class Pictures:
         finally:
             lane.busy = False
             self._pump()
+            self._rest_later()
+
+    def _rest_later(self) -> None:
+        """Stop the workers once nothing was drawn for :data:`REST_SECONDS` (looked at then)."""
+        self._last_drawn = time.monotonic()
+        if self._resting is None and self.workers > 0:
+            self._resting = asyncio.get_running_loop().call_later(REST_SECONDS, self._rest)
+
+    def _rest(self) -> None:
+        self._resting = None
+        quiet = time.monotonic() - self._last_drawn
+        working = any(lane.busy or lane.begun for lane in self._lanes) or self._queue
+        if quiet < REST_SECONDS or working:
+            self._resting = asyncio.get_running_loop().call_later(
+                max(1.0, REST_SECONDS - quiet), self._rest
+            )
+            return
+        log.info("no picture for %d s: the picture workers stop until the next one", quiet)
+        for lane in self._lanes:
+            lane.close()
 
     def _forget(self, job: _Job) -> None:
         if self._flight.get(job.key) is job:
@@ -444,15 +478,18 @@ class Pictures:
         start now and warm up before they take their first picture), or here in threads
         mode. (Not here as well: that memory would sit unused, a worker that dies is
         replaced at once, and the one picture drawn here meanwhile may be slower.)"""
-        pools = [lane.pool for lane in self._lanes if lane.pool is not None]
+        pools = [pool for lane in self._lanes if (pool := lane.start()) is not None]
         if not pools:
             await asyncio.to_thread(warm_up, self._warm)
             return
         loop = asyncio.get_running_loop()
         await asyncio.gather(*(loop.run_in_executor(pool, warm_up, ()) for pool in pools))
+        self._rest_later()
 
     def close(self) -> None:
         log.info("pictures: %s", json.dumps(self.figures.summary()))
+        if self._resting is not None:
+            self._resting.cancel()
         waiting = [job for _, _, job in self._queue]
         waiting += [lane.begun for lane in self._lanes if lane.begun is not None]
         for job in waiting:

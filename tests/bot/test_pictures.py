@@ -12,10 +12,12 @@ from collections.abc import AsyncIterator, Callable, Generator, Iterator
 
 import pytest
 
+import bot.pictures
 import render.covenant as render
 from bot.panels import Picture
 from bot.pictures import Pictures, Priority, Superseded, draw
 from engine.covenant import Deploy, Game, PlaceTile
+from tests.bot.test_workers import alive
 
 WARM = ("render.covenant:warm_up",)
 
@@ -341,3 +343,23 @@ async def test_a_request_given_up_leaves_its_waiting_pictures_undrawn(pictures: 
     await blocker
     assert await pictures.draw(picture("next"), "en") == b"next in en"
     assert STARTED == ["blocker", "next"]
+
+
+async def test_workers_rest_when_nothing_is_drawn_and_start_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(bot.pictures, "REST_SECONDS", 0.2)
+    pictures = Pictures(workers=1)
+    try:
+        here = __name__ + ":drawn_by"
+        first = int(await pictures.draw(Picture(here, ("board",)), "en"))
+        for _ in range(200):
+            if pictures._pool is None and not alive(first):
+                break
+            await asyncio.sleep(0.05)
+        # Stopped: the bot with nothing to draw holds no worker's memory.
+        assert pictures._pool is None and not alive(first)
+        again = int(await pictures.draw(Picture(here, ("next board",)), "en"))
+        assert again != first and pictures._pool is not None
+    finally:
+        pictures.close()
