@@ -18,6 +18,7 @@ from bot.games import Plugin, Seen, plugin
 from bot.host import Host
 from bot.i18n import DEFAULT_LANGUAGE, Text, language_for, language_of
 from bot.panels import Panel, Refusal
+from bot.pictures import Priority, Superseded
 from bot.service import GameRecord, GameService, Seat, may_act
 
 log = logging.getLogger("arkbot.table")
@@ -170,10 +171,20 @@ class Common:
         record: GameRecord,
         *,
         edit: bool,
+        priority: Priority = Priority.WAITED,
     ) -> None:
-        """Put a private panel on screen: edit the clicked message, or send a new one."""
+        """Put a private panel on screen: edit the clicked message, or send a new one.
+        ``priority``: whether its player waits for it (their turn's next step) or only asked
+        to look at something."""
         language = language_of(interaction)
-        drawn = await self.host.pictures.draw_all(panel.pictures, language)
+        # A newer tap on the same message makes this panel stale: the newer one is shown.
+        slot = ("panel", interaction.message.id) if edit and interaction.message else None
+        try:
+            drawn = await self.host.pictures.draw_all(
+                panel.pictures, language, priority=priority, slot=slot
+            )
+        except Superseded:
+            return
         content = "\n".join(lines_of(panel, language))
         content = split_message([content])[0]
         view = view_of(panel.controls, record.id, record.version, language)
