@@ -13,7 +13,8 @@ their language does: ``{name}`` is a value; ``{count, plural, one {# step} other
 chooses by CLDR's plural rules for the language (from Babel; ``=0 {...}`` matches exactly and
 ``#`` is the number); ``{kind, select, city {...} other {...}}`` chooses by a word. ``{{`` and
 ``}}`` are literal braces. A value that is a :class:`Text` is translated too, in the same
-language; a number with decimals is written with the language's decimal sign ("1,5" in Dutch).
+language; a number with decimals is written with the language's decimal sign ("1,5" in Dutch);
+a :class:`Day` is a date with its weekday and month by name ("zondag 8 december").
 
 A noun's grammar is data of its language: a catalogue's ``[grammar]`` table mirrors its
 messages, and ``[grammar.card] hay = "neuter"`` says that ``noah.card.hay`` is a neuter noun
@@ -45,11 +46,14 @@ import logging
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from babel import Locale, UnknownLocaleError
+from babel.dates import format_date
 from babel.numbers import get_decimal_symbol
 
 from engine import registry
@@ -84,6 +88,28 @@ class ListOf:
 
     items: tuple[Any, ...]
     style: str = "unit"
+
+
+@dataclass(frozen=True, slots=True)
+class Day:
+    """The day of the moment ``ms`` (milliseconds since the epoch) in the time zone ``zone``,
+    said in the reader's language with its weekday and month by name: the names are CLDR's
+    (from Babel), their order the catalogue's CLDR date pattern ``common.date.day``
+    ("Sunday 8 December", "zondag 8 december", "domingo 8 de diciembre")."""
+
+    ms: int
+    zone: str = "UTC"
+
+
+def day_text(day: Day, language: str) -> str:
+    """``day`` in ``language`` (an unknown time zone is taken as UTC)."""
+    try:
+        zone = ZoneInfo(day.zone)
+    except (ZoneInfoNotFoundError, ValueError):
+        zone = ZoneInfo("UTC")
+    moment = datetime.fromtimestamp(day.ms / 1000, UTC).astimezone(zone)
+    pattern = template("common.date.day", language) or "EEEE d MMMM"
+    return format_date(moment.date(), pattern, locale=_locale(language))
 
 
 def _folder(domain: str) -> Path:
@@ -258,6 +284,8 @@ def _value(name: str, params: Mapping[str, Any], language: str) -> Any:
 def _said(value: Any, language: str) -> Any:
     if isinstance(value, Text):
         return say(value, language)
+    if isinstance(value, Day):
+        return day_text(value, language)
     if isinstance(value, tuple | list):
         value = ListOf(tuple(value))
     if isinstance(value, ListOf):

@@ -13,7 +13,7 @@ from bot.panels import Button, Panel, Picture, Refusal
 from bot.pictures import Priority
 from bot.table.common import Common, names_of
 from bot.table.compose import story
-from bot.table.lobby_message import lobby_message
+from bot.table.lobby_message import lobby_text
 from bot.table.posts import Posts
 
 
@@ -35,7 +35,7 @@ class Browsing:
                 raise Refusal(f"table.status.last_{last.status}")
             raise Refusal("table.turn.no_game")
         if record.status == "lobby":
-            content, _ = lobby_message(common.plugin(record), record, language)
+            content, _ = await lobby_text(common, record, language)
             await interaction.followup.send(
                 content, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
             )

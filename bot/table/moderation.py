@@ -13,17 +13,11 @@ from collections.abc import Mapping
 import discord
 
 from bot.discord_ui import Verbatim, message_text
-from bot.i18n import Text, language_of
+from bot.i18n import Text, amount, language_of
 from bot.panels import Refusal
 from bot.service.pace import HOUR_MS, PACES, pace_of
 from bot.table.common import Common
 from bot.table.posts import Posts
-
-
-def amount(value: float) -> int | float:
-    """A whole number without its ".0" (24 hours, not 24.0), else one decimal."""
-    rounded = round(value, 1)
-    return int(rounded) if rounded == int(rounded) else rounded
 
 
 def pace_words(name: str) -> Text:

@@ -45,6 +45,7 @@ from bot.panels import (
 )
 from engine.covenant import Deploy, Game, MoveArk, Pass, PlaceArk, PlaceTile
 from engine.covenant.editions import DEFAULT_EDITION, EDITIONS, decisions, differences
+from engine.covenant.lengths import DEFAULT_LENGTH, LENGTHS
 from engine.covenant.notation import parse_square, square_name
 from engine.protocol import to_act
 
@@ -55,6 +56,11 @@ RENDER = "render.covenant"
 
 def _t(name: str, **params: Any) -> Text:
     return Text(f"covenant.{name}", **params)
+
+
+def _length(key: str) -> Text:
+    """A game length as the lobby's menu names it: "Short game (36 tiles)"."""
+    return _t(f"length.{key}", tiles=LENGTHS[key])
 
 
 def _pos(value: str) -> tuple[int, int]:
@@ -528,10 +534,11 @@ class CovenantFront(Front):
             self._scores(view, names),
             _t("status.tiles_left", left=view.tiles_left),
             _t("status.edition", edition=_t(f"edition.{view.edition}")),
+            _t("status.length", length=_length(view.length)),
         )
         return Panel(lines, (picture,))
 
-    # ================================================================ editions
+    # ================================================================ editions, lengths
 
     table_options = (
         TableOption(
@@ -540,6 +547,11 @@ class CovenantFront(Front):
             tuple(
                 Option(_t(f"edition.{key}"), key, _t(f"edition.{key}_short")) for key in EDITIONS
             ),
+        ),
+        TableOption(
+            "length",
+            _t("length.choose"),
+            tuple(Option(_length(key), key, _t(f"length.{key}_short")) for key in LENGTHS),
         ),
     )
 
@@ -588,8 +600,9 @@ class CovenantFront(Front):
         return None
 
     def options_line(self, options: Mapping[str, Any]) -> Text | None:
-        key = options.get("edition", DEFAULT_EDITION)
-        return _t("lobby.edition", edition=_t(f"edition.{key}"))
+        edition = options.get("edition", DEFAULT_EDITION)
+        length = options.get("length", DEFAULT_LENGTH)
+        return _t("lobby.options", edition=_t(f"edition.{edition}"), length=_length(length))
 
     def edition_lines(self, key: str) -> list[Text]:
         """How the table's edition plays, where editions differ, and the engine's readings."""
@@ -608,4 +621,9 @@ class CovenantFront(Front):
             Picture(f"{RENDER}:rules_key", (), "rules-key.png"),
         )
         edition = options.get("edition", DEFAULT_EDITION)
-        return Panel((_t("rules.text"), *self.edition_lines(edition)), pictures)
+        length = options.get("length", DEFAULT_LENGTH)
+        if length == DEFAULT_LENGTH:
+            said = _t("rules.length_full")
+        else:
+            said = _t("rules.length_shorter", length=length, tiles=LENGTHS[length])
+        return Panel((_t("rules.text"), *self.edition_lines(edition), said), pictures)

@@ -196,6 +196,11 @@ class Notices(ABC):
     ) -> None: ...
 
     @abstractmethod
+    async def reminded_since(self, game_id: int, user_id: int, since_ms: int) -> int:
+        """How many reminders (a first or a last call) went to ``user_id`` in the game at
+        or after ``since_ms``; one sent as both (a late reminder) counts once."""
+
+    @abstractmethod
     async def mark_announced(self, game_id: int, version: int) -> None:
         """The channel has seen the game up to ``version`` (never lowers it); a claim on
         the game's post ends once that is its latest version (as with every new version)."""

@@ -122,6 +122,17 @@ class PostgresNotices(Notices):
             now_ms,
         )
 
+    async def reminded_since(self, game_id: int, user_id: int, since_ms: int) -> int:
+        found = await self._connection.fetchval(
+            "SELECT COUNT(*) FROM (SELECT DISTINCT version, sent_at FROM notices "
+            "WHERE game_id = $1 AND user_id = $2 AND kind IN ('reminder', 'final') "
+            "AND sent_at >= $3) AS sent",
+            game_id,
+            user_id,
+            since_ms,
+        )
+        return int(found or 0)
+
     async def mark_announced(self, game_id: int, version: int) -> None:
         await self._connection.execute(
             # Seen up to its version: the claim on its post (if any) is done with.

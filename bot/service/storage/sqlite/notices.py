@@ -93,6 +93,17 @@ class SqliteNotices(Notices):
             (game_id, version, user_id, kind, now_ms, now_ms),
         )
 
+    async def reminded_since(self, game_id: int, user_id: int, since_ms: int) -> int:
+        return int(
+            await self._sql.scalar(
+                "SELECT COUNT(*) FROM (SELECT DISTINCT version, sent_at FROM notices "
+                "WHERE game_id = ? AND user_id = ? AND kind IN ('reminder', 'final') "
+                "AND sent_at >= ?)",
+                (game_id, user_id, since_ms),
+            )
+            or 0
+        )
+
     async def mark_announced(self, game_id: int, version: int) -> None:
         await self._sql.execute(
             # Seen up to its version: the claim on its post (if any) is done with.
