@@ -34,12 +34,24 @@ is on the gateway):
 - ``interactions_per_s``: interactions answered per second of play, all games together.
 - ``first_response_p50_ms`` / ``first_response_p99_ms``: to the bot's first answer (the
   interaction callback, usually a defer).
-- ``board_posted_p50_ms`` / ``board_posted_p99_ms``: from the move that closes a turn to
-  the new board posted in the channel.
+- ``board_created_p50_ms`` / ``board_created_p99_ms``: from the tap (or typed command) that
+  closes a turn, or ``/table start``, to the new board's first post in the channel, its
+  picture included (the edit that later takes its buttons off does not count).
+- ``picture_wait_p50_ms`` / ``picture_wait_p99_ms``: how long a picture waited in the bot's
+  queue before a worker took it (the bot's own figures, which it logs when it stops; "nan"
+  from a bot that does not).
+- ``pictures per turn``: by kind, those the workers drew (the bot's figures, with those
+  answered from its cache or a drawing in progress, and those dropped as stale) and those
+  uploaded to Discord (by file name, counted by the fake).
+- ``cpu_per_100_moves_s``: CPU seconds of the bot and its workers (those that ended too)
+  per 100 moves played.
 - ``unanswered``: interactions the bot never acknowledged (Discord would say "This
   interaction failed").
-- ``peak_rss_mb``: the peak resident memory (VmHWM) of the bot process plus its picture
-  worker processes, summed.
+- ``peak_rss_mb``: the peak resident memory (VmHWM) of the bot process plus its worker
+  processes, summed; ``idle_rss_mb``: their resident memory (VmRSS) once the bot is up,
+  before any game is played.
+
+The machine's load average is printed before and after: compare runs made side by side.
 
 At the end every game's version and action log in the database are checked against the
 moves the players made; a mismatch is printed and fails the run (exit status 1).
@@ -49,10 +61,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
+import json
 import math
 import os
 import random
+import re
 import resource
 import shutil
 import sys
@@ -75,11 +90,14 @@ from tests.support.players import (
     open_lobby,
     peak_rss_mb,
     process_family,
+    rss_mb,
     split_turns,
     wait_until_up,
 )
 
 PLAYERS = 3
+#: Seconds to wait after the last turn for the finished games' replays.
+REPLAY_WAIT = 180.0
 DECK_TILES = [t for t, tile in TILES.items() if not tile.start]
 
 
@@ -102,17 +120,35 @@ def kind_of(payload: dict) -> str:
     return f"/{data.get('name', '?')} {sub}".strip()
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a live process and its descendants, from /proc."""
+def cpu_seconds(pid: int, *, family: bool = True) -> float:
+    """User + system CPU time of a live process, from /proc; with ``family``, of its
+    descendants too and of the children they saw end (a worker that was replaced)."""
     total = 0.0
-    for member in process_family(pid):
+    for member in process_family(pid) if family else [pid]:
         try:
             with open(f"/proc/{member}/stat") as stat:
                 fields = stat.read().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return total
+        # utime, stime, then cutime, cstime
+        total += sum(int(f) for f in fields[11 : 15 if family else 13])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def picture_figures(output: str) -> dict:
+    """What the bot says of its pictures when it stops (empty if it says nothing)."""
+    found = re.findall(r"arkbot\.pictures: pictures: (\{.*\})$", output, re.MULTILINE)
+    return json.loads(found[-1]) if found else {}
+
+
+def load_average() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def per_turn(counts: dict[str, int], turns: int) -> str:
+    """``board 1.00, preview 0.50`` (most first), or ``none``."""
+    shown = sorted(counts.items(), key=lambda kv: -kv[1])
+    return ", ".join(f"{k} {v / max(1, turns):.2f}" for k, v in shown) or "none"
 
 
 def plan_game(seed: int, tiles: int) -> tuple[list[str], list[list]]:
@@ -135,18 +171,26 @@ def game_of(index: int, game: str) -> str:
 
 
 async def play(
-    table: Table, turns: list[list], think: float, ramp: float, rng: random.Random
+    table: Table,
+    turns: list[list],
+    think: float,
+    ramp: float,
+    rng: random.Random,
+    played: list[int],
 ) -> None:
-    """One game, start to final scoring; even turns typed, odd turns clicked."""
+    """One game, start to final scoring; even turns typed, odd turns clicked. Each turn
+    played counts in ``played[0]``."""
     await asyncio.sleep(rng.uniform(0, ramp))
     await table.start()
     for n, plan in enumerate(turns):
         await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
         await table.play_turn(plan, typed=n % 2 == 0)
+        played[0] += 1
 
 
 async def run(args: argparse.Namespace) -> int:
     header("e2e_load")
+    print(f"load average before: {load_average()}")
     sys.stdout.flush()
     games = args.games
     channels = [f"game-{i}" for i in range(games)]
@@ -189,7 +233,8 @@ async def run(args: argparse.Namespace) -> int:
 
     proc = BotProcess(
         python_argv("-m", "bot"),
-        arkbot_env(fake, db_path, ARKBOT_POLL_SECONDS="60", ARKBOT_LOG_LEVEL="WARNING"),
+        # INFO: the bot's figures of its pictures, logged as it stops (and little else).
+        arkbot_env(fake, db_path, ARKBOT_POLL_SECONDS="60", ARKBOT_LOG_LEVEL="INFO"),
         workdir / "bot.log",
         cwd=REPO,
     )
@@ -197,7 +242,10 @@ async def run(args: argparse.Namespace) -> int:
     try:
         await proc.start()
         await wait_until_up(fake, proc, timeout=30)
+        await asyncio.sleep(1.0)  # the workers warmed up
+        idle_rss = rss_mb(proc.proc.pid)
         rec = fake.recorder
+        uploaded_before = rec.uploaded.copy()
         before = set(rec.interactions)
         # This process is the measuring side: its garbage collector's pauses (long ones,
         # with every request and picture recorded) would be counted against the bot.
@@ -206,9 +254,10 @@ async def run(args: argparse.Namespace) -> int:
         gc.disable()
         started = time.monotonic()
         rngs = [random.Random(args.seed * 100_003 + i) for i in range(games)]
+        turns_played = [0]
         results = await asyncio.gather(
             *(
-                play(t, turns, args.think, args.ramp, r)
+                play(t, turns, args.think, args.ramp, r, turns_played)
                 for (t, turns), r in zip(tables, rngs, strict=True)
             ),
             return_exceptions=True,
@@ -219,22 +268,40 @@ async def run(args: argparse.Namespace) -> int:
             if isinstance(result, BaseException):
                 failures.append(f"#{table.channel.name}: {type(result).__name__}: {result}")
         await asyncio.sleep(0.5)  # late answers still count as answered
+        # A finished game's replay is drawn after its result: its CPU counts too.
+        finished = sum(type(t) is Table and t.game.phase == "over" for t, _ in tables)
+
+        def replays() -> int:
+            return rec.uploaded["replay.gif"] - uploaded_before["replay.gif"]
+
+        with contextlib.suppress(TimeoutError):
+            await rec.wait_until(lambda: replays() >= finished, REPLAY_WAIT, "the replays")
+        replays_after = time.monotonic() - started - elapsed
         rss = peak_rss_mb(proc.proc.pid) if proc.running else float("nan")
         bot_cpu = cpu_seconds(proc.proc.pid) if proc.running else float("nan")
-        output = proc.output(tail=None)
+        bot_alone = cpu_seconds(proc.proc.pid, family=False) if proc.running else float("nan")
     finally:
         await proc.stop()
         await fake.close()
+    output = proc.output(tail=None)
+    figures = picture_figures(output)
 
     played = [rec.interactions[i] for i in rec.interactions if i not in before]
     answered = [ix for ix in played if ix.responded_at is not None]
     first = [ix.first_response_s * 1000 for ix in answered]
     boards = [
-        (board.updated_at - rec.interactions[iid].dispatched_at) * 1000
+        (board.created_at - rec.interactions[iid].dispatched_at) * 1000
         for table, _ in tables
         for iid, board in table.turn_ends
         if iid in rec.interactions and iid not in before
     ]
+    moves_played = sum(table.version for table, _ in tables)
+    turns = turns_played[0]
+    uploaded: dict[str, int] = {}
+    for name, n in rec.uploaded.items():
+        # board-turn-3.png: a board-turn
+        kind = re.sub(r"-\d+$", "", name.rsplit(".", 1)[0])
+        uploaded[kind] = uploaded.get(kind, 0) + n - uploaded_before[name]
 
     # No game state lost: the database holds exactly the moves the players made.
     service = await GameService.open(db_path)
@@ -263,14 +330,30 @@ async def run(args: argparse.Namespace) -> int:
         f"{moves} moves), started over {args.ramp} s, think time {args.think} s, one bot process"
     )
     print(
-        f"played in {elapsed:.1f} s: {len(played)} interactions, "
-        f"{len(boards)} boards posted, {len(failures)} games with problems"
+        f"played in {elapsed:.1f} s: {len(played)} interactions, {moves_played} moves, "
+        f"{turns} turns, {len(boards)} boards posted, {len(failures)} games with problems"
     )
     own = resource.getrusage(resource.RUSAGE_SELF)
     print(
-        f"cpu: bot and picture workers {bot_cpu:.1f} s, this process (fake Discord and players) "
+        f"cpu: bot and workers {bot_cpu:.1f} s (the bot {bot_alone:.1f} s, its workers "
+        f"{bot_cpu - bot_alone:.1f} s), this process (fake Discord and players) "
         f"{own.ru_utime + own.ru_stime:.1f} s"
     )
+    print(
+        f"replays: {replays()} of {finished} finished games posted, the last "
+        f"{replays_after:.1f} s after the last turn"
+    )
+    print(f"load average after: {load_average()}")
+    if figures:
+        print(
+            f"pictures per turn, drawn: {per_turn(figures['drawn'], turns)}; from the cache: "
+            f"{per_turn(figures['cached'], turns)}; shared with a drawing in progress "
+            f"{figures['shared'] / max(1, turns):.2f}, dropped as stale "
+            f"{figures['dropped'] / max(1, turns):.2f}"
+        )
+    else:
+        print("pictures per turn, drawn: not said by this bot")
+    print(f"pictures per turn, uploaded: {per_turn(uploaded, turns)}")
     for line in failures[:10]:
         print("  problem:", line)
     if "Traceback" in output:
@@ -287,14 +370,14 @@ async def run(args: argparse.Namespace) -> int:
             mine_ix = [rec.interactions[i] for t in mine for i in t.interactions]
             times = [ix.first_response_s * 1000 for ix in mine_ix if ix.responded_at is not None]
             posted = [
-                (board.updated_at - rec.interactions[iid].dispatched_at) * 1000
+                (board.created_at - rec.interactions[iid].dispatched_at) * 1000
                 for t in mine
                 for iid, board in t.turn_ends
                 if iid in rec.interactions and iid not in before
             ]
             by_game.append(
                 f"{name} {len(mine)} tables, {len(times)} interactions, first response p99 "
-                f"{percentile(times, 99):.0f} ms, board posted p99 {percentile(posted, 99):.0f} ms"
+                f"{percentile(times, 99):.0f} ms, board created p99 {percentile(posted, 99):.0f} ms"
             )
         print("by game: " + "; ".join(by_game))
     slowest = sorted(kinds.items(), key=lambda kv: -percentile(kv[1], 99))[:3]
@@ -302,13 +385,19 @@ async def run(args: argparse.Namespace) -> int:
         "slowest first responses (p99): "
         + ", ".join(f"{k} {percentile(v, 99):.0f} ms (n={len(v)})" for k, v in slowest)
     )
-    figure("first_response_p50_ms", median(first) if first else float("nan"), "ms")
-    figure("board_posted_p50_ms", median(boards) if boards else float("nan"), "ms")
+    nan = float("nan")
+    figure("first_response_p50_ms", median(first) if first else nan, "ms")
+    figure("board_created_p50_ms", median(boards) if boards else nan, "ms")
     print(f"interactions_per_s: {len(answered) / elapsed:.1f} interactions/s")
     print(f"first_response_p99_ms: {percentile(first, 99):.1f} ms")
-    print(f"board_posted_p99_ms: {percentile(boards, 99):.1f} ms")
+    print(f"board_created_p99_ms: {percentile(boards, 99):.1f} ms")
+    for name in ("picture_wait_p50_ms", "picture_wait_p99_ms"):
+        value = figures.get(name.removeprefix("picture_"))
+        print(f"{name}: {nan if value is None else value:.1f} ms")
+    print(f"cpu_per_100_moves_s: {bot_cpu / max(1, moves_played) * 100:.2f} s")
     print(f"unanswered: {len(played) - len(answered)} interactions")
     print(f"peak_rss_mb: {rss:.1f} MB")
+    print(f"idle_rss_mb: {idle_rss:.1f} MB")
     if failures or "Traceback" in output:
         print("  the database and the bot's log are kept in", workdir)
         return 1

@@ -15,14 +15,16 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from render.i18n import DEFAULT_LANGUAGE, ListOf, Text, catalogue, say, t
+from render.i18n import DEFAULT_LANGUAGE, Day, ListOf, Text, catalogue, say, t
 
 __all__ = [
     "DEFAULT_LANGUAGE",
     "LANGUAGES",
     "CatalogueTranslator",
+    "Day",
     "ListOf",
     "Text",
+    "amount",
     "catalogue",
     "command_text",
     "language_for",
@@ -36,6 +38,12 @@ log = logging.getLogger("arkbot.i18n")
 #: The languages arkbot speaks, by our code (Discord's locale code where they differ: es-ES).
 LANGUAGES: tuple[str, ...] = ("en", "nl", "es", "es-419")
 _FROM_DISCORD = {"es-ES": "es", "en-US": "en", "en-GB": "en"}
+
+
+def amount(value: float) -> int | float:
+    """A whole number without its ".0" (24 hours, not 24.0), else one decimal."""
+    rounded = round(value, 1)
+    return int(rounded) if rounded == int(rounded) else rounded
 
 
 def language_for(locale: Any) -> str:

@@ -118,7 +118,9 @@ class Picture:
     filename: str = "picture.png"
     #: Words describing the picture, for screen readers (Discord's alt text).
     description: Text | None = None
-    #: It takes seconds (a whole game's animation): drawn apart, so no board waits for it.
+    #: It takes seconds and nobody waits for it (a whole game's animation): drawn last, in
+    #: steps if its function gives a generator (yielding between steps, returning the
+    #: bytes), so that no board waits behind it (see :mod:`bot.pictures`).
     slow: bool = False
 
 

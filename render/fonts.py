@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import struct
 import unicodedata
+import zlib
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -155,18 +156,28 @@ def emoji_set() -> EmojiSet:
 
 
 @cache
-def _atlas() -> Image.Image:
-    image = Image.open(FONT_DIR / EMOJI_ATLAS)
-    image.load()
-    return image.convert("RGBA")
+def _atlas_rows() -> tuple[tuple[int, int], list[bytes]]:
+    """The atlas as (its width and row height, each row of cells as compressed RGBA bytes):
+    decoded it takes 25 MB, kept whole for the few emoji a picture ever shows; a row is
+    unpacked (400 KB, a millisecond) when one of its emoji is first drawn at a size."""
+    with Image.open(FONT_DIR / EMOJI_ATLAS) as atlas:
+        image = atlas.convert("RGBA")
+    cell = emoji_set().cell
+    rows = [
+        zlib.compress(image.crop((0, top, image.width, top + cell)).tobytes(), 1)
+        for top in range(0, image.height, cell)
+    ]
+    return (image.width, cell), rows
 
 
 @lru_cache(maxsize=1024)
 def emoji_image(index: int, size: int) -> Image.Image:
     """Emoji ``index`` of the atlas as a ``size`` px square (never modify it)."""
     found = emoji_set()
-    x, y = (index % found.columns) * found.cell, (index // found.columns) * found.cell
-    glyph = _atlas().crop((x, y, x + found.cell, y + found.cell))
+    (width, height), rows = _atlas_rows()
+    row = Image.frombytes("RGBA", (width, height), zlib.decompress(rows[index // found.columns]))
+    x = (index % found.columns) * found.cell
+    glyph = row.crop((x, 0, x + found.cell, found.cell))
     return glyph.resize((max(1, size), max(1, size)), Image.Resampling.LANCZOS)
 
 

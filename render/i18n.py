@@ -13,7 +13,26 @@ their language does: ``{name}`` is a value; ``{count, plural, one {# step} other
 chooses by CLDR's plural rules for the language (from Babel; ``=0 {...}`` matches exactly and
 ``#`` is the number); ``{kind, select, city {...} other {...}}`` chooses by a word. ``{{`` and
 ``}}`` are literal braces. A value that is a :class:`Text` is translated too, in the same
-language; a number with decimals is written with the language's decimal sign ("1,5" in Dutch).
+language; a number with decimals is written with the language's decimal sign ("1,5" in Dutch);
+a :class:`Day` is a date with its weekday and month by name ("zondag 8 december").
+
+A noun's grammar is data of its language: a catalogue's ``[grammar]`` table mirrors its
+messages, and ``[grammar.card] hay = "neuter"`` says that ``noah.card.hay`` is a neuter noun
+in that language (its words are the catalogue's own: ``common``/``neuter``/``plural`` in
+Dutch, ``masculine``/``feminine``/``masculine_plural``/``feminine_plural`` in Spanish,
+``singular``/``plural`` in English). A ``select`` on a value that is a :class:`Text` chooses
+by that word, so a template puts the right article before whatever noun it is given: ``{card,
+select, neuter {het} other {de}} {card}``. A grammar entry is itself a template, filled in
+with the message's values, so a noun made of another (``"{spot}, at the edge"``) can take its
+grammar from it: ``"{spot, select, neuter {neuter} other {common}}"``. A noun without an
+entry (a name, a raw text) chooses ``other``.
+
+Why this and not Project Fluent, which was made for grammar: Fluent's terms carry attributes
+(``-hay = Hooi`` with ``.gender = neuter``), but a message cannot ask a term it is given as
+a variable for them (``{ $card.gender }`` is not Fluent), so the card's gender would still
+be worked out in code, per language, and passed beside it. Here the catalogue keeps it and a
+select reads it, in the ICU syntax every catalogue is already written in; moving to Fluent
+would rewrite every message of every language for the same result.
 
 A missing message falls back to the next language of the chain (``es-419`` -> ``es`` ->
 ``en``), logged once (not from a regional variant to its language: ``es-419.toml`` holds only
@@ -27,11 +46,14 @@ import logging
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from babel import Locale, UnknownLocaleError
+from babel.dates import format_date
 from babel.numbers import get_decimal_symbol
 
 from engine import registry
@@ -68,6 +90,28 @@ class ListOf:
     style: str = "unit"
 
 
+@dataclass(frozen=True, slots=True)
+class Day:
+    """The day of the moment ``ms`` (milliseconds since the epoch) in the time zone ``zone``,
+    said in the reader's language with its weekday and month by name: the names are CLDR's
+    (from Babel), their order the catalogue's CLDR date pattern ``common.date.day``
+    ("Sunday 8 December", "zondag 8 december", "domingo 8 de diciembre")."""
+
+    ms: int
+    zone: str = "UTC"
+
+
+def day_text(day: Day, language: str) -> str:
+    """``day`` in ``language`` (an unknown time zone is taken as UTC)."""
+    try:
+        zone = ZoneInfo(day.zone)
+    except (ZoneInfoNotFoundError, ValueError):
+        zone = ZoneInfo("UTC")
+    moment = datetime.fromtimestamp(day.ms / 1000, UTC).astimezone(zone)
+    pattern = template("common.date.day", language) or "EEEE d MMMM"
+    return format_date(moment.date(), pattern, locale=_locale(language))
+
+
 def _folder(domain: str) -> Path:
     described = registry.games().get(domain)
     return described.texts if described is not None else DATA_DIR / "i18n" / domain
@@ -76,8 +120,32 @@ def _folder(domain: str) -> Path:
 @cache
 def catalogue(domain: str, language: str = DEFAULT_LANGUAGE) -> dict[str, str]:
     """The flat ``{"<domain>.<section>.<name>": template}`` catalogue of one language (empty
-    when the language has no file for the domain)."""
+    when the language has no file for the domain); its ``[grammar]`` table is not in it
+    (:func:`grammar_catalogue`)."""
+    loaded = _read(domain, language)
+    return _flat(domain, {k: v for k, v in loaded.items() if k != GRAMMAR})
+
+
+@cache
+def grammar_catalogue(domain: str, language: str = DEFAULT_LANGUAGE) -> dict[str, str]:
+    """The grammar of the nouns of one language's catalogue, by the id of the message that
+    names them: ``{"noah.card.hay": "neuter"}`` (a template: see the module docstring)."""
+    return _flat(domain, _read(domain, language).get(GRAMMAR, {}))
+
+
+#: The catalogue table that holds the grammar of the messages, not messages.
+GRAMMAR = "grammar"
+
+
+def _read(domain: str, language: str) -> dict[str, Any]:
     path = _folder(domain) / f"{language}.toml"
+    if not path.is_file():
+        return {}
+    with path.open("rb") as handle:
+        return tomllib.load(handle)
+
+
+def _flat(domain: str, tree: Mapping[str, Any]) -> dict[str, str]:
     flat: dict[str, str] = {}
 
     def walk(prefix: str, node: Mapping[str, Any]) -> None:
@@ -87,9 +155,7 @@ def catalogue(domain: str, language: str = DEFAULT_LANGUAGE) -> dict[str, str]:
             else:
                 flat[f"{prefix}{key}"] = str(value)
 
-    if path.is_file():
-        with path.open("rb") as handle:
-            walk(f"{domain}.", tomllib.load(handle))
+    walk(f"{domain}.", tree)
     return flat
 
 
@@ -117,6 +183,21 @@ def template(key: str, language: str = DEFAULT_LANGUAGE) -> str | None:
                 log.warning("no %s text for %s: said in %s", language, key, lang)
             return found
     return None
+
+
+def grammar(text: Text, language: str = DEFAULT_LANGUAGE) -> str:
+    """The grammar word of the noun ``text`` names in ``language`` (``"neuter"``), or
+    ``"other"`` when its catalogue says none. A regional language falls back to its
+    language's grammar, never to English's (another language's genders mean nothing)."""
+    domain = text.key.split(".", 1)[0]
+    chain = fallbacks(language)
+    if language.split("-")[0] != DEFAULT_LANGUAGE:
+        chain = tuple(lang for lang in chain if lang != DEFAULT_LANGUAGE)
+    for lang in chain:
+        found = grammar_catalogue(domain, lang).get(text.key)
+        if found is not None:
+            return format_message(found, text.params, language).strip() or "other"
+    return "other"
 
 
 def t(key: str, language: str = DEFAULT_LANGUAGE, /, **params: Any) -> str:
@@ -203,6 +284,8 @@ def _value(name: str, params: Mapping[str, Any], language: str) -> Any:
 def _said(value: Any, language: str) -> Any:
     if isinstance(value, Text):
         return say(value, language)
+    if isinstance(value, Day):
+        return day_text(value, language)
     if isinstance(value, tuple | list):
         value = ListOf(tuple(value))
     if isinstance(value, ListOf):
@@ -254,6 +337,10 @@ def _placeholder(body: str, params: Mapping[str, Any], language: str) -> str:
         return number_text(_value(name, params, language), language)
     kind, _, options = (part.strip() for part in rest.partition(","))
     branches = _branches(options)
+    if kind == "select" and isinstance(params.get(name), Text):
+        # A noun: chosen by its grammar in this language, not by its words.
+        word = grammar(params[name], language)
+        return format_message(branches.get(word, branches.get("other", "")), params, language)
     value = _value(name, params, language)
     if kind == "plural":
         exact = f"={value}"

@@ -7,10 +7,11 @@ threads at the same time.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
+from typing import Any, Literal
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -108,6 +109,14 @@ def _bold(face: ImageFont.FreeTypeFont) -> bool:
     return "Bold" in str(getattr(face, "path", ""))
 
 
+@lru_cache(maxsize=16384)
+def _length(text: str, face: ImageFont.FreeTypeFont) -> float:
+    """``face.getlength(text)``, remembered: pictures measure the same words again and
+    again (to fit, clip and wrap them), and the next picture the same ones once more.
+    (Faces come from caches, so the same face is the same object.)"""
+    return face.getlength(text)
+
+
 def _pieces(text: str, face: ImageFont.FreeTypeFont) -> list[tuple[fonts.Run, float]]:
     """The runs of ``text`` with their widths in ``face``'s size."""
     size = round(face.size)
@@ -116,9 +125,9 @@ def _pieces(text: str, face: ImageFont.FreeTypeFont) -> list[tuple[fonts.Run, fl
         if run.font == "emoji":
             width = float(round(size * EMOJI_SCALE)) + max(1, size // 12)
         elif run.font == fonts.MAIN[False]:
-            width = face.getlength(run.text)
+            width = _length(run.text, face)
         else:
-            width = fonts.face(run.font, size).getlength(run.text)
+            width = _length(run.text, fonts.face(run.font, size))
         found.append((run, width))
     return found
 
@@ -126,7 +135,7 @@ def _pieces(text: str, face: ImageFont.FreeTypeFont) -> list[tuple[fonts.Run, fl
 def text_length(text: str, face: ImageFont.FreeTypeFont) -> float:
     """How wide ``text`` is drawn in ``face``, whatever its script."""
     if fonts.simple(text):
-        return face.getlength(text)
+        return _length(text, face)
     return sum(width for _, width in _pieces(text, face))
 
 
@@ -144,8 +153,8 @@ def draw_text(
     ``anchor`` is Pillow's: ``l``/``m``/``r`` then ``a``/``t``/``m``/``s``/``d``.
     """
     face = font
-    if fonts.simple(text):
-        draw.text(xy, text, font=face, fill=fill, anchor=anchor)
+    if fonts.simple(text) and "\n" not in text:
+        _stamp(draw, xy, text, face, fill, anchor)
         return
     pieces = _pieces(text, face)
     total = sum(width for _, width in pieces)
@@ -183,6 +192,33 @@ def draw_text(
                 stroke_fill=fill,
             )
         x += width
+
+
+@lru_cache(maxsize=1024)
+def _mask(
+    text: str, face: ImageFont.FreeTypeFont, anchor: str, start: tuple[float, float], mode: str
+) -> tuple[Any, tuple[int, int]]:
+    """Pillow's coverage mask of one line of ``text`` and its offset from the whole pixel it
+    is drawn at (``start``: the fractions of that pixel), remembered: pictures draw the same
+    words over and over (square names, headings, names, cards), and shaping and rasterising
+    them was half of drawing a board."""
+    return face.getmask2(text, mode, anchor=anchor, start=start)
+
+
+def _stamp(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    face: ImageFont.FreeTypeFont,
+    fill: RGB | tuple[int, ...],
+    anchor: str,
+) -> None:
+    """``draw.text(xy, text, fill, face, anchor)`` for one line of plain text, the same
+    pixels (as Pillow does it: the mask at the whole pixel plus its offset, in the ink)."""
+    x, y = xy
+    mask, (dx, dy) = _mask(text, face, anchor, (math.modf(x)[0], math.modf(y)[0]), draw.fontmode)
+    ink, _ = draw._getink(fill)
+    draw.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, ink)
 
 
 def clip(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
@@ -243,6 +279,24 @@ def sentence(
 PNG_COMPRESS_LEVEL = 1
 
 
+def learnt_palette(sample: Image.Image, keys: Sequence[RGB]) -> Image.Image:
+    """A 256-colour palette (a "P" image) for a game's pictures: ``keys``, the colours that
+    must come out exactly (flat areas, seat colours, ink), then the rest learnt from
+    ``sample``, a picture of everything the game draws (its anti-aliased blends, icons).
+
+    Reducing a picture to a fixed palette is several times cheaper than finding its own
+    256 colours each time, and since every picture of a game is drawn from the same few
+    colours and their blends, one palette serves them all with no difference to see."""
+    rest = 256 - len(keys)
+    learnt = sample.quantize(rest, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    colours = [c for rgb in keys for c in rgb]
+    colours += (learnt.getpalette() or [])[: rest * 3]
+    colours += [0] * (768 - len(colours))
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(colours)
+    return palette
+
+
 def encode_png(
     image: Image.Image, palette: Image.Image | None = None, *, flat: bool = False
 ) -> bytes:
@@ -253,12 +307,13 @@ def encode_png(
     hands, the leaderboard) as a palette PNG of the picture's own 256 colours: about half the
     bytes to upload and faster to encode than RGB, and no difference to see (compared at
     full size on the card game's table)."""
+    if image.mode not in ("RGB", "P") and (palette is not None or flat):
+        # (An RGB picture, nearly all, is reduced as it is: converting it would copy it.)
+        image = image.convert("RGB")
     if palette is not None and image.mode != "P":
-        image = image.convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE)
+        image = image.quantize(palette=palette, dither=Image.Dither.NONE)
     elif flat and image.mode != "P":
-        image = image.convert("RGB").quantize(
-            256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-        )
+        image = image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
     return buffer.getvalue()

@@ -81,7 +81,9 @@ class Moderation(
         computer_level=c("settings_computer_level_description"),
     )
     @app_commands.choices(
-        pace=[choice(f"pace_{name}", name) for name in ("relaxed", "normal", "fast", "none")],
+        pace=[
+            choice(f"pace_{name}", name) for name in ("relaxed", "normal", "fast", "week", "none")
+        ],
         timeout_action=[
             choice("computer", "computer"),
             choice("skip", "skip"),

@@ -91,6 +91,12 @@ class GameRules:
         """An action from its log form; ``ValueError`` if malformed."""
         raise NotImplementedError
 
+    def turns(self, players: int, options: Mapping[str, Any]) -> int | None:
+        """About how many turns a game of ``players`` with these (checked) options takes,
+        all seats together: the lobby says from it when the game should end. None: the
+        game cannot say."""
+        return None
+
     def dump_action(self, action: Any) -> dict[str, Any]:
         return action.to_dict()
 

@@ -9,6 +9,7 @@ from bot.service.may_act import may_act
 from bot.service.models import (
     ActionRecord,
     DueTurn,
+    Estimate,
     GameRecord,
     GuildSettings,
     GuildStats,
@@ -26,6 +27,7 @@ __all__ = [
     "ActionRecord",
     "Clock",
     "DueTurn",
+    "Estimate",
     "FakeClock",
     "GameRecord",
     "GameService",

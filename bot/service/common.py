@@ -9,7 +9,7 @@ from datetime import timedelta
 from typing import Any
 
 from bot.service.models import GameRecord, Seat, ServiceError, Shards
-from bot.service.pace import next_due, schedule
+from bot.service.pace import next_due, night_of, schedule
 from bot.service.storage import Transaction
 from bot.settings import Settings
 from engine.common.rng import Rng
@@ -79,7 +79,7 @@ def next_due_at(
     """When the next notice of ``seat``'s turn falls due (None: no clock, or a computer's)."""
     if clock is None or seat.user_id is None or seat.is_bot:
         return None
-    times = schedule(clock["banks"][index], turn_start_ms, now_ms, seat.away)
+    times = schedule(clock["banks"][index], turn_start_ms, now_ms, seat.away, night_of(clock))
     return next_due(times, sent)
 
 

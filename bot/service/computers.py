@@ -22,6 +22,11 @@ from engine import registry
 
 log = logging.getLogger("arkbot.service")
 
+#: How long a process's claim on a computer's turn holds (renewed at each of its turns): a
+#: turn is thought out in seconds. A process that dies thinking has its turn taken on by
+#: its successor at once (see ``Core.claimant``), by any other after this.
+THINK_LEASE_MS = td_ms(ANNOUNCE_GRACE)
+
 
 class Computers:
     """The computer players of this process's games (``service.computers``)."""
@@ -69,13 +74,11 @@ class Computers:
         was thinking for them stopped: a crash, a restart) and wake them here; the lease
         keeps other processes off them meanwhile. Returns how many were woken."""
         core = self._core
+        holder = await core.claimant()
         now = core.now_ms()
         async with core.storage.write() as tx:
-            # A short lease: thinking takes seconds, and the game's other background work
-            # (a missed post) waits for the same lease.
-            until = now + td_ms(ANNOUNCE_GRACE)
             ids = await tx.notices.claim_computer_turns(
-                now - td_ms(grace), now, until, core.holder, core.shards, CLAIM_BATCH
+                now - td_ms(grace), now, now + THINK_LEASE_MS, holder, core.shards, CLAIM_BATCH
             )
             records = [await record_of(tx, game_id) for game_id in ids]
         woken = 0
@@ -84,6 +87,15 @@ class Computers:
                 self.wake(record)
                 woken += 1
         return woken
+
+    async def _lease(self, game_id: int) -> bool:
+        """Take the lease of the game's computer's turn for this process (or renew it);
+        False if another live process holds it."""
+        core = self._core
+        holder = await core.claimant()
+        now = core.now_ms()
+        async with core.storage.write() as tx:
+            return await tx.notices.lease_computer_turn(game_id, now, now + THINK_LEASE_MS, holder)
 
     async def hint(self, game_id: int, user_id: int) -> tuple[GameRecord, HintData]:
         """A suggested move for ``user_id``, whose turn it is, with its reason."""
@@ -110,6 +122,11 @@ class Computers:
                 seat = record.current
                 if record.status != "active" or seat is None or not seat.is_bot:
                     return
+                if not await self._lease(game_id):
+                    # Another live process thinks for this game (it woke it first): one
+                    # is enough, and its move would make this one's stale.
+                    log.info("game %s: another process plays its computer's turn", game_id)
+                    return
                 level = seat.level
                 if level is None:  # a seat taken over before computers had levels
                     level = (await core.recent_guild_settings(record.guild_id)).computer_level
@@ -121,7 +138,16 @@ class Computers:
                 except ServiceError as error:
                     if error.code == "stale":
                         continue  # someone else moved meanwhile: look again
-                    raise
+                    # The game ended while the computer thought: the race it is, not an
+                    # error (a damaged game is worth a warning: the guard has marked it).
+                    damaged = error.code == "game_damaged"
+                    log.log(
+                        logging.WARNING if damaged else logging.INFO,
+                        "game %s ended while its computer thought (%s)",
+                        game_id,
+                        error,
+                    )
+                    return
                 try:
                     await self._told(result)
                 except Exception:

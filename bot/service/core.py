@@ -12,7 +12,9 @@ claim holder of this process, and the thinker; and the helpers every part uses o
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
+import logging
 import os
 import secrets
 import socket
@@ -29,6 +31,8 @@ from bot.service.pace import CUSTOM, PACES, is_pace, valid_zone
 from bot.service.storage import Storage, Transaction
 from bot.service.thinking import LEVELS, Budget, Thinker
 from bot.settings import Settings
+
+log = logging.getLogger("arkbot.service")
 
 
 class Core:
@@ -55,10 +59,16 @@ class Core:
         self.cache = GameCache(cache_size)
         #: Guild settings read recently: guild id -> (read at, in ms; the settings).
         self._settings_cache: dict[int, tuple[int, GuildSettings]] = {}
+        #: How often this process changed each guild's settings: a read that began before
+        #: a change must not keep what it read (see recent_guild_settings).
+        self._settings_changes: dict[int, int] = {}
         #: The shards whose guilds' background work is this process's (None: every guild).
         self.shards = shards_of(self.settings)
-        #: Who holds this process's claims (shown in the lease columns, for whoever looks).
-        self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+        #: This run of this process, as the claims name it after its place.
+        self._run = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+        #: Who holds this process's claims, once it has its place (see :meth:`claimant`).
+        self._holder: str | None = None
+        self._claiming = asyncio.Lock()
         #: Where computer players think (see :mod:`bot.service.thinking`).
         self.thinker = thinker or Thinker(
             self.settings.think_workers,
@@ -90,6 +100,33 @@ class Core:
     def lease_ms(self) -> int:
         """How long a claim of background work holds, in ms (``settings.claim_lease``)."""
         return td_ms(self.settings.claim_lease)
+
+    async def claimant(self) -> str:
+        """Who claims background work for this process, ``<place>/<host>:<pid>:<tag>``:
+        call it right before each claim.
+
+        Each process that claims holds a place on the database (see
+        :meth:`Storage.hold_place <bot.service.storage.base.Storage.hold_place>`), which no
+        other live process holds. So a claim in this process's place that is not its own
+        was made by a process that has stopped (a crash, a kill, a crash loop at start-up):
+        it is given back when the place is taken, and this process (or another) takes the
+        work on at once instead of after the claim's lease. A live process's claims are
+        never given back: they are in a place it still holds."""
+        async with self._claiming:
+            number, taken = await self.storage.hold_place()
+            holder = f"{number}/{self._run}"
+            if taken or holder != self._holder:
+                self._holder = None  # until its predecessors' claims are given back
+                async with self.storage.write() as tx:
+                    released = await tx.notices.release(f"{number}/", holder)
+                if released:
+                    log.info(
+                        "took place %s of a stopped process: %s of its claims given back",
+                        number,
+                        released,
+                    )
+                self._holder = holder
+            return holder
 
     def guard(self) -> _DamageGuard:
         """A context that turns a damaged game met inside it into the game's error state and
@@ -130,13 +167,16 @@ class Core:
     async def recent_guild_settings(self, guild_id: int) -> GuildSettings:
         """The guild's settings as read at most :data:`SETTINGS_TTL` ago (for what every post
         needs, such as its language, without a read per post; this process sees its own
-        changes at once, other processes' within the TTL)."""
+        changes at once, even while a read of the old ones is on its way; other processes'
+        within the TTL)."""
         now = self.now_ms()
         cached = self._settings_cache.get(guild_id)
         if cached is not None and now - cached[0] < td_ms(SETTINGS_TTL):
             return cached[1]
+        changes = self._settings_changes.get(guild_id, 0)
         settings = await self.guild_settings(guild_id)
-        self._settings_cache[guild_id] = (now, settings)
+        if self._settings_changes.get(guild_id, 0) == changes:
+            self._settings_cache[guild_id] = (now, settings)
         return settings
 
     async def set_guild_settings(
@@ -159,14 +199,17 @@ class Core:
             if new == old:
                 return new
             await tx.people.save_guild_settings(new)
-            self._settings_cache.pop(guild_id, None)
             detail = {
                 name: (value.total_seconds() if isinstance(value, timedelta) else value)
                 for name, value in changes.items()
                 if getattr(old, name) != value
             }
             await self.log_act(tx, guild_id, None, moderator_id, "settings", None, detail)
-            return new
+        # Committed: this process uses them from now on. A read of the old ones still on
+        # its way (another connection, before the commit) ends after this and keeps nothing.
+        self._settings_changes[guild_id] = self._settings_changes.get(guild_id, 0) + 1
+        self._settings_cache[guild_id] = (self.now_ms(), new)
+        return new
 
     async def _mark_damaged(self, game_id: int, reason: str) -> None:
         self.cache.drop(game_id)

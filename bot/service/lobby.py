@@ -15,8 +15,8 @@ from bot.service.clock import to_ms
 from bot.service.common import next_due_at, record_of, td_ms
 from bot.service.core import Core
 from bot.service.gamelog import Loaded, fresh_turn
-from bot.service.models import GameRecord, Seat, ServiceError
-from bot.service.pace import pace_of
+from bot.service.models import Estimate, GameRecord, Seat, ServiceError
+from bot.service.pace import finish_estimate, new_clock, pace_of
 from bot.service.storage import ChannelBusy, NewGame, Transaction
 from bot.service.thinking import COMPUTER_NAMES, LEVELS
 from engine import registry
@@ -149,6 +149,24 @@ class Lobby:
             )
             return await record_of(tx, record.id)
 
+    async def estimate(self, record: GameRecord) -> Estimate | None:
+        """When the lobby's game should end if it started now, at the server's pace, with
+        the seats taken and its options (the game's length); None without a clock, or for a
+        game that cannot say how many turns it takes."""
+        settings = await self._core.recent_guild_settings(record.guild_id)
+        pace = pace_of(settings.pace)
+        turns = self._core.game_rules(record.game_name).turns(len(record.seats), record.options)
+        if pace is None or turns is None or not record.seats:
+            return None
+        people = sum(1 for seat in record.seats if not seat.is_bot)
+        night = settings.quiet_hours()
+        now = self._core.now_ms()
+        finish = finish_estimate(pace, turns, people, len(record.seats), now, night)
+        if finish is None:
+            return None
+        sleeps = pace.sleeps and night.start != night.end
+        return Estimate(finish, pace.increment_ms, sleeps, settings.timezone)
+
     async def join(self, channel_id: int, user_id: int, name: str) -> GameRecord:
         """Take the next free seat of the lobby in ``channel_id``."""
         async with self._core.storage.write() as tx:
@@ -250,7 +268,7 @@ class Lobby:
             await tx.games.set_seats(record.id, seats)
             settings = await self._core.guild_settings_in(tx, record.guild_id)
             pace = pace_of(settings.pace)
-            clock = {"pace": pace.name, "banks": [pace.start_ms] * len(seats)} if pace else None
+            clock = new_clock(pace, len(seats), settings.quiet_hours()) if pace else None
             first = seats[game.current_player]
             await tx.games.update(
                 record.id,

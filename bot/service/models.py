@@ -101,13 +101,13 @@ class GameRecord:
 
     def deadline_ms(self) -> int | None:
         """When the current player's time bank runs out (None without a clock)."""
-        from bot.service.pace import deadline
+        from bot.service.pace import deadline, night_of
 
         if self.clock is None or self.current is None or self.waiting_since is None:
             return None
         bank = self.clock["banks"][self.current.index]
         start = int(self.waiting_since.timestamp() * 1000)
-        return deadline(bank, start, start, self.current.away)
+        return deadline(bank, start, start, self.current.away, night_of(self.clock))
 
     def seat_of(self, user_id: int) -> Seat | None:
         """The seat ``user_id`` holds, if any."""
@@ -269,6 +269,19 @@ class DueTurn:
     #: A reminder that stands for both, sent when the time was already up (the bot was
     #: down): sending it gives the player a last stretch, so nobody times out unwarned.
     late: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """When a lobby's game should end if it started now: each person taking the time a move
+    gives back (``per_move_ms``, not counting the server's quiet hours when ``sleeps``) on
+    each of their turns (see :func:`bot.service.pace.finish_estimate`). ``timezone`` is the
+    server's, to say the day in."""
+
+    finish_ms: int
+    per_move_ms: int
+    sleeps: bool
+    timezone: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,17 @@ from bot.service.clock import to_ms
 from bot.service.common import MIN_STALL, next_due_at, record_of, stale, td_ms
 from bot.service.core import Core
 from bot.service.models import DueTurn, GameRecord, ServiceError
-from bot.service.pace import DAY_MS, STAGES, last_stretch, schedule
+from bot.service.pace import (
+    DAY_MS,
+    STAGES,
+    counted,
+    is_pace,
+    last_stretch,
+    night_of,
+    pace_of,
+    schedule,
+    when_counted,
+)
 
 #: A player may be away a month at most: a longer absence stops their games' clocks for so
 #: long that the others are better served by a moderator finding a new player (and it is
@@ -99,7 +109,8 @@ class Notices:
 
         Each is offered until :meth:`mark_sent` (or ``play.time_out``) records it; of several
         that fell due while nobody looked (the bot was down), only the latest is offered.
-        Reminders wait out the server's quiet hours, and so does telling the moderators.
+        Reminders wait out the server's quiet hours, and so does telling the moderators; and
+        a reminder waits while its player had the pace's most in this game within a day.
         """
         core = self._core
         now_ms = to_ms(now or core.clock.now())
@@ -111,7 +122,8 @@ class Notices:
             if seat is None or record.clock is None or record.waiting_since is None:
                 continue
             start = to_ms(record.waiting_since)
-            times = schedule(record.clock["banks"][seat.index], start, now_ms, seat.away)
+            night = night_of(record.clock)
+            times = schedule(record.clock["banks"][seat.index], start, now_ms, seat.away, night)
             ready = [st for st in STAGES if times[st] <= now_ms and st not in row.sent]
             if not ready:
                 continue
@@ -121,12 +133,16 @@ class Notices:
             # reminder went (the bot was down), one goes now with a last stretch of time.
             late = kind == "timeout" and not {"reminder", "final"} & set(row.sent)
             if late:
-                kind, deadline_ms = "reminder", now_ms + last_stretch(record.clock, seat.index)
+                stretch = last_stretch(record.clock, seat.index)
+                deadline_ms = when_counted(now_ms, stretch, seat.away, night)
+                kind = "reminder"
             settings = await core.recent_guild_settings(record.guild_id)
             quiet = settings.quiet_hours().quiet(now_ms)
             pinging = kind != "timeout" or settings.timeout_action == "notify"
             away = seat.away is not None and seat.away.start_ms <= now_ms < seat.away.until_ms
             if (pinging and quiet) or (away and kind != "timeout"):
+                continue
+            if kind != "timeout" and await self._reminded_enough(record, now_ms):
                 continue
             found.append(
                 DueTurn(
@@ -144,9 +160,21 @@ class Notices:
             )
         return found
 
+    async def _reminded_enough(self, record: GameRecord, now_ms: int) -> bool:
+        """Whether the current player of ``record`` had as many reminders in this game
+        within the last day as its pace gives (a late one, standing for two, counts once)."""
+        clock, seat = record.clock, record.current
+        pace = pace_of(clock["pace"]) if clock and is_pace(clock["pace"]) else None
+        if pace is None or pace.reminders_a_day is None or seat is None or seat.user_id is None:
+            return False
+        async with self._core.storage.read() as tx:
+            sent = await tx.notices.reminded_since(record.id, seat.user_id, now_ms - DAY_MS)
+        return sent >= pace.reminders_a_day
+
     async def claim(self, due: DueTurn) -> bool:
         """Reserve a due notice for sending; ``False`` if another caller has it (or it
         was sent). Call :meth:`mark_sent` once it went out."""
+        holder = await self._core.claimant()
         now = self._core.now_ms()
         async with self._core.storage.write() as tx:
             record = await tx.games.get(due.record.id)
@@ -166,6 +194,7 @@ class Notices:
                 due.kind,
                 now,
                 now - self._core.lease_ms,
+                holder,
             )
 
     async def mark_sent(self, due: DueTurn) -> None:
@@ -190,9 +219,11 @@ class Notices:
                 await tx.notices.mark_sent(
                     due.record.id, due.version, due.seat.user_id, "final", now
                 )
-                ran_out = schedule(clock["banks"][seat.index], start, now, seat.away)["timeout"]
+                night = night_of(clock)
+                bank = clock["banks"][seat.index]
+                ran_out = schedule(bank, start, now, seat.away, night)["timeout"]
                 banks = list(clock["banks"])
-                banks[seat.index] += max(0, due.deadline_ms - ran_out)
+                banks[seat.index] += counted(ran_out, due.deadline_ms, seat.away, night)
                 clock = {**clock, "banks": banks}
             changes: dict[str, Any] = {}
             if clock is not record.clock:

@@ -11,16 +11,25 @@ the bank is used, and near its end (a tenth of the bank before it, at least an h
 player spent away (:class:`Away`) does not count, so going away freezes their clocks.
 
 Quiet hours are the server's night in its time zone: no reminder is sent then (it waits for
-the morning), and posts do not notify anybody.
+the morning), and posts do not notify anybody. The ``"week"`` pace, short enough that a game
+of 36 or 54 tiles with three or four players ends within a week, sleeps then too: a game on
+it keeps the server's night in its clock (``clock["night"]``, :func:`new_clock`) and the
+night's hours do not count, like time away, so nobody's turn runs out while they sleep.
+Whatever the pace, nobody is reminded more than :data:`REMINDERS_A_DAY` times in one game
+within a day (a custom pace, a deployment's own, excepted).
+
+:func:`finish_estimate` says when a game should end if every player took about the time a
+move gives back (the increment): the lobby shows it.
 
 Everything here is a pure function of times in milliseconds, tested on a fake clock.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import heapq
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, time, timedelta
 from typing import Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -28,14 +37,23 @@ HOUR_MS = 3_600_000
 DAY_MS = 24 * HOUR_MS
 
 
+#: The most reminders a player gets in one game within any 24 hours, on the paces a server
+#: chooses by name.
+REMINDERS_A_DAY = 2
+
+
 @dataclass(frozen=True, slots=True)
 class Pace:
-    """A time bank's rules: what a player starts with, gains per move, and can hold."""
+    """A time bank's rules: what a player starts with, gains per move, and can hold;
+    whether the clock stops in the server's quiet hours, and the most reminders a player
+    gets in one game within a day (None: no limit)."""
 
     name: str
     start_ms: int
     increment_ms: int
     cap_ms: int
+    sleeps: bool = False
+    reminders_a_day: int | None = REMINDERS_A_DAY
 
 
 #: The paces a server may choose (``"none"``: no clock, no reminders, no time-outs).
@@ -43,6 +61,9 @@ PACES: dict[str, Pace | None] = {
     "relaxed": Pace("relaxed", 5 * DAY_MS, 24 * HOUR_MS, 7 * DAY_MS),
     "normal": Pace("normal", 3 * DAY_MS, 12 * HOUR_MS, 5 * DAY_MS),
     "fast": Pace("fast", 1 * DAY_MS, 4 * HOUR_MS, 2 * DAY_MS),
+    # A game in a week: 53 moves (54 tiles) at 1.5 waking hours each are 80 hours of day,
+    # under six days of 14 waking hours (quiet from 22 to 8). The bank sleeps at night.
+    "week": Pace("week", 6 * HOUR_MS, 90 * 60_000, 9 * HOUR_MS, sleeps=True),
     "none": None,
 }
 DEFAULT_PACE = "normal"
@@ -76,7 +97,13 @@ def pace_of(name: str) -> Pace | None:
         raise ValueError(
             "A custom pace needs a minute <= START <= CAP <= a year, 0 <= INCREMENT <= a year"
         )
-    return Pace(name, round(start * HOUR_MS), round(increment * HOUR_MS), round(cap * HOUR_MS))
+    return Pace(
+        name,
+        round(start * HOUR_MS),
+        round(increment * HOUR_MS),
+        round(cap * HOUR_MS),
+        reminders_a_day=None,
+    )
 
 
 def is_pace(name: str) -> bool:
@@ -99,38 +126,145 @@ class Away:
     until_ms: int
 
 
-def overlap(start: int, end: int, away: Away | None) -> int:
-    """How much of [start, end) the player was away, in ms."""
-    if away is None:
-        return 0
-    return max(0, min(end, away.until_ms) - max(start, away.start_ms))
+def _nights(start: int, night: QuietHours | None) -> Iterator[tuple[int, int]]:
+    """The server's quiet hours from ``start`` on, one (begin, end) a night, in order."""
+    if night is None or night.start == night.end:
+        return
+    zone = night.tz()
+    day = datetime.fromtimestamp(start / 1000, UTC).astimezone(zone).date() - timedelta(days=1)
+    overnight = night.start > night.end
+    while True:
+        begin = datetime.combine(day, time(night.start), zone)
+        end = datetime.combine(day + timedelta(days=overnight), time(night.end), zone)
+        begin_ms, end_ms = int(begin.timestamp() * 1000), int(end.timestamp() * 1000)
+        if end_ms > start:
+            yield max(begin_ms, start), end_ms
+        day += timedelta(days=1)
 
 
-def after_move(pace: Pace, bank_ms: int, turn_start_ms: int, now_ms: int, away: Away | None) -> int:
+def _pauses(start: int, away: Away | None, night: QuietHours | None) -> Iterator[tuple[int, int]]:
+    """When the clock of a turn that began at ``start`` stands still: the player's time away
+    (all of it from the turn's start, planned until its end) and the nights of a clock that
+    sleeps; in order, those that touch merged."""
+    stretches: list[tuple[int, int]] = []
+    if away is not None and away.until_ms > start:
+        stretches.append((max(start, away.start_ms), away.until_ms))
+    merged: tuple[int, int] | None = None
+    for begin, end in heapq.merge(stretches, _nights(start, night)):
+        if merged is not None and begin <= merged[1]:
+            merged = (merged[0], max(merged[1], end))
+            continue
+        if merged is not None:
+            yield merged
+        merged = (begin, end)
+    if merged is not None:
+        yield merged
+
+
+def counted(start: int, end: int, away: Away | None = None, night: QuietHours | None = None) -> int:
+    """How much of [start, end) counts on the clock: not the time away nor, for a clock
+    that sleeps, the nights."""
+    still = 0
+    for begin, stop in _pauses(start, away, night):
+        if begin >= end:
+            break
+        still += min(stop, end) - begin
+    return max(0, end - start - still)
+
+
+def when_counted(
+    start: int, amount: int, away: Away | None = None, night: QuietHours | None = None
+) -> int:
+    """The moment the clock, running from ``start``, has counted ``amount``: time away and,
+    for a clock that sleeps, the nights do not count."""
+    at, left = start, amount
+    for begin, end in _pauses(start, away, night):
+        # Counted up exactly as a pause begins: it falls due when the pause is over (never
+        # at the first moment of a night).
+        if begin - at > left:
+            break
+        left -= max(0, begin - at)
+        at = max(at, end)
+    return at + left
+
+
+def after_move(
+    pace: Pace,
+    bank_ms: int,
+    turn_start_ms: int,
+    now_ms: int,
+    away: Away | None,
+    night: QuietHours | None = None,
+) -> int:
     """The bank after a turn that began at ``turn_start_ms`` and ended at ``now_ms``: the
-    time used (away time not counted) goes, the increment comes, the cap holds."""
-    used = max(0, now_ms - turn_start_ms - overlap(turn_start_ms, now_ms, away))
+    time used (away time, and a sleeping clock's nights, not counted) goes, the increment
+    comes, the cap holds."""
+    used = counted(turn_start_ms, now_ms, away, night)
     return min(pace.cap_ms, max(0, bank_ms - used) + pace.increment_ms)
 
 
-def deadline(bank_ms: int, turn_start_ms: int, now_ms: int, away: Away | None) -> int:
+def deadline(
+    bank_ms: int,
+    turn_start_ms: int,
+    now_ms: int,
+    away: Away | None,
+    night: QuietHours | None = None,
+) -> int:
     """When the bank of a turn that began at ``turn_start_ms`` runs out, as seen at
-    ``now_ms``: time away (so far, and planned until its end) moves it on."""
-    if away is None or away.until_ms <= turn_start_ms:
-        return turn_start_ms + bank_ms
-    # The whole away period that falls after the turn began does not count.
-    return turn_start_ms + bank_ms + overlap(turn_start_ms, max(now_ms, away.until_ms), away)
+    ``now_ms``: time away (so far, and planned until its end) and a sleeping clock's nights
+    move it on. (Planned time away counts in full, so it is the same at any ``now_ms``.)"""
+    return when_counted(turn_start_ms, bank_ms, away, night)
 
 
-def schedule(bank_ms: int, turn_start_ms: int, now_ms: int, away: Away | None) -> dict[str, int]:
+def schedule(
+    bank_ms: int,
+    turn_start_ms: int,
+    now_ms: int,
+    away: Away | None,
+    night: QuietHours | None = None,
+) -> dict[str, int]:
     """When each notice of the turn falls due: half the bank used, near its end, at zero."""
-    end = deadline(bank_ms, turn_start_ms, now_ms, away)
+    end = deadline(bank_ms, turn_start_ms, now_ms, away, night)
     near = max(HOUR_MS, bank_ms // 10)  # the same as last_stretch
-    reminder = end - bank_ms + bank_ms // 2
+    reminder = when_counted(turn_start_ms, bank_ms // 2, away, night)
     # A bank too small for a last call after the reminder has none: it would come with the
     # reminder (a late one stands for both) or with the time-out itself.
-    final = end - near if end - near > reminder else end
-    return {"reminder": reminder, "final": final, "timeout": end}
+    final = when_counted(turn_start_ms, bank_ms - near, away, night)
+    return {"reminder": reminder, "final": final if final > reminder else end, "timeout": end}
+
+
+def new_clock(pace: Pace, seats: int, night: QuietHours) -> dict[str, Any]:
+    """A new game's clock: every seat's bank full; a clock that sleeps keeps the server's
+    night as it is now (a server without quiet hours has none, and its clock never sleeps)."""
+    clock: dict[str, Any] = {"pace": pace.name, "banks": [pace.start_ms] * seats}
+    if pace.sleeps and night.start != night.end:
+        clock["night"] = [night.zone, night.start, night.end]
+    return clock
+
+
+def night_of(clock: Mapping[str, Any] | None) -> QuietHours | None:
+    """The night a game's clock sleeps through (None: it never sleeps, or what is stored
+    is damaged)."""
+    kept = clock.get("night") if clock is not None else None
+    if not (isinstance(kept, list) and len(kept) == 3):
+        return None
+    zone, start, end = kept
+    hours = all(isinstance(h, int) and 0 <= h < 24 for h in (start, end))
+    return QuietHours(zone, start, end) if isinstance(zone, str) and hours else None
+
+
+def finish_estimate(
+    pace: Pace, turns: int, people: int, seats: int, start_ms: int, night: QuietHours
+) -> int | None:
+    """When a game of about ``turns`` turns at ``seats`` seats should end if it began at
+    ``start_ms`` and each of its ``people`` took the increment on each of their turns (the
+    time a move gives back: what keeps a bank as it is); a computer moves at once, and a
+    clock that sleeps does not count ``night``. None when a move gives no time back."""
+    if pace.increment_ms <= 0 or seats <= 0:
+        return None
+    theirs = -(-turns * people // seats)  # their share of the turns, rounded up
+    sleeping = night if pace.sleeps else None
+    return when_counted(start_ms, theirs * pace.increment_ms, None, sleeping)
 
 
 def last_stretch(clock: dict[str, Any], seat: int) -> int:

@@ -27,7 +27,7 @@ from bot.service.models import (
     ServiceError,
     TurnResult,
 )
-from bot.service.pace import after_move, is_pace, pace_of
+from bot.service.pace import after_move, is_pace, night_of, pace_of
 from bot.service.posts import Posts
 from bot.service.ratings import Finish, places, rated
 from bot.service.storage import Advance, Transaction
@@ -195,11 +195,13 @@ class Play:
         pace = pace_of(clock["pace"]) if clock and is_pace(clock["pace"]) else None
         if clock is not None and pace is not None:
             banks = list(clock["banks"])
+            night = night_of(clock)
             start = turn_start
             for turn in turns:
                 seat = record.seats[turn.seat] if 0 <= turn.seat < len(record.seats) else None
                 if turn.complete and seat is not None and seat.user_id is not None:
-                    banks[turn.seat] = after_move(pace, banks[turn.seat], start, now, seat.away)
+                    bank = banks[turn.seat]
+                    banks[turn.seat] = after_move(pace, bank, start, now, seat.away, night)
                 start = now
             clock = {**clock, "banks": banks}
         if over:

@@ -134,13 +134,14 @@ class Posts:
         post goes out once however many processes look. A process that dies before posting
         leaves the lease to run out, and the post to whoever asks next."""
         core = self._core
+        holder = await core.claimant()
         now = core.now_ms()
         async with core.storage.write() as tx:
             ids = await tx.notices.claim_unannounced(
                 now - td_ms(grace),
                 now,
                 now + core.lease_ms,
-                core.holder,
+                holder,
                 core.shards,
                 CLAIM_BATCH,
             )

@@ -43,14 +43,16 @@ Decisions worth knowing:
   ``moderation.damaged_games`` and can end it); every other game keeps working.
 - **Reminders are claimed, then marked sent.** ``notices.due`` offers a turn until its
   notice is marked sent; a claim hides it from other callers for a lease, so a process that
-  dies while sending has it sent again after the lease rather than never.
+  dies while sending has it sent again rather than never: at once by the process that takes
+  its place on the database (its restart; see ``Core.claimant``), else after the lease.
 - **Background work is claimed in the database, and done for this process's shards.** With
   several bot processes over one database (``settings.shard_ids``), each looks only at the
   guilds on its own shards (their channels are in its cache, their interactions come to it),
   and still claims every piece, so two processes that serve the same shard for a moment (a
   rolling restart, a mistake in the settings) do it once: reminders and time-outs by their
-  notice, a missed post by a lease on the game (``posts.claim_missed``), an expired lobby by
-  locking it while it is closed (``lobby.expire_lobbies``).
+  notice, a missed post by a lease on the game (``posts.claim_missed``), a computer's turn by
+  a lease of its own (taken by whichever process thinks for it, so two never both do), an
+  expired lobby by locking it while it is closed (``lobby.expire_lobbies``).
 """
 
 from __future__ import annotations

@@ -10,9 +10,10 @@ from bot.discord_ui import files, lines_of, message_text, split_message
 from bot.games import default_game, plugins
 from bot.i18n import Text, language_of
 from bot.panels import Button, Panel, Picture, Refusal
+from bot.pictures import Priority
 from bot.table.common import Common, names_of
 from bot.table.compose import story
-from bot.table.lobby_message import lobby_message
+from bot.table.lobby_message import lobby_text
 from bot.table.posts import Posts
 
 
@@ -34,7 +35,7 @@ class Browsing:
                 raise Refusal(f"table.status.last_{last.status}")
             raise Refusal("table.turn.no_game")
         if record.status == "lobby":
-            content, _ = lobby_message(common.plugin(record), record, language)
+            content, _ = await lobby_text(common, record, language)
             await interaction.followup.send(
                 content, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
             )
@@ -43,7 +44,7 @@ class Browsing:
             raise Refusal("table.error.game_damaged")
         record, game = await common.service.play.state(record.id)
         panel = common.plugin(record).front.status(game.view(None), names_of(record))
-        await common.show(interaction, panel, record, edit=False)
+        await common.show(interaction, panel, record, edit=False, priority=Priority.ASKED)
 
     async def rules(self, interaction: discord.Interaction, game: str | None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -56,7 +57,9 @@ class Browsing:
         language = language_of(interaction)
         options = record.options if record is not None and record.game_name == game else {}
         panel = chosen.front.rules_help(options)
-        drawn = await self.common.host.pictures.draw_all(panel.pictures, language)
+        drawn = await self.common.host.pictures.draw_all(
+            panel.pictures, language, priority=Priority.ASKED
+        )
         # Some games' rules are longer than one message: split between lines, the pictures
         # with the first part (the rules text speaks of them).
         for number, text in enumerate(split_message(lines_of(panel, language))):
@@ -98,7 +101,8 @@ class Browsing:
             for key, n in (("common.previous", number - 1), ("common.next", number + 1))
         )
         panel = Panel(lines, board.pictures, buttons)
-        await common.show(interaction, panel, record, edit=turn is not None and game_id is not None)
+        edit = turn is not None and game_id is not None
+        await common.show(interaction, panel, record, edit=edit, priority=Priority.ASKED)
 
     async def replay(self, interaction: discord.Interaction) -> None:
         """``/table replay``: the last game of this channel (or its thread) as an animation."""
@@ -149,7 +153,9 @@ class Browsing:
         title = message_text(chosen.front.title(), language)
         rows = [[r.name, r.rating, r.games, r.wins] for r in ratings]
         picture = Picture("render.leaderboard:leaderboard", (title, rows), "leaderboard.png")
-        drawn = await self.common.host.pictures.draw_all([picture], language)
+        drawn = await self.common.host.pictures.draw_all(
+            [picture], language, priority=Priority.ASKED
+        )
         lines = [Text("table.stats.heading", game=chosen.front.title())] + [
             Text(
                 "table.stats.line",

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import hashlib
-import json
 import logging
 from collections.abc import Sequence
 from typing import Any
@@ -22,6 +20,7 @@ from bot.games import Plugin, Seen, plugin
 from bot.host import Host
 from bot.i18n import DEFAULT_LANGUAGE, Text, language_for, language_of
 from bot.panels import Panel, Picture, Refusal
+from bot.pictures import Priority, Superseded, picture_key
 from bot.service import GameRecord, GameService, Seat, may_act
 
 log = logging.getLogger("arkbot.table")
@@ -46,10 +45,7 @@ def shown_as(picture: Picture, language: str) -> Picture:
     its drawing (the render function, its arguments and the language). An edited private
     panel keeps an attachment of the same name rather than drawing and uploading it again,
     so a picture is sent again only when what it shows changed."""
-    drawing = json.dumps(
-        [picture.function, picture.args, language], sort_keys=True, separators=(",", ":")
-    )
-    digest = hashlib.blake2s(drawing.encode(), digest_size=5).hexdigest()
+    digest = picture_key(picture, language)[:10]
     stem, dot, extension = picture.filename.rpartition(".")
     name = f"{stem}-{digest}.{extension}" if dot else f"{picture.filename}-{digest}"
     return dataclasses.replace(picture, filename=name)
@@ -188,8 +184,11 @@ class Common:
         record: GameRecord,
         *,
         edit: bool,
+        priority: Priority = Priority.WAITED,
     ) -> None:
-        """Put a private panel on screen: edit the clicked message, or send a new one."""
+        """Put a private panel on screen: edit the clicked message, or send a new one.
+        ``priority``: whether its player waits for it (their turn's next step) or only asked
+        to look at something."""
         language = language_of(interaction)
         pictures = [shown_as(p, language) for p in panel.pictures]
         content = "\n".join(lines_of(panel, language))
@@ -197,12 +196,15 @@ class Common:
         view = view_of(panel.controls, record.id, record.version, language)
         mentions = discord.AllowedMentions.none()
         if edit:
-            attachments = await self._attachments(interaction, pictures, language)
+            try:
+                attachments = await self._attachments(interaction, pictures, language, priority)
+            except Superseded:  # a newer tap on the same message: the newer panel is shown
+                return
             await interaction.edit_original_response(
                 content=content, attachments=attachments, view=view, allowed_mentions=mentions
             )
             return
-        drawn = await self.host.pictures.draw_all(pictures, language)
+        drawn = await self.host.pictures.draw_all(pictures, language, priority=priority)
         await interaction.followup.send(
             content,
             files=files(drawn),
@@ -212,20 +214,21 @@ class Common:
         )
 
     async def _attachments(
-        self, interaction: discord.Interaction, pictures: Sequence[Picture], language: str
+        self,
+        interaction: discord.Interaction,
+        pictures: Sequence[Picture],
+        language: str,
+        priority: Priority,
     ) -> list[discord.Attachment | discord.File]:
         """The attachments of an edited panel, in order: those the message already has that
-        show the same (kept as they are), the others drawn now."""
+        show the same (kept as they are), the others drawn now. Raises
+        :class:`~bot.pictures.Superseded` when a newer tap on the same message came first."""
         message = interaction.message
         had = {a.filename: a for a in (message.attachments if message is not None else [])}
         fresh = [p for p in pictures if p.filename not in had]
-        drawn = dict(
-            zip(
-                (p.filename for p in fresh),
-                files(await self.host.pictures.draw_all(fresh, language)),
-                strict=True,
-            )
-        )
+        slot = ("panel", message.id) if message is not None else None
+        drawn_now = await self.host.pictures.draw_all(fresh, language, priority=priority, slot=slot)
+        drawn = dict(zip((p.filename for p in fresh), files(drawn_now), strict=True))
         return [had.get(p.filename) or drawn[p.filename] for p in pictures]
 
     async def tell_user(self, user_id: int, text: Text, guild_id: int | None) -> bool:

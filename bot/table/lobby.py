@@ -20,7 +20,7 @@ from bot.panels import Refusal
 from bot.service import GameRecord
 from bot.service.thinking import LEVELS
 from bot.table.common import Common
-from bot.table.lobby_message import lobby_message
+from bot.table.lobby_message import lobby_text
 from bot.table.posts import Posts
 
 log = logging.getLogger("arkbot.table")
@@ -158,7 +158,7 @@ class Lobby:
             self._churned(record.id, user.id)
         if from_button:
             language = await common.public_language(record.guild_id)
-            content, view = lobby_message(common.plugin(record), record, language)
+            content, view = await lobby_text(common, record, language)
             await interaction.edit_original_response(
                 content=content, view=view, allowed_mentions=discord.AllowedMentions.none()
             )
@@ -192,7 +192,7 @@ class Lobby:
             current.channel_id, interaction.user.id, {option: values[0]}, moderator=moderator
         )
         language = await common.public_language(record.guild_id)
-        content, view = lobby_message(common.plugin(record), record, language)
+        content, view = await lobby_text(common, record, language)
         await interaction.edit_original_response(
             content=content, view=view, allowed_mentions=discord.AllowedMentions.none()
         )

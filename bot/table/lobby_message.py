@@ -1,7 +1,8 @@
-"""A lobby's message: who sits at the table, the game's options, and its buttons and menus.
+"""A lobby's message: who sits at the table, the game's options, when the game should end,
+and its buttons and menus.
 
-Built from the game as stored and nothing else, so the lobby's own message, its edits and
-``/table status`` in a lobby all say the same.
+Built from the game as stored and, for when it should end, the server's pace as it is now,
+so the lobby's own message, its edits and ``/table status`` in a lobby all say the same.
 """
 
 from __future__ import annotations
@@ -11,10 +12,12 @@ import discord
 from bot import scheme
 from bot.discord_ui import Verbatim, lobby_menu, message_text, table_view
 from bot.games import Plugin
-from bot.i18n import Text
+from bot.i18n import Day, Text, amount
 from bot.panels import Option, TableOption
-from bot.service import GameRecord
+from bot.service import Estimate, GameRecord
+from bot.service.pace import HOUR_MS
 from bot.service.thinking import LEVELS
+from bot.table.common import Common
 from bot.table.compose import TableButton
 
 #: The lobby's menu that adds a computer player (a control name no game's option has).
@@ -33,8 +36,26 @@ def computer_menu() -> TableOption:
     )
 
 
+async def lobby_text(
+    common: Common, record: GameRecord, language: str
+) -> tuple[str, discord.ui.View | None]:
+    """The lobby's text and controls, with when its game should end if it started now."""
+    estimate = await common.service.lobby.estimate(record) if record.status == "lobby" else None
+    return lobby_message(common.plugin(record), record, language, estimate)
+
+
+def finish_line(estimate: Estimate) -> Text:
+    """When the game should end, and on what it is reckoned."""
+    return Text(
+        "table.lobby.finish",
+        hours=amount(estimate.per_move_ms / HOUR_MS),
+        night="yes" if estimate.sleeps else "no",
+        date=Day(estimate.finish_ms, estimate.timezone),
+    )
+
+
 def lobby_message(
-    chosen: Plugin, record: GameRecord, language: str
+    chosen: Plugin, record: GameRecord, language: str, estimate: Estimate | None = None
 ) -> tuple[str, discord.ui.View | None]:
     """The lobby's text and controls (none once the game started or closed)."""
     title = chosen.front.title()
@@ -75,6 +96,8 @@ def lobby_message(
     chosen_options = front.options_line(record.options)
     if chosen_options is not None:
         lines.insert(1, message_text(chosen_options, language))
+    if estimate is not None:
+        lines.insert(-2, message_text(finish_line(estimate), language))
     buttons: list[TableButton] = [
         (scheme.lobby_id(record.id, "join"), Text("table.button.join"), "success", None),
         (scheme.lobby_id(record.id, "leave"), Text("table.button.leave"), "secondary", None),

@@ -13,17 +13,11 @@ from collections.abc import Mapping
 import discord
 
 from bot.discord_ui import Verbatim, message_text
-from bot.i18n import Text, language_of
+from bot.i18n import Text, amount, language_of
 from bot.panels import Refusal
 from bot.service.pace import HOUR_MS, PACES, pace_of
 from bot.table.common import Common
 from bot.table.posts import Posts
-
-
-def amount(value: float) -> int | float:
-    """A whole number without its ".0" (24 hours, not 24.0), else one decimal."""
-    rounded = round(value, 1)
-    return int(rounded) if rounded == int(rounded) else rounded
 
 
 def pace_words(name: str) -> Text:
@@ -116,7 +110,9 @@ class Moderating:
         self, interaction: discord.Interaction, changes: Mapping[str, object]
     ) -> None:
         """Change the server's settings (``changes`` as the service names them) and show them
-        all as they now are."""
+        all as they now are; a change is said to apply at once, which it does in this
+        process (the one that serves the server), but for the pace and the threads, which a
+        game takes when it starts."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.require_moderator(interaction)
         new = await self.common.service.set_guild_settings(
@@ -145,8 +141,14 @@ class Moderating:
             stall=amount(new.stall_after.total_seconds() / 86400),
             level=Text(f"table.computer.{new.computer_level}"),
         )
+        language = language_of(interaction)
+        said = message_text(text, language)
+        if changes:
+            later = {"pace", "threads"} & changes.keys()
+            applied = Text(f"table.mod.{'applied_later' if later else 'applied'}")
+            said = f"{message_text(applied, language)}\n{said}"
         await interaction.followup.send(
-            message_text(text, language_of(interaction)),
+            said,
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )

@@ -20,7 +20,7 @@ from bot.i18n import ListOf, Text
 from bot.service import GameRecord, TurnResult
 from bot.table.common import Common, names_of, with_view
 from bot.table.compose import Post, compose_post
-from bot.table.lobby_message import lobby_message
+from bot.table.lobby_message import lobby_text
 
 log = logging.getLogger("arkbot.table")
 
@@ -59,7 +59,7 @@ class Posts:
         not read as "nothing was changed"."""
         common = self.common
         language = await common.public_language(record.guild_id)
-        content, view = lobby_message(common.plugin(record), record, language)
+        content, view = await lobby_text(common, record, language)
         mentions = discord.AllowedMentions.none()
         lobby_id, _ = common.service.posts.message_ids(record)
         try:

@@ -28,7 +28,7 @@ import discord
 
 from bot.discord_ui import Mention, Verbatim, message_text
 from bot.i18n import Text
-from bot.service import DueTurn
+from bot.service import DueTurn, ServiceError
 from bot.service.service import ANNOUNCE_GRACE
 from bot.service.storage import ConnectionLost
 from bot.table.common import Common
@@ -45,8 +45,9 @@ def nonce(kind: str, due: DueTurn) -> str:
 
 @contextmanager
 def _one_piece(what: str, *args: Any) -> Iterator[list[bool]]:
-    """One piece of a round, whose failure must not stop the others: a lost database
-    connection is the expected race (a warning), anything else an error with its
+    """One piece of a round, whose failure must not stop the others: a game that moved on
+    meanwhile (a move landing during its time-out) is the expected race (a line of
+    information), a lost database connection a warning, anything else an error with its
     traceback. Yields a list that holds ``True`` once the piece has run to its end."""
     done: list[bool] = []
     try:
@@ -54,6 +55,11 @@ def _one_piece(what: str, *args: Any) -> Iterator[list[bool]]:
         done.append(True)
     except ConnectionLost as exc:
         log.warning(f"could not {what} (its database connection was lost: %s)", *args, exc)
+    except ServiceError as exc:
+        if exc.code == "stale":
+            log.info(f"did not {what}: the game moved on meanwhile", *args)
+        else:
+            log.exception(f"could not {what}", *args)
     except Exception:
         log.exception(f"could not {what}", *args)
 

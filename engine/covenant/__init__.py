@@ -1,7 +1,8 @@
 """The Ark of the Covenant (2003), a Carcassonne variant, as a pure rules engine.
 
 Three editions can be played (``Game.new(..., edition="en2" | "en1" | "de")``); where their
-rules differ is described as data in :mod:`engine.covenant.editions`.
+rules differ is described as data in :mod:`engine.covenant.editions`. A game is of all 72
+tiles or shorter (``length="medium"``: 54, ``"short"``: 36; :mod:`engine.covenant.lengths`).
 
 >>> from engine.covenant import Game, PlaceTile, Pass
 >>> game = Game.new(players=2, seed=0, deck=["T39"])
@@ -46,13 +47,16 @@ from engine.covenant.game import (
     PlacedTile,
 )
 from engine.covenant.geometry import PORT_NAMES, Pos
+from engine.covenant.lengths import DEFAULT_LENGTH, LENGTHS
 from engine.covenant.tiles import START_TILE, TILES, RotatedTile, Segment, TileDesign
 
 __all__ = [
     "CATEGORIES",
     "DEFAULT_EDITION",
+    "DEFAULT_LENGTH",
     "EDITIONS",
     "FOLLOWERS",
+    "LENGTHS",
     "PORT_NAMES",
     "START_TILE",
     "TEMPLE",

@@ -23,6 +23,7 @@ REFUSALS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "malformed": (),
         "wrong_phase": ("phase", "attempted"),
         "unknown_edition": ("edition", "known"),
+        "unknown_length": ("length", "known"),
         # Placing a tile
         "bad_rotation": ("rotation",),
         "occupied": ("x", "y"),

@@ -14,6 +14,9 @@ A turn moves through these phases::
 Rule decisions (English second edition) are listed in ``shared/design.md``; the ones the
 code has to make on its own are commented where they are made.
 
+Lengths: ``Game.new(..., length="full" | "medium" | "short")``, all 72 tiles or a deal of 54
+or 36 that keeps the game's character (:mod:`engine.covenant.lengths`).
+
 Editions: ``Game.new(..., edition="en2" | "en1" | "de")``. The rules that differ are switches
 of :class:`~engine.covenant.editions.Edition` (``game.rules``); the code reads the switches,
 never the edition's name. Where the editions' texts leave room, the engine reads them so
@@ -79,6 +82,8 @@ from engine.covenant.geometry import (
     neighbours,
     opposite,
 )
+from engine.covenant.lengths import DEFAULT_LENGTH, deal
+from engine.covenant.lengths import length as _length_named
 from engine.covenant.majority import majority
 from engine.covenant.tiles import START_TILE, TILES, RotatedTile
 
@@ -328,7 +333,7 @@ def _all_slots(cls: type) -> tuple[str, ...]:
 #: Slots of :class:`Game` that only ever hold immutable values (numbers, strings, None,
 #: tuples of those, or a cell): :meth:`Game.copy` shares them without looking.
 _IMMUTABLE_SLOTS = frozenset(
-    {"_ark", "_current", "_edition", "_last", "_phase", "_players", "_seed", "_tile"}
+    {"_ark", "_current", "_edition", "_last", "_length", "_phase", "_players", "_seed", "_tile"}
     | {"_temple_zone", "_temples", "_turn", "_view"}
 )
 
@@ -386,6 +391,7 @@ class Game:
         "_frontier",
         "_history",
         "_last",
+        "_length",
         "_on_board",
         "_phase",
         "_players",
@@ -406,6 +412,7 @@ class Game:
         self._rng = Rng(0)
         self._deck: list[str] = []
         self._edition = DEFAULT_EDITION  # its key: a string, shared by copies
+        self._length = DEFAULT_LENGTH  # its key, likewise
         self._tile: str | None = None
         self._phase: Phase = "place_tile"
         self._current = 0
@@ -441,29 +448,29 @@ class Game:
         seed: int = 0,
         deck: list[str] | None = None,
         edition: str = DEFAULT_EDITION,
+        length: str = DEFAULT_LENGTH,
     ) -> Game:
         """A new game: the start tile at (0, 0) and the first tile drawn for seat 0.
 
-        Without ``deck`` the 71 other tiles are shuffled from ``seed``; with it, exactly
-        those tiles are drawn in that order (the start tile may not be among them).
-        ``edition`` is a key of :data:`~engine.covenant.editions.EDITIONS`; another raises
-        :class:`IllegalAction` (a ``ValueError``) with the code ``unknown_edition``.
+        Without ``deck`` the other tiles of the ``length`` (71 in a full game, 53 in a
+        medium one, 35 in a short one: :func:`~engine.covenant.lengths.deal`) are dealt and
+        shuffled from ``seed``; with it, exactly those tiles are drawn in that order (the
+        start tile may not be among them) and ``length`` only names the game.
+        ``edition`` is a key of :data:`~engine.covenant.editions.EDITIONS`, ``length`` of
+        :data:`~engine.covenant.lengths.LENGTHS`; another raises :class:`IllegalAction` (a
+        ``ValueError``) with the code ``unknown_edition`` or ``unknown_length``.
         """
         if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError(f"The Ark of the Covenant is for 2 to 5 players, not {players}.")
         rules = _edition_named(edition)
         game = cls()
         game._edition = rules.key
+        game._length = _length_named(length)
         game._players = players
         game._seed = seed
         game._rng = Rng(seed)
         if deck is None:
-            tiles = [
-                design.id
-                for design in TILES.values()
-                if not design.start
-                for _ in range(design.count)
-            ]
+            tiles = deal(game._length, game._rng)
             game._rng.shuffle(tiles)
         else:
             unknown = [t for t in deck if t not in TILES]
@@ -496,6 +503,11 @@ class Game:
     def edition(self) -> str:
         """The key of the edition played: ``"en2"``, ``"en1"`` or ``"de"``."""
         return self._edition
+
+    @property
+    def length(self) -> str:
+        """The key of the game's length: ``"full"``, ``"medium"`` or ``"short"``."""
+        return self._length
 
     @property
     def rules(self) -> Edition:
@@ -1551,6 +1563,7 @@ class Game:
             "format": SAVE_FORMAT,
             "players": self._players,
             "edition": self._edition,
+            "length": self._length,
             "seed": self._seed,
             "rng": self._rng.state,
             "deck": self._deck,
@@ -1593,6 +1606,8 @@ class Game:
         game._players = players
         # Saves from before editions were kept are of the default edition.
         game._edition = _edition_named(state.get("edition", DEFAULT_EDITION)).key
+        # And from before lengths were, of all the tiles.
+        game._length = _length_named(state.get("length", DEFAULT_LENGTH))
         game._seed = state["seed"]
         game._rng = Rng.from_state(int(state["rng"]))
         game._deck = [str(t) for t in state["deck"]]

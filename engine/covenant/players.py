@@ -10,6 +10,7 @@ from engine.common.rng import Rng
 from engine.covenant.actions import Action, Deploy, MoveArk, Pass, PlaceTile
 from engine.covenant.game import TEMPLE, Game
 from engine.covenant.geometry import neighbours
+from engine.covenant.lengths import LENGTHS
 from engine.protocol import to_act
 
 
@@ -50,7 +51,8 @@ def sensible_action(game: Game, rng: Rng) -> Action:
             by_kind.setdefault(kind, []).append(deploy)
         for kind in ("city", "temple", "road", "field"):
             options = by_kind.get(kind, [])
-            if kind == "field" and game.tiles_left < 30:
+            # No new field in the last 30 tiles of 72, or as large a part of a shorter game.
+            if kind == "field" and game.tiles_left * LENGTHS["full"] < 30 * LENGTHS[game.length]:
                 continue
             if options:
                 return rng.choice(options)

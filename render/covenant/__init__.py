@@ -10,6 +10,8 @@ Every word drawn comes from the ``[picture]`` section of the message catalogue i
 
 from __future__ import annotations
 
+from collections.abc import Generator
+
 from engine.covenant.game import Game
 from engine.covenant.tiles import TILES
 from render.covenant.board import BoardLayout, board_layout, draw_board
@@ -18,7 +20,7 @@ from render.covenant.latest import latest_image
 from render.covenant.palette import shared_palette, to_png
 from render.covenant.pictures import final_image, key_image, rotations_image
 from render.covenant.tileart import anchors, master
-from render.covenant.timelapse import replay_gif
+from render.covenant.timelapse import replay_steps
 from render.covenant.window import numbered_squares, squares_pages
 from render.i18n import DEFAULT_LANGUAGE
 
@@ -189,7 +191,10 @@ def rules_board(*, language: str = DEFAULT_LANGUAGE) -> bytes:
     return to_png(image)
 
 
-def replay(saves: list[str], names: list[str], *, language: str = DEFAULT_LANGUAGE) -> bytes:
+def replay(
+    saves: list[str], names: list[str], *, language: str = DEFAULT_LANGUAGE
+) -> Generator[None, None, bytes]:
     """The whole game as an animated GIF, from the views at each turn (see
-    :mod:`render.covenant.timelapse`)."""
-    return replay_gif(saves, names, language=language)
+    :mod:`render.covenant.timelapse`), drawn in steps: a generator that yields after each
+    frame and returns the bytes (the bot's painter draws other pictures in between)."""
+    return replay_steps(saves, names, language=language)

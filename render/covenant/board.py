@@ -190,7 +190,8 @@ def draw_board(
     draw = ImageDraw.Draw(image, "RGBA")
     tile = layout.tile
     bx0, by0, bx1, by1 = layout.board_box
-    draw.rectangle([bx0 - 1, by0 - 1, bx1, by1], fill=PARCHMENT_DARK)
+    # Pasted, not drawn: the same pixels, without blending two million of them one by one.
+    image.paste(PARCHMENT_DARK, (bx0 - 1, by0 - 1, bx1 + 1, by1 + 1))
     # Faint squares over the whole grid, so free squares can be counted and named.
     for c in range(layout.grid.columns + 1):
         x = bx0 + c * tile

@@ -36,6 +36,7 @@ from render.style import (
     RGB,
     WHITE,
     encode_png,
+    learnt_palette,
 )
 
 #: Colours that must come out exactly (player colours, highlights, ink, backgrounds).
@@ -77,16 +78,7 @@ def shared_palette() -> Image.Image:
     search over three channels) and the file is smaller; since every picture is drawn from
     the same few colours and their anti-aliased blends, one fixed palette serves them all.
     """
-    rest = 256 - len(KEY_COLOURS)
-    learnt = palette_sample().quantize(
-        rest, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-    )
-    colours = [c for rgb in KEY_COLOURS for c in rgb]
-    colours += (learnt.getpalette() or [])[: rest * 3]
-    colours += [0] * (768 - len(colours))
-    palette = Image.new("P", (1, 1))
-    palette.putpalette(colours)
-    return palette
+    return learnt_palette(palette_sample(), KEY_COLOURS)
 
 
 def to_png(image: Image.Image) -> bytes:

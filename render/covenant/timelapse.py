@@ -9,7 +9,7 @@ inline. The last board is held longer, then the final scores.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Generator, Iterator, Sequence
 
 from PIL import Image
 
@@ -43,36 +43,41 @@ def _fit(image: Image.Image, size: tuple[int, int]) -> Image.Image:
 
 def replay_image_frames(
     saves: Sequence[str], names: list[str] | None, language: str = DEFAULT_LANGUAGE
-) -> list[tuple[Image.Image, int]]:
+) -> Iterator[tuple[Image.Image, int]]:
     """(frame, milliseconds) for each state in ``saves`` (views of the game, the last one its
-    end), then the final scores."""
+    end), then the final scores, one after the other."""
     games = [Game.from_json(save) for save in saves]
     layout = board_layout(games[-1])
     height = round(layout.height * WIDTH / layout.width)
     size = (WIDTH, height)
-    frames = []
     for number, game in enumerate(games):
         image, _ = draw_board(game, names=names, language=language, layout=layout)
         last = number == len(games) - 1
-        frames.append((_fit(image, size), LAST_BOARD_MS if last else FRAME_MS))
-    frames.append((_fit(final_image(games[-1], names, language), size), SCORES_MS))
-    return frames
+        yield _fit(image, size), LAST_BOARD_MS if last else FRAME_MS
+    yield _fit(final_image(games[-1], names, language), size), SCORES_MS
 
 
-def replay_gif(
+def replay_steps(
     saves: Sequence[str], names: list[str] | None, *, language: str = DEFAULT_LANGUAGE
-) -> bytes:
-    """The GIF bytes of the replay (see the module docstring)."""
-    frames = replay_image_frames(saves, names, language)
+) -> Generator[None, None, bytes]:
+    """The GIF bytes of the replay (see the module docstring), drawn a frame at a time: it
+    yields after each frame, so whoever draws it can draw something more urgent in between,
+    and returns the bytes. Each frame is kept in the palette's colours only (a quarter of
+    its full-colour size: a whole game is 73 frames)."""
     palette = shared_palette()
-    images = [f.quantize(palette=palette, dither=Image.Dither.NONE) for f, _ in frames]
+    images: list[Image.Image] = []
+    durations: list[int] = []
+    for frame, ms in replay_image_frames(saves, names, language):
+        images.append(frame.quantize(palette=palette, dither=Image.Dither.NONE))
+        durations.append(ms)
+        yield
     buffer = io.BytesIO()
     images[0].save(
         buffer,
         format="GIF",
         save_all=True,
         append_images=images[1:],
-        duration=[ms for _, ms in frames],
+        duration=durations,
         loop=0,
         optimize=False,
         disposal=1,

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from render.i18n import DEFAULT_LANGUAGE
+from render.noah.palette import shared_palette, to_png
 from render.noah.pictures import (
     board_image,
     final_image,
@@ -16,7 +17,6 @@ from render.noah.pictures import (
     key_image,
     rules_board_image,
 )
-from render.style import encode_png
 
 __all__ = ["board", "final", "hand", "preview", "rules_board", "rules_key", "warm_up"]
 
@@ -29,7 +29,7 @@ def board(
 ) -> bytes:
     """The table from the public view: the ship, the face-up cards, the supply and rain, the
     scoring cards with everyone's figures, discs and hand sizes, whose turn."""
-    return encode_png(board_image(view, names, language), flat=True)
+    return to_png(board_image(view, names, language))
 
 
 def preview(
@@ -39,7 +39,7 @@ def preview(
     language: str = DEFAULT_LANGUAGE,
 ) -> bytes:
     """The table as a play being built would leave it (its cards ringed), for its player."""
-    return encode_png(board_image(view, names, language, preview=True), flat=True)
+    return to_png(board_image(view, names, language, preview=True))
 
 
 def hand(
@@ -52,7 +52,7 @@ def hand(
 ) -> bytes:
     """One player's hand, for that player only (``marks``: card id -> playable now, or in
     the pet choice: would score)."""
-    return encode_png(hand_image(cards, marks, pet, phase, language), flat=True)
+    return to_png(hand_image(cards, marks, pet, phase, language))
 
 
 def final(
@@ -61,19 +61,18 @@ def final(
     *,
     language: str = DEFAULT_LANGUAGE,
 ) -> bytes:
-    return encode_png(final_image(view, names, language), flat=True)
+    return to_png(final_image(view, names, language))
 
 
 def rules_board(*, language: str = DEFAULT_LANGUAGE) -> bytes:
-    return encode_png(rules_board_image(language), flat=True)
+    return to_png(rules_board_image(language))
 
 
 def rules_key(*, language: str = DEFAULT_LANGUAGE) -> bytes:
-    return encode_png(key_image(language), flat=True)
+    return to_png(key_image(language))
 
 
 def warm_up() -> None:
-    """Load the fonts and the emoji atlas now, so the first picture is as quick as others."""
-    from render.noah.pictures import example_view
-
-    board_image(example_view(), None)
+    """Load the fonts and the emoji atlas and learn the palette now, so the first picture is
+    as quick as the others."""
+    shared_palette()

@@ -30,6 +30,12 @@ def kind_text(kind: str) -> Text:
     return Text(f"noah.kind.{kind}")
 
 
+def scoring_text(kind: str) -> Text:
+    """A scoring card named in a sentence ("the heavy card", "de kaart voor zware dieren"):
+    each language says it its own way, article and all."""
+    return Text(f"noah.scoring_card.{kind}")
+
+
 def side_text(side: str) -> Text:
     """``port`` or ``starboard``."""
     return Text(f"noah.side.{side}")

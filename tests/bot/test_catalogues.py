@@ -17,7 +17,16 @@ from engine.covenant.errors import CODES as COVENANT_CODES
 from engine.covenant.errors import REFUSALS as COVENANT_REFUSALS
 from engine.noah.errors import CODES as NOAH_CODES
 from engine.noah.errors import REFUSALS as NOAH_REFUSALS
-from render.i18n import ListOf, Text, catalogue, format_message, placeholders, t, template
+from render.i18n import (
+    ListOf,
+    Text,
+    catalogue,
+    format_message,
+    grammar,
+    placeholders,
+    t,
+    template,
+)
 from tests.support.harness import Harness
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -144,6 +153,26 @@ def test_choices_lists_and_nested_texts() -> None:
     both = ListOf(("Ruth", "Boaz", "Eli"), "standard")
     assert format_message("{w}", {"w": both}, "en") == "Ruth, Boaz, and Eli"
     assert format_message("{{literal}} {x}", {"x": 1}, "en") == "{literal} 1"
+
+
+def test_a_choice_on_a_noun_follows_its_grammar_in_the_language() -> None:
+    """``{card, select, ...}`` on a :class:`Text` chooses by the noun's grammar in the
+    reader's language (its catalogue's ``[grammar]``), not by its words."""
+    article = "{card, select, neuter {het} plural {de (mv.)} other {de}} {card}"
+    pig, cow, dates = Text("noah.card.pig"), Text("noah.card.cow"), Text("noah.card.dates")
+    assert [format_message(article, {"card": c}, "nl") for c in (pig, cow, dates)] == [
+        "het Varken",
+        "de Koe",
+        "de (mv.) Dadels",
+    ]
+    # Latin America takes Spain's grammar; English has its own; a name has none ("other").
+    assert grammar(cow, "es-419") == grammar(cow, "es") == "feminine"
+    assert grammar(dates, "en") == "plural" and grammar(cow, "en") == "singular"
+    assert grammar(Text("common.raw", text="Ruth"), "nl") == "other"
+    # A language without the noun's grammar never borrows English's.
+    assert grammar(dates, "xx") == "other"
+    # The grammar is no message: no catalogue lists it, so no language must translate it.
+    assert not any(".grammar." in key for key in english())
 
 
 def test_a_missing_message_shows_its_id_and_never_crashes(
@@ -511,3 +540,22 @@ async def test_discord_gets_every_command_in_every_language(harness: Harness) ->
     assert {"tafel", "modereren", "verbond", "nieuw", "tegel"} <= seen["nl"]
     assert {"mesa", "moderar", "alianza", "nueva", "loseta", "ajustes"} <= seen["es-ES"]
     assert "configuración" in seen["es-419"]
+
+
+def test_the_readme_names_every_command_as_each_language_does() -> None:
+    """The README's table of commands is what Discord shows a member in each language."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    rows = re.findall(
+        r"^\| `(/[^`]+)` \| `(/[^`]+)` \| `(/[^`]+)` \| (?:`(/[^`]+)`|as in Spain) \|$",
+        readme,
+        re.M,
+    )
+    columns = [
+        [row[0] for row in rows],
+        [row[1] for row in rows],
+        [row[2] for row in rows],
+        [row[3] or row[2] for row in rows],
+    ]
+    for language, column in zip(("en", "nl", "es", "es-419"), columns, strict=True):
+        tree = command_tree(language)
+        assert column == [f"/{group} {name}" for group, cs in tree.items() for name, _ in cs]

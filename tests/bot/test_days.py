@@ -275,9 +275,9 @@ async def test_a_card_game_ended_by_a_moderator_turns_up_the_pets_then_only(
     drawn = []
     draw_all = bot.pictures.draw_all
 
-    async def drawing(pictures: Any, language: str) -> Any:
+    async def drawing(pictures: Any, language: str, **how: Any) -> Any:
         drawn.extend(pictures)
-        return await draw_all(pictures, language)
+        return await draw_all(pictures, language, **how)
 
     bot.pictures.draw_all = drawing  # type: ignore[method-assign]
     # Played on until the pets are chosen and some are in hand, face down.

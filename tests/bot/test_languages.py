@@ -37,3 +37,36 @@ async def test_a_dutch_player_in_a_spanish_server(harness: Harness) -> None:
         == "It is Ruth's turn, not yours. You will be mentioned when it is your turn."
     )
     assert len(h.channel_messages(CHANNEL, public=True)) >= 2  # the lobby and the board
+
+
+async def test_a_moderator_is_told_that_the_changes_apply_at_once(harness: Harness) -> None:
+    """In the moderator's own language; what a game takes when it starts (its pace, whether
+    it is played in a thread) is said to stay as it is in the games under way."""
+    h = harness
+    await scripted_lobby(h, ["T21", "T39"])
+    looked = (await h.slash(LEADER, "moderate settings")).last.content  # nothing changed
+    assert looked.startswith("The settings of this server:\n")
+    level = (await h.slash(LEADER, "moderate settings", computer_level="strong")).last
+    assert level.content.startswith(
+        "✅ Your changes apply right away.\nThe settings of this server:\n"
+    )
+    told = {}
+    for locale in ("en-US", "nl", "es-ES", "es-419"):
+        h.user(LEADER, "Leader", moderator=True, locale=locale)
+        told[locale] = (await h.slash(LEADER, "moderate settings", pace="fast")).last.content
+    assert told["en-US"].startswith(
+        "✅ Your changes apply right away, except that games already under way keep their "
+        "pace and stay where they are played.\nThe settings of this server:\n"
+    )
+    assert told["nl"].startswith(
+        "✅ Je wijzigingen gaan meteen in, behalve dat spellen die al bezig zijn hun tempo "
+        "houden en blijven waar ze gespeeld worden.\nDe instellingen van deze server:\n"
+    )
+    assert told["es-ES"].startswith(
+        "✅ Tus cambios se aplican de inmediato, salvo que las partidas ya empezadas "
+        "mantienen su ritmo y siguen donde se juegan.\nLos ajustes de este servidor:\n"
+    )
+    assert told["es-419"].startswith(
+        "✅ Tus cambios se aplican de inmediato, salvo que las partidas ya empezadas "
+        "mantienen su ritmo y siguen donde se juegan.\nLa configuración de este servidor:\n"
+    )

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
+
+import pytest
 
 from bot.client import TableBot
 from bot.cogs.reminders import Reminders
-from bot.service import FakeClock
+from bot.service import DueTurn, FakeClock
 from tests.bot.test_discord import BOAZ, LEADER, RUTH, scripted_lobby, start
 from tests.support.bot import CHANNEL, make_bot
 from tests.support.harness import Harness
@@ -58,7 +63,10 @@ async def test_dm_reminders_for_those_who_ask(db_path: Path) -> None:
         assert f"<#{thread}>" in dm.content and "your time runs out <t:" in dm.content
 
 
-async def test_a_time_out_lets_a_computer_play_the_turn(db_path: Path) -> None:
+@asynccontextmanager
+async def ruths_time_is_up(db_path: Path) -> AsyncIterator[tuple[Harness, int]]:
+    """The bot with a started game (its id) whose first player, Ruth, was reminded and then
+    let her time run out: the next round plays her time-out."""
     clock = FakeClock()
     async with Harness(await make_bot(db_path, clock), channel_id=CHANNEL) as h:
         game_id = await scripted_lobby(h, ["T21", "T39", "T39"])
@@ -66,6 +74,11 @@ async def test_a_time_out_lets_a_computer_play_the_turn(db_path: Path) -> None:
         clock.advance(hours=37)
         await reminders(h).run_once()  # half the bank: Ruth is reminded
         clock.advance(hours=36)
+        yield h, game_id
+
+
+async def test_a_time_out_lets_a_computer_play_the_turn(db_path: Path) -> None:
+    async with ruths_time_is_up(db_path) as (h, game_id):
         async with h.capture() as sent:
             await reminders(h).run_once()
         board = [s for s in sent.messages if s.images and s.kind == "channel_message"]
@@ -153,3 +166,33 @@ async def test_a_turn_stored_just_before_a_crash_is_still_announced(db_path: Pat
         assert list(again) == []
         bot = h.bot  # type: ignore[assignment]
         assert (await bot.service.play.get_game(game_id)).version == 3
+
+
+async def test_a_move_that_lands_during_its_time_out_is_no_error(
+    db_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A race the bot expects is logged as what it is: a line of information, not an error
+    with a traceback. The time-out then plays nothing: Ruth's move stands."""
+    async with ruths_time_is_up(db_path) as (h, game_id):
+        bot: TableBot = h.bot  # type: ignore[assignment]
+        service = bot.service
+        claim = service.notices.claim
+
+        async def claimed_then_ruth_moves(due: DueTurn) -> bool:
+            # Ruth places her tile just after her time-out was claimed (while a computer
+            # thinks for her turn, say).
+            claimed = await claim(due)
+            record, game = await service.play.state(game_id)
+            await service.play.act(game_id, RUTH, game.legal_actions()[0], record.version)
+            return claimed
+
+        monkeypatch.setattr(service.notices, "claim", claimed_then_ruth_moves)
+        with caplog.at_level(logging.INFO, logger="arkbot"):
+            await reminders(h).run_once()
+        ours = [r for r in caplog.records if r.name.startswith("arkbot")]
+        assert [r.getMessage() for r in ours if r.levelno >= logging.WARNING] == []
+        (told,) = [r for r in ours if f"game {game_id}" in r.getMessage()]
+        assert told.levelno == logging.INFO and told.exc_info is None
+        assert "moved on" in told.getMessage()
+        log = await service.history.actions(game_id)
+        assert [(a.seat, a.source) for a in log] == [(0, "player")]  # her move, no time-out

@@ -29,8 +29,9 @@ from engine.errors import IllegalAction
 from engine.protocol import Game
 from render.i18n import catalogue, placeholders
 from tests.support.bot import CHANNEL, make_bot, make_settings
-from tests.support.harness import Harness, Sent
+from tests.support.harness import Harness
 from tests.support.installed import installed
+from tests.support.tapping import controls, public_post
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "tictactoe"
@@ -217,29 +218,6 @@ async def test_a_random_game_to_the_end_through_the_service(name: str, tmp_path:
 # ---------------------------------------------------------------- through Discord, tapping
 
 
-def _public_post(h: Harness, game_id: int) -> Sent:
-    """The newest public message that offers the turn's button."""
-    for sent in reversed(h.sent):
-        if sent.ephemeral or sent.channel_id is None:
-            continue
-        if any(cid.startswith(f"ob:{game_id}:") for cid in sent.custom_ids):
-            return sent
-    raise LookupError("no board post with a turn button")
-
-
-def _controls(panel: Sent) -> list[tuple[str, list[str] | None]]:
-    """The controls a player may press on ``panel``: buttons, and menus with their options."""
-    found: list[tuple[str, list[str] | None]] = []
-    for component in panel.components:
-        if component.custom_id is None or component.disabled:
-            continue
-        if component.type == 2:
-            found.append((component.custom_id, None))
-        elif component.type == 3 and component.option_values:
-            found.append((component.custom_id, component.option_values))
-    return found
-
-
 @pytest.fixture
 async def table(tmp_path: Path) -> AsyncIterator[Harness]:
     async with Harness(await make_bot(tmp_path / "db.sqlite3"), channel_id=CHANNEL) as h:
@@ -247,7 +225,7 @@ async def table(tmp_path: Path) -> AsyncIterator[Harness]:
 
 
 @pytest.mark.parametrize("name", GAMES)
-async def test_a_whole_game_through_discord_tapping_legal_controls(
+async def test_a_whole_game_through_discord_tapping_legalcontrols(
     name: str, table: Harness
 ) -> None:
     """Players open a table, join and start it, then play every turn from the board post's
@@ -268,19 +246,19 @@ async def test_a_whole_game_through_discord_tapping_legal_controls(
     while record.status == "active":
         assert taps < 40 * LONGEST // 10, "the game did not end"
         user = record.seats[record.current_seat].user_id
-        post = _public_post(h, game_id)
+        post = public_post(h, game_id)
         button = next(c for c in post.custom_ids if c.startswith(f"ob:{game_id}:"))
         reply = await h.click(user, post, button)
         taps += 1
         version = record.version
         for _ in range(60):  # the taps of one step of a turn, at most
             assert not reply.errors, reply.errors
-            panels = [s for s in reply.messages if s.ephemeral and _controls(s)]
+            panels = [s for s in reply.messages if s.ephemeral and controls(s)]
             record = await bot.service.play.get_game(game_id)
             if record.version != version or not panels:
                 break
             panel = panels[-1]
-            control, options = rng.choice(_controls(panel))
+            control, options = rng.choice(controls(panel))
             if options is None:
                 reply = await h.click(user, panel, control)
             else:

@@ -6,7 +6,9 @@ processes think it, and a computer's turn that a crash interrupted played after 
 from __future__ import annotations
 
 import asyncio
+import logging
 from datetime import timedelta
+from typing import Any
 
 import pytest
 
@@ -31,6 +33,31 @@ async def table_with_computers(service: GameService, *levels: str) -> int:
     for level in levels:
         await service.lobby.add_computer(CHANNEL, ALICE, level)
     return record.id
+
+
+async def computer_to_play(service: GameService) -> int:
+    """Alice and a normal computer at a started table, Alice's first turn played: it is the
+    computer's turn, which it thinks about in the background. Returns the game's id."""
+    game_id = await table_with_computers(service, "normal")
+    await service.lobby.start(CHANNEL, ALICE)
+    result = await play_one(service, game_id)
+    while not result.turn_over:
+        result = await play_one(service, game_id)
+    return game_id
+
+
+class Held(Thinker):
+    """A computer whose thinking goes on until the test lets it answer (with what a quick
+    computer plays), or for ever (a process that dies while it thinks); says when it began."""
+
+    def __init__(self) -> None:
+        super().__init__(0, Budget(iterations=QUICK_THINKING.think_iterations))
+        self.began, self.answer = asyncio.Event(), asyncio.Event()
+
+    async def turn(self, *args: Any, **kwargs: Any) -> list[dict[str, Any]]:
+        self.began.set()
+        await self.answer.wait()
+        return await super().turn(*args, **kwargs)
 
 
 async def test_the_creator_adds_and_removes_computers_in_the_lobby(service: GameService) -> None:
@@ -105,11 +132,7 @@ async def test_a_computer_turn_lands_once_when_two_processes_think_it(
 ) -> None:
     first = await open_service()
     second = await open_service()
-    game_id = await table_with_computers(first, "normal")
-    await first.lobby.start(CHANNEL, ALICE)
-    result = await play_one(first, game_id)
-    while not result.turn_over:
-        result = await play_one(first, game_id)
+    game_id = await computer_to_play(first)
     # Both processes think for the same turn at once (say, one after a restart).
     second.computers.wake(await second.play.get_game(game_id))
     await asyncio.gather(first.computers.settle(), second.computers.settle())
@@ -125,23 +148,11 @@ async def test_a_computer_turn_lands_once_when_two_processes_think_it(
     assert record.version == len(log)
 
 
-class _Frozen(Thinker):
-    """A process that dies while its computer thinks: the turn never comes back."""
-
-    async def turn(self, *args: object, **kwargs: object) -> list[dict[str, object]]:
-        await asyncio.Event().wait()
-        raise AssertionError("unreachable")
-
-
 async def test_a_computer_turn_cut_off_by_a_crash_is_played_after_the_restart(
     open_service: Opener,
 ) -> None:
-    crashed = await open_service(thinker=_Frozen(0, Budget()))
-    game_id = await table_with_computers(crashed, "normal")
-    await crashed.lobby.start(CHANNEL, ALICE)
-    result = await play_one(crashed, game_id)
-    while not result.turn_over:
-        result = await play_one(crashed, game_id)
+    crashed = await open_service(thinker=Held())  # never answers
+    game_id = await computer_to_play(crashed)
     await asyncio.sleep(0)
     assert game_id in crashed.computers._thinking  # stuck thinking, as a killed process would be
     await crashed.close()
@@ -156,3 +167,24 @@ async def test_a_computer_turn_cut_off_by_a_crash_is_played_after_the_restart(
     record = await restarted.play.get_game(game_id)
     assert record.current is not None and record.current.user_id == ALICE
     assert {a.source for a in await restarted.history.actions(game_id) if a.seat == 1} == {"bot"}
+
+
+async def test_a_game_ended_while_its_computer_thinks_is_no_error(
+    open_service: Opener, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A moderator ends the game while the computer thinks: its move comes too late, which
+    is the race it is (a line of information), not an error with a traceback."""
+    thinker = Held()
+    service = await open_service(thinker=thinker)
+    game_id = await computer_to_play(service)
+    await asyncio.wait_for(thinker.began.wait(), 10)
+    await service.moderation.end_game(CHANNEL, 99, moderator=True)
+    with caplog.at_level(logging.INFO, logger="arkbot"):
+        thinker.answer.set()
+        await asyncio.wait_for(service.computers.settle(), 10)
+    ours = [r for r in caplog.records if r.name.startswith("arkbot")]
+    assert [r.getMessage() for r in ours if r.levelno >= logging.WARNING] == []
+    (told,) = [r for r in ours if f"game {game_id}" in r.getMessage()]
+    assert told.levelno == logging.INFO and told.exc_info is None
+    assert "ended" in told.getMessage()
+    assert (await service.play.get_game(game_id)).status == "ended"

@@ -12,7 +12,7 @@ import pytest
 from bot.service import FakeClock, GameService, ServiceError
 from tests.service.conftest import ALICE, CHANNEL, GUILD, MOD, SCRIPTED_DECK, started_game
 
-PACES = "relaxed, normal, fast, none"
+PACES = "relaxed, normal, fast, week, none"
 LANGUAGES = "en, nl, es, es-419"
 
 #: A forged change and the refusal it must bring: its code and every value it names.

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
-from bot.service import GameService, ServiceError
+from bot.service import GameService, GuildSettings, ServiceError
 from engine.covenant import PlaceTile
 from tests.service.conftest import (
     ALICE,
@@ -138,3 +140,27 @@ async def test_hand_a_computer_seat_back_to_a_human(service: GameService) -> Non
     assert not record.seats[2].is_bot and record.seats[2].user_id == DAVE
     log = await service.moderation.log(GUILD)
     assert [e.act for e in log] == ["hand_seat", "remove_player"]
+
+
+async def test_a_settings_change_applies_at_once_even_while_they_are_being_read(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The process that changes the settings uses them at once: a read of the old ones
+    that was on its way (a post's language, say) does not keep them for another minute."""
+    core, read = service.core, service.core.guild_settings
+    fetched, go_on = asyncio.Event(), asyncio.Event()
+
+    async def slow_read(guild_id: int) -> GuildSettings:
+        found = await read(guild_id)  # the old settings, read before the change
+        fetched.set()
+        await go_on.wait()
+        return found
+
+    monkeypatch.setattr(core, "guild_settings", slow_read)
+    reading = asyncio.create_task(service.recent_guild_settings(GUILD))
+    await asyncio.wait_for(fetched.wait(), 10)
+    monkeypatch.setattr(core, "guild_settings", read)
+    await service.set_guild_settings(GUILD, MOD, moderator=True, language="nl")
+    go_on.set()
+    assert (await reading).language is None  # what it read, before the change
+    assert (await service.recent_guild_settings(GUILD)).language == "nl"

@@ -48,6 +48,7 @@ import signal
 import sys
 import time
 import zlib
+from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -427,6 +428,8 @@ class Recorder:
         self.interactions: dict[int, FakeInteraction] = {}
         self.gateway_log: list[tuple[str, int | None, str | None]] = []  # (dir, op, t)
         self.commands_synced: list[RecordedRequest] = []
+        #: Files the bot uploaded (with a message or an edit), by file name.
+        self.uploaded: Counter[str] = Counter()
         #: Posts sent again with a nonce already seen, answered with the first message.
         self.nonce_repeats = 0
         # Waiters are (predicate, future) pairs, re-checked once per event-loop iteration
@@ -1579,6 +1582,7 @@ class FakeDiscord:
             fname = new_meta[index].get("filename") or p.filename or f"file{index}"
             ctype = mimetypes.guess_type(fname)[0] or p.content_type or "application/octet-stream"
             fid = self.ids.next()
+            self.recorder.uploaded[fname] += 1
             files[fid] = AttachedFile(fid, fname, ctype, p.data, new_meta[index].get("description"))
         payload = []
         for f in files.values():

@@ -9,7 +9,6 @@ import sys
 from collections.abc import Callable
 from importlib import import_module
 from typing import Any
-from unittest import mock
 
 import pytest
 from PIL import Image, ImageDraw
@@ -85,21 +84,40 @@ class Pictures:
         assert self.checked > 500
 
 
+#: ``seen(draw, xy, text, font, anchor, stroke_width)`` is told of a text about to be drawn.
+Seen = Callable[[ImageDraw.ImageDraw, tuple[float, float], str, Any, Any, float], None]
+
+
+def record_texts(monkeypatch: pytest.MonkeyPatch, seen: Seen) -> None:
+    """Tell ``seen`` of every text drawn from now on (for this test), whichever way: by
+    ``ImageDraw.text``, or from a remembered mask (plain text, :func:`render.style._stamp`)."""
+    original = ImageDraw.ImageDraw.text
+
+    def text(self, xy, text, fill=None, font=None, anchor=None, *args, **kwargs):  # type: ignore[no-untyped-def]
+        seen(self, xy, text, font, anchor, kwargs.get("stroke_width", 0))
+        return original(self, xy, text, fill, font, anchor, *args, **kwargs)
+
+    stamp = style._stamp
+
+    def stamped(draw, xy, text, face, fill, anchor):  # type: ignore[no-untyped-def]
+        seen(draw, xy, text, face, anchor, 0)
+        stamp(draw, xy, text, face, fill, anchor)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    monkeypatch.setattr(style, "_stamp", stamped)
+
+
 def watch(monkeypatch: pytest.MonkeyPatch) -> Pictures:
     """Record every text drawn and every text clipped from now on (for this test)."""
     seen = Pictures()
-    original = ImageDraw.ImageDraw.text
 
-    def record(self, xy, text, fill=None, font=None, anchor=None, *args, **kwargs):  # type: ignore[no-untyped-def]
-        image = self._image
-        box = self.textbbox(
-            xy, text, font=font, anchor=anchor, stroke_width=kwargs.get("stroke_width", 0)
-        )
+    def record(draw, xy, text, face, anchor, stroke_width):  # type: ignore[no-untyped-def]
+        image = draw._image
+        box = draw.textbbox(xy, text, font=face, anchor=anchor, stroke_width=stroke_width)
         seen.images.append(image)
         seen.texts.append((image, image.size, text, box))
-        return original(self, xy, text, fill, font, anchor, *args, **kwargs)
 
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", record)
+    record_texts(monkeypatch, record)
     real_clip = style.clip
 
     def clip(text: str, face, width: float) -> str:  # type: ignore[no-untyped-def]
@@ -121,15 +139,13 @@ def on_phone(draw: Callable[[], bytes]) -> tuple[float, int]:
     """The smallest text the picture ``draw`` draws (a font's size, whatever draws it), in
     px on a phone that shows the picture 400 px wide; and the picture's width."""
     sizes: list[float] = []
-    original = ImageDraw.ImageDraw.text
 
-    def record(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> Any:
-        face = kwargs.get("font") or (args[1] if len(args) > 1 else None)
+    def record(draw, xy, text, face, anchor, stroke_width):  # type: ignore[no-untyped-def]
         if face is not None and str(text).strip():
             sizes.append(face.size)
-        return original(self, xy, text, *args, **kwargs)
 
-    with mock.patch.object(ImageDraw.ImageDraw, "text", record):
+    with pytest.MonkeyPatch.context() as patch:
+        record_texts(patch, record)
         width = Image.open(io.BytesIO(draw())).width
     assert sizes, "no text was drawn"
     return min(sizes) * PHONE_WIDTH / width, width

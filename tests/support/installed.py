@@ -51,6 +51,7 @@ def _dist_info(pyproject: Path, into: Path) -> list[str]:
 def _forget() -> None:
     registry.refresh()
     i18n.catalogue.cache_clear()
+    i18n.grammar_catalogue.cache_clear()
 
 
 @contextmanager

@@ -467,18 +467,29 @@ def process_family(pid: int) -> list[int]:
     return family
 
 
-def peak_rss_mb(pid: int, *, family: bool = True) -> float:
-    """VmHWM (peak resident set) in MB of a live process, summed over its descendants."""
+def _memory_mb(pid: int, field: str, family: bool) -> float:
+    """The ``field`` line (``VmHWM``, ``VmRSS``) of /proc's status in MB, for a live process
+    and, with ``family``, summed over its descendants."""
     total = 0.0
     for member in process_family(pid) if family else [pid]:
         try:
             with open(f"/proc/{member}/status") as status:
                 total += next(
-                    int(line.split()[1]) / 1024 for line in status if line.startswith("VmHWM:")
+                    int(line.split()[1]) / 1024 for line in status if line.startswith(field + ":")
                 )
         except (OSError, StopIteration):
             continue
     return total or float("nan")
+
+
+def peak_rss_mb(pid: int, *, family: bool = True) -> float:
+    """VmHWM (peak resident set) in MB of a live process, summed over its descendants."""
+    return _memory_mb(pid, "VmHWM", family)
+
+
+def rss_mb(pid: int) -> float:
+    """VmRSS (resident now) in MB of a live process and its descendants, summed."""
+    return _memory_mb(pid, "VmRSS", True)
 
 
 __all__ = [
@@ -491,6 +502,7 @@ __all__ = [
     "open_lobby",
     "peak_rss_mb",
     "process_family",
+    "rss_mb",
     "split_turns",
     "stored_game",
     "wait_until_up",

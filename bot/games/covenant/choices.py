@@ -190,12 +190,15 @@ def deploy_situation(game: Game, names: tuple[str, ...] | list[str]) -> list[Tex
     for segment, name in zip(view.segments, spot_names(view.segments), strict=True):
         owners = sorted({p.seat for p in game.feature(x, y, segment.first_port).pieces})
         if owners:
+            # Said to the player on turn alone: "you" for their own pieces, never their name.
+            others = [o for o in owners if o != seat]
             lines.append(
                 Text(
                     "covenant.turn.spot_taken",
                     spot=name,
-                    owners=ListOf(tuple(names[o] for o in owners), "standard"),
-                    count=len(owners),
+                    mine="yes" if seat in owners else "no",
+                    owners=ListOf(tuple(names[o] for o in others), "standard"),
+                    count=len(others),
                 )
             )
     if view.temple:
@@ -288,13 +291,13 @@ def ark_destinations(game: Game) -> list[ArkDestination]:
 
 
 def gains_text(
-    points: tuple[int, ...], names: tuple[str, ...] | list[str], you: int | None = None
+    points: tuple[int, ...], names: tuple[str, ...] | list[str], reader: int | None = None
 ) -> Text:
-    """ "Ruth +1, Boaz +2" ("you +1, Boaz +2" to the player of seat ``you``), or a sentence
-    saying nobody scores."""
+    """ "Ruth +1, Boaz +2", or a sentence saying nobody scores; said to the player in seat
+    ``reader`` alone, their own part is "you +1"."""
     parts = tuple(
-        Text("covenant.turn.gain_you", points=p)
-        if seat == you
+        Text("covenant.turn.your_gain", points=p)
+        if seat == reader
         else Text("covenant.story.gain", player=names[seat], points=p)
         for seat, p in enumerate(points)
         if p

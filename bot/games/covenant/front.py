@@ -52,6 +52,7 @@ from bot.panels import (
 )
 from engine.covenant import Deploy, Game, MoveArk, Pass, PlaceArk, PlaceTile
 from engine.covenant.editions import DEFAULT_EDITION, EDITIONS, decisions, differences
+from engine.covenant.lengths import DEFAULT_LENGTH, LENGTHS
 from engine.covenant.notation import parse_square, square_name
 from engine.protocol import to_act
 from render.covenant.window import numbered_squares, squares_pages
@@ -68,6 +69,11 @@ def _t(name: str, **params: Any) -> Text:
 def _yes(flag: bool) -> str:
     """A flag for a message's ``select``."""
     return "yes" if flag else "no"
+
+
+def _length(key: str) -> Text:
+    """A game length as the lobby's menu names it: "Short game (36 tiles)"."""
+    return _t(f"length.{key}", tiles=LENGTHS[key])
 
 
 class CovenantFront(Front):
@@ -291,7 +297,7 @@ class CovenantFront(Front):
                     _t(
                         "turn.ark_option",
                         square=square_name(d.square),
-                        gains=gains_text(d.points, names, you=to_act(after)),
+                        gains=gains_text(d.points, names, to_act(after)),
                     ),
                     d.path,
                     _t("turn.ark_route", path=d.path, steps=len(d.path)),
@@ -319,7 +325,7 @@ class CovenantFront(Front):
                 start=square_name(after.ark),
                 end=square_name(end),
                 path=path,
-                gains=gains_text(after.ark_gain(path), seen.names, you=to_act(after)),
+                gains=gains_text(after.ark_gain(path), seen.names, to_act(after)),
                 placing="yes" if square is not None else "no",
             )
         ]
@@ -502,7 +508,11 @@ class CovenantFront(Front):
         if command == "ark" and option == "path":
             return [
                 Choice(
-                    _t("turn.ark_choice", path=c.path, gains=gains_text(c.points, seen.names)),
+                    _t(
+                        "turn.ark_choice",
+                        path=c.path,
+                        gains=gains_text(c.points, seen.names, seen.seat),
+                    ),
                     c.path,
                 )
                 for c in ark_choices(game)
@@ -579,10 +589,11 @@ class CovenantFront(Front):
             self._scores(view, names),
             _t("status.tiles_left", left=view.tiles_left),
             _t("status.edition", edition=_t(f"edition.{view.edition}")),
+            _t("status.length", length=_length(view.length)),
         )
         return Panel(lines, (picture,))
 
-    # ================================================================ editions
+    # ================================================================ editions, lengths
 
     table_options = (
         TableOption(
@@ -591,6 +602,11 @@ class CovenantFront(Front):
             tuple(
                 Option(_t(f"edition.{key}"), key, _t(f"edition.{key}_short")) for key in EDITIONS
             ),
+        ),
+        TableOption(
+            "length",
+            _t("length.choose"),
+            tuple(Option(_length(key), key, _t(f"length.{key}_short")) for key in LENGTHS),
         ),
     )
 
@@ -639,8 +655,9 @@ class CovenantFront(Front):
         return None
 
     def options_line(self, options: Mapping[str, Any]) -> Text | None:
-        key = options.get("edition", DEFAULT_EDITION)
-        return _t("lobby.edition", edition=_t(f"edition.{key}"))
+        edition = options.get("edition", DEFAULT_EDITION)
+        length = options.get("length", DEFAULT_LENGTH)
+        return _t("lobby.options", edition=_t(f"edition.{edition}"), length=_length(length))
 
     def edition_lines(self, key: str) -> list[Text]:
         """How the table's edition plays, where editions differ, and the engine's readings."""
@@ -659,4 +676,9 @@ class CovenantFront(Front):
             Picture(f"{RENDER}:rules_key", (), "rules-key.png"),
         )
         edition = options.get("edition", DEFAULT_EDITION)
-        return Panel((_t("rules.text"), *self.edition_lines(edition)), pictures)
+        length = options.get("length", DEFAULT_LENGTH)
+        if length == DEFAULT_LENGTH:
+            said = _t("rules.length_full")
+        else:
+            said = _t("rules.length_shorter", length=length, tiles=LENGTHS[length])
+        return Panel((_t("rules.text"), *self.edition_lines(edition), said), pictures)

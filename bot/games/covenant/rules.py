@@ -9,6 +9,7 @@ from bot.games.base import GameRules
 from engine.common.rng import Rng
 from engine.covenant import TILES, Game, Pass, PlaceTile, action_from_dict
 from engine.covenant.editions import DEFAULT_EDITION, EDITIONS
+from engine.covenant.lengths import DEFAULT_LENGTH, LENGTHS
 from engine.covenant.players import sensible_action
 
 
@@ -17,7 +18,7 @@ class CovenantRules(GameRules):
     max_players = 5
 
     def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        unknown = set(options) - {"deck", "edition"}
+        unknown = set(options) - {"deck", "edition", "length"}
         if unknown:
             raise ValueError(f"Unknown option(s) for The Ark of the Covenant: {sorted(unknown)}.")
         clean: dict[str, Any] = {}
@@ -33,6 +34,10 @@ class CovenantRules(GameRules):
             if options["edition"] not in EDITIONS:
                 raise ValueError(f"There is no edition {options['edition']!r}.")
             clean["edition"] = options["edition"]
+        if "length" in options:
+            if options["length"] not in LENGTHS:
+                raise ValueError(f"There is no game length {options['length']!r}.")
+            clean["length"] = options["length"]
         return clean
 
     def new(self, players: int, seed: int, options: Mapping[str, Any]) -> Game:
@@ -42,7 +47,14 @@ class CovenantRules(GameRules):
             seed=seed,
             deck=list(deck) if deck is not None else None,
             edition=options.get("edition", DEFAULT_EDITION),
+            length=options.get("length", DEFAULT_LENGTH),
         )
+
+    def turns(self, players: int, options: Mapping[str, Any]) -> int | None:
+        # A turn a tile: every tile but the start tile (one that fits nowhere is put aside,
+        # which is rare and makes a turn fewer).
+        deck = options.get("deck")
+        return len(deck) if deck is not None else LENGTHS[options.get("length", DEFAULT_LENGTH)] - 1
 
     def from_json(self, text: str) -> Game:
         return Game.from_json(text)

@@ -53,12 +53,12 @@ def direction(segment: Segment, winds: int = 8) -> str:
     return names[round(angle / (360 / len(names))) % len(names)]
 
 
-def where(segment: Segment, winds: int = 8) -> Text:
-    """Where the segment is, in words."""
+def where(segment: Segment) -> Text:
+    """Where the segment is, in words (one of eight directions, or the middle)."""
     if segment.kind == "road" and len(segment.sides) == 2:
         a, b = (Text(f"covenant.compass.{_SIDES[s]}") for s in segment.sides)
         return Text("covenant.where.through", a=a, b=b)
-    return Text(f"covenant.where.{direction(segment, winds)}")
+    return Text(f"covenant.where.{direction(segment)}")
 
 
 def spot_name(segment: Segment, prophet: bool = False) -> Text:
@@ -68,25 +68,48 @@ def spot_name(segment: Segment, prophet: bool = False) -> Text:
 
 
 def spot_names(segments: Sequence[Segment]) -> list[Text]:
-    """The names of all of a tile's ``segments``, no two alike.
+    """The names of all of a tile's ``segments``, no two alike, in the eight directions a
+    child knows (no "west-north-west").
 
-    Two fields may lie the same way ("field to the west" above and below a road's end):
-    they are told apart by a finer compass ("west-north-west", "west-south-west"), or, when
-    they lie exactly the same way, by which one reaches the tile's edge and which one comes
-    nearer its middle.
+    Two fields may lie the same way ("field to the west" above and below a road's end): each
+    is then named by the nearer of the two directions beside it that the other does not
+    share ("north-west" and "south-west"), if no other spot has that name; when they lie
+    exactly the same way, by which one reaches the tile's edge and which one comes nearer its
+    middle.
     """
     names = [spot_name(s) for s in segments]
     for index in range(len(segments)):
         alike = [j for j, name in enumerate(names) if name == names[index]]
         if len(alike) < 2:
             continue
-        finer = [direction(segments[j], 16) for j in alike]
-        if len(set(finer)) == len(finer):
-            for j in alike:
-                names[j] = Text(f"covenant.spot.{segments[j].kind}", where=where(segments[j], 16))
+        shared = direction(segments[index])
+        turned = {j: _beside(direction(segments[j], 16), shared) for j in alike}
+        renamed = {
+            j: Text(f"covenant.spot.{segments[j].kind}", where=Text(f"covenant.where.{way}"))
+            for j, way in turned.items()
+            if way is not None
+        }
+        others = [name for j, name in enumerate(names) if j not in alike]
+        if len(renamed) == len(alike) and len({*renamed.values(), *others}) == len(names):
+            for j, name in renamed.items():
+                names[j] = name
             continue
         reach = sorted(alike, key=lambda j: -math.hypot(*_centre(segments[j])))
         for rank, j in enumerate(reach):
             key = "covenant.spot.outer" if rank == 0 else "covenant.spot.inner"
             names[j] = Text(key, spot=spot_name(segments[j]))
     return names
+
+
+def _beside(finer: str, shared: str) -> str | None:
+    """Of the two of eight directions either side of ``finer`` (one of sixteen: ``wnw`` lies
+    between ``w`` and ``nw``), the one that is not ``shared``; None when ``finer`` is one of
+    the eight itself or ``shared`` is not beside it."""
+    if finer not in _SIXTEEN[1::2]:
+        return None
+    at = _SIXTEEN.index(finer)
+    either = {_SIXTEEN[at - 1], _SIXTEEN[(at + 1) % len(_SIXTEEN)]}
+    if shared not in either:
+        return None
+    (other,) = either - {shared}
+    return other

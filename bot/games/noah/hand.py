@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.games.base import Seen
 from bot.games.noah.pictures import hand_picture
-from bot.games.noah.words import card_text, kind_text
+from bot.games.noah.words import card_text, kind_text, scoring_text
 from bot.games.noah.words import noah_text as _t
 from bot.panels import Button, Control, Option, Panel, Refusal, Select, Text
 from engine.noah import CARDS, Game
@@ -31,7 +31,7 @@ def pet_panel(seen: Seen, chosen: int | None = None) -> Panel:
         if scores is None:
             raise Refusal("noah.turn.no_such_card", card=str(chosen))
         key = "turn.pet_confirm" if scores else "turn.pet_confirm_no_score"
-        line = _t(key, card=card_text(chosen), kind=kind_text(CARDS[chosen].kind or "none"))
+        line = _t(key, card=card_text(chosen), kind=scoring_text(CARDS[chosen].kind or "none"))
         buttons = (
             Button("petok", (str(chosen),), _t("button.pet_ok"), style="success", emoji="✅"),
             Button("back", (), _t("button.back"), emoji="↩️"),

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.games.base import Seen
-from bot.games.noah.words import cabin_text, card_text, kind_text
+from bot.games.noah.words import cabin_text, card_text, scoring_text
 from bot.games.noah.words import noah_text as _t
 from bot.i18n import ListOf
 from bot.panels import Text
@@ -38,7 +38,7 @@ def hint_text(
             _t(
                 "hint.takes_lead",
                 card=card(params.get("card")),
-                kind=kind_text(kind) if kind in KINDS else _t("kind.none"),
+                kind=scoring_text(kind if kind in KINDS else "none"),
             )
         ]
     elif key == "hint.plays_cards":
@@ -47,7 +47,7 @@ def hint_text(
             _t(
                 "hint.plays_cards",
                 count=len(cards),
-                cards=ListOf(tuple(card(c) for c in cards), "standard"),
+                cards=ListOf(tuple(_t("turn.the_card", card=card(c)) for c in cards), "standard"),
             )
         ]
     elif key == "hint.chooses_pet":
@@ -67,7 +67,7 @@ def hint_text(
             placed = {"card": card(placement.get("card")), "cabin": cabin_text(side, row, new)}
             taken = placement.get("take")
             if type(taken) is not int:
-                lines.append(_t("turn.placed", **placed))
+                lines.append(_t("hint.placed", **placed))
             elif taken in game.face_up:
                 # Opening a cabin takes a face-up card, which the next card may be: the player
                 # does not hold it yet, so the hint says where it comes from.

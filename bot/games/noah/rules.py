@@ -17,6 +17,12 @@ class NoahRules(GameRules):
     def new(self, players: int, seed: int, options: Mapping[str, Any]) -> Game:
         return Game.new(players=players, seed=seed)
 
+    def turns(self, players: int, options: Mapping[str, Any]) -> int | None:
+        # Measured: the times the turn went to another seat (the pet choice's answers
+        # count), over 40 seeded games of easy computer players: 45.5 on average at three
+        # seats, 46.6 at four, 48.2 at five.
+        return {3: 46, 4: 47}.get(players, 48)
+
     def from_json(self, text: str) -> Game:
         return Game.from_json(text)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from bot.games.base import TurnRecord
-from bot.games.noah.words import cabin_text, card_text, kind_text
+from bot.games.noah.words import cabin_text, card_text, scoring_text, tilt_text
 from bot.panels import Text
 from engine.noah import (
     AnimalDrivenOut,
@@ -36,13 +36,6 @@ def _s(name: str, **params: object) -> Text:
     return Text(f"noah.story.{name}", **params)
 
 
-def _tilt(tilt: int) -> Text:
-    if tilt == 0:
-        return Text("noah.turn.tilt_level")
-    side = Text("noah.side.starboard" if tilt > 0 else "noah.side.port")
-    return Text("noah.turn.tilt", lean=abs(tilt), side=side)
-
-
 def describe(event: Event, names: Sequence[str]) -> Text | None:
     """One sentence for ``event`` (None for events told by another one)."""
     match event:
@@ -67,15 +60,15 @@ def describe(event: Event, names: Sequence[str]) -> Text | None:
                 player=names[event.seat],
                 card=card_text(event.card),
                 cabin=cabin_text(event.side, event.row, event.new_cabin),
-                tilt=_tilt(event.tilt),
+                tilt=tilt_text(event.tilt),
             )
         case AnimalDrivenOut():
             return _s("drove_out", by=card_text(event.by), card=card_text(event.card))
         case FigurePlaced():
             key = "figure_half" if event.half else "figure"
-            return _s(key, player=names[event.seat], kind=kind_text(event.kind))
+            return _s(key, player=names[event.seat], kind=scoring_text(event.kind))
         case DiscUnderFigure():
-            return _s("disc_under", player=names[event.seat], kind=kind_text(event.kind))
+            return _s("disc_under", player=names[event.seat], kind=scoring_text(event.kind))
         case DiscsGained():
             return _s("gained", player=names[event.seat], count=event.count)
         case PetChoiceStarted():

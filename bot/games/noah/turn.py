@@ -15,8 +15,17 @@ from bot.games.base import Seen
 from bot.games.noah.hand import SELECT_PAGE, hand_line, pet_panel
 from bot.games.noah.pictures import RENDER, board_picture, hand_picture
 from bot.games.noah.plan import NONE, Plan, Step, cabin_token, parse
-from bot.games.noah.words import cabin_text, card_text, features, kind_text, reason_text, refusal
+from bot.games.noah.words import (
+    cabin_text,
+    card_text,
+    features,
+    kind_text,
+    reason_text,
+    refusal,
+    tilt_text,
+)
 from bot.games.noah.words import noah_text as _t
+from bot.i18n import ListOf
 from bot.panels import Button, Control, Option, Panel, Picture, Refusal, Select, Text
 from engine.errors import IllegalAction
 from engine.noah import CARDS, Game, Placement
@@ -134,9 +143,11 @@ def _step_panel(seen: Seen, plan: Plan, current: Step) -> Panel:
             description = _t(
                 "turn.cabin_option",
                 cost=choice.cost,
-                mates=tuple(card_text(c) for c in inside),
+                mates=ListOf(
+                    tuple(_t("turn.the_card", card=card_text(c)) for c in inside), "standard"
+                ),
                 count=len(inside),
-                tilt=_tilt(tilt),
+                tilt=tilt_text(tilt, then=True),
             )
             options.append(Option(label, cabin_token(choice.side, choice.row), description))
         discs = game.discs[seen.seat]
@@ -176,12 +187,6 @@ def _need_option(need: str, value: Any) -> Option:
     return Option(kind_text(str(value)), token)
 
 
-def _tilt(tilt: int) -> Text:
-    if tilt == 0:
-        return _t("turn.tilt_level")
-    return _t("turn.tilt", lean=abs(tilt), side=_t("side.starboard" if tilt > 0 else "side.port"))
-
-
 def _done_line(done: Sequence[Placement]) -> Text:
     return _t(
         "turn.so_far",
@@ -201,7 +206,7 @@ def _preview_panel(seen: Seen, plan: Plan) -> Panel:
         shown = game.preview(plan.done)
     except IllegalAction as error:
         raise refusal(error) from None
-    lines = [_done_line(plan.done), _t("turn.preview", tilt=_tilt(shown.tilt))]
+    lines = [_done_line(plan.done), _t("turn.preview", tilt=tilt_text(shown.tilt))]
     extras = [
         _t(
             "turn.preview_extra",

@@ -12,7 +12,7 @@ from typing import Any
 from bot.panels import Refusal, Text
 from engine.errors import IllegalAction
 from engine.noah import CARDS, KINDS
-from render.noah.words import card_text, kind_text, side_text
+from render.noah.words import card_text, kind_text, scoring_text, side_text
 
 __all__ = [
     "cabin_text",
@@ -22,7 +22,9 @@ __all__ = [
     "noah_text",
     "reason_text",
     "refusal",
+    "scoring_text",
     "side_text",
+    "tilt_text",
 ]
 
 #: Refusal params that name a card, a side, a scoring card; rows are said from 1.
@@ -73,6 +75,16 @@ def cabin_text(side: str, row: int, new: bool = False) -> Text:
     if new:
         return Text("noah.cabin.new", side=side_text(side), row=row + 1)
     return Text("noah.cabin.open", side=side_text(side), row=row + 1)
+
+
+def tilt_text(tilt: int, then: bool = False) -> Text:
+    """How the ark lies: "the ark is level", "the ark leans 2 to port"; ``then`` for what a
+    choice would lead to ("then the ark is level"), a sentence of its own in each language
+    (Dutch puts the verb before the ark after "daarna")."""
+    if tilt == 0:
+        return Text("noah.turn.then_level" if then else "noah.turn.tilt_level")
+    side = side_text("starboard" if tilt > 0 else "port")
+    return Text("noah.turn.then_tilt" if then else "noah.turn.tilt", lean=abs(tilt), side=side)
 
 
 def noah_text(name: str, **params: Any) -> Text:

@@ -74,8 +74,17 @@ class Storage(ABC):
         """One write transaction: committed if the block ends normally, else rolled back."""
 
     @abstractmethod
+    async def hold_place(self) -> tuple[int, bool]:
+        """This process's place on the database: a number no other open storage (of this
+        process or another) holds while this one does, the lowest free one when taken; and
+        whether it was taken just now. Taken at the first call and held until
+        :meth:`close`; a place lost meanwhile (PostgreSQL: the session that held it ended)
+        is taken again, or another one if that is gone. Whoever held a place before its
+        holder now has stopped (see :meth:`bot.service.core.Core.claimant`)."""
+
+    @abstractmethod
     async def close(self) -> None:
-        """Close it (a second call does nothing)."""
+        """Close it, giving up its place (a second call does nothing)."""
 
     @property
     @abstractmethod

@@ -174,9 +174,17 @@ class Notices(ABC):
 
     @abstractmethod
     async def claim(
-        self, game_id: int, version: int, user_id: int, kind: str, now_ms: int, stale_ms: int
+        self,
+        game_id: int,
+        version: int,
+        user_id: int,
+        kind: str,
+        now_ms: int,
+        stale_ms: int,
+        holder: str,
     ) -> bool:
-        """Reserve a notice unless it was sent or is claimed since after ``stale_ms``."""
+        """Reserve a notice for ``holder`` unless it was sent or is claimed since after
+        ``stale_ms``."""
 
     @abstractmethod
     async def sent(self, game_id: int, version: int, user_id: int, kind: str) -> bool:
@@ -186,6 +194,11 @@ class Notices(ABC):
     async def mark_sent(
         self, game_id: int, version: int, user_id: int, kind: str, now_ms: int
     ) -> None: ...
+
+    @abstractmethod
+    async def reminded_since(self, game_id: int, user_id: int, since_ms: int) -> int:
+        """How many reminders (a first or a last call) went to ``user_id`` in the game at
+        or after ``since_ms``; one sent as both (a late reminder) counts once."""
 
     @abstractmethod
     async def mark_announced(self, game_id: int, version: int) -> None:
@@ -226,4 +239,20 @@ class Notices(ABC):
     ) -> list[int]:
         """Lease up to ``limit`` active games whose turn is a computer's and that have not
         changed since ``before_ms`` (nobody is thinking for them: a process died while it
-        did), as :meth:`claim_unannounced` leases its games."""
+        did), as :meth:`claim_unannounced` leases its games, but with the lease of the
+        computer's turn (see :meth:`lease_computer_turn`)."""
+
+    @abstractmethod
+    async def lease_computer_turn(
+        self, game_id: int, now_ms: int, until_ms: int, holder: str
+    ) -> bool:
+        """Take (or renew) the lease of the game's computer's turn for ``holder`` until
+        ``until_ms``, unless another holder's runs past ``now_ms``. It is a lease of its
+        own, apart from the missed post's: showing the board does not end the thinking. A
+        new version of the game ends it, as it ends the post's."""
+
+    @abstractmethod
+    async def release(self, prefix: str, holder: str) -> int:
+        """Give back every claim (a notice, a missed post, a computer's turn) whose holder
+        begins with ``prefix`` but is not ``holder``: they are anyone's again at once.
+        Returns how many were given back."""

@@ -171,6 +171,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # 7: how well a computer plays its seat ("easy", "normal", "strong"; NULL for a person
     # and for the computers of older games, which play at the server's takeover level).
     ("ALTER TABLE seats ADD COLUMN level TEXT",),
+    # 8: who claimed a notice, and a computer's turn's own lease, as in SQLite's 8.
+    (
+        "ALTER TABLE notices ADD COLUMN claimed_by TEXT",
+        "ALTER TABLE games ADD COLUMN think_holder TEXT",
+        "ALTER TABLE games ADD COLUMN think_until BIGINT NOT NULL DEFAULT 0",
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -208,6 +208,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # 7: how well a computer plays its seat ("easy", "normal", "strong"; NULL for a person
     # and for the computers of older games, which play at the server's takeover level).
     ("ALTER TABLE seats ADD COLUMN level TEXT",),
+    # 8: claims say whose they are, so that a process taking the place of one that died
+    # gives its claims back at once (see bot.service.core): who claimed a notice, and a
+    # lease of its own on a computer's turn (a missed post's lease ends when the board is
+    # shown, the thinking does not). Kept equal with postgres_schema.py.
+    (
+        "ALTER TABLE notices ADD COLUMN claimed_by TEXT",
+        "ALTER TABLE games ADD COLUMN think_holder TEXT",
+        "ALTER TABLE games ADD COLUMN think_until INTEGER NOT NULL DEFAULT 0",
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -144,8 +144,9 @@ class PostgresGames(GameRows):
             "UPDATE games SET version = $3, current_seat = $4, waiting_since = $5, "
             "updated_at = $6, status = $7, finished_at = $8, result = $9, "
             "announced = GREATEST(announced, COALESCE($10::integer, -1)), "
-            # A claim on an older version's post is void: this version is news of its own.
-            "lease_until = 0, "
+            # A claim on an older version's post or computer's turn is void: this version
+            # is news of its own.
+            "lease_until = 0, think_until = 0, "
             "board_message_id = COALESCE($11::bigint, board_message_id), "
             "lobby_message_id = COALESCE($13::bigint, lobby_message_id), "
             "post_error = CASE WHEN $12::boolean THEN NULL ELSE post_error END, "

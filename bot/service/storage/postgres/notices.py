@@ -20,6 +20,20 @@ from bot.service.storage.postgres.session import (
 from bot.service.storage.rows import game_of, json_or
 from bot.service.storage.values import DueGame
 
+#: The claims :meth:`PostgresNotices.release` gives back: (table, until when, held by, what
+#: else holds, the rows' key), as in SQLite's.
+RELEASED = (
+    ("games", "lease_until", "lease_holder", "", "id"),
+    ("games", "think_until", "think_holder", "", "id"),
+    (
+        "notices",
+        "claimed_at",
+        "claimed_by",
+        " AND sent_at IS NULL",
+        "game_id, version, user_id, kind",
+    ),
+)
+
 
 class PostgresNotices(Notices):
     """Turn notices, announcements and computer turns in the PostgreSQL database."""
@@ -53,16 +67,23 @@ class PostgresNotices(Notices):
         return [game_of(r) for r in rows]
 
     async def claim(
-        self, game_id: int, version: int, user_id: int, kind: str, now_ms: int, stale_ms: int
+        self,
+        game_id: int,
+        version: int,
+        user_id: int,
+        kind: str,
+        now_ms: int,
+        stale_ms: int,
+        holder: str,
     ) -> bool:
         # The game first, then the notice (see the package's notes).
         await self._session.lock(game_id)
         # One statement: of two processes claiming at once, the second waits for the first's
         # row, then finds it claimed.
         claimed = await self._connection.fetchval(
-            "INSERT INTO notices (game_id, version, user_id, kind, claimed_at) "
-            "VALUES ($1, $2, $3, $4, $5) ON CONFLICT (game_id, version, user_id, kind) "
-            "DO UPDATE SET claimed_at = EXCLUDED.claimed_at "
+            "INSERT INTO notices (game_id, version, user_id, kind, claimed_at, claimed_by) "
+            "VALUES ($1, $2, $3, $4, $5, $7) ON CONFLICT (game_id, version, user_id, kind) "
+            "DO UPDATE SET claimed_at = EXCLUDED.claimed_at, claimed_by = EXCLUDED.claimed_by "
             "WHERE notices.sent_at IS NULL AND notices.claimed_at <= $6 RETURNING 1",
             game_id,
             version,
@@ -70,6 +91,7 @@ class PostgresNotices(Notices):
             kind,
             now_ms,
             stale_ms,
+            holder,
         )
         return claimed is not None
 
@@ -99,6 +121,17 @@ class PostgresNotices(Notices):
             kind,
             now_ms,
         )
+
+    async def reminded_since(self, game_id: int, user_id: int, since_ms: int) -> int:
+        found = await self._connection.fetchval(
+            "SELECT COUNT(*) FROM (SELECT DISTINCT version, sent_at FROM notices "
+            "WHERE game_id = $1 AND user_id = $2 AND kind IN ('reminder', 'final') "
+            "AND sent_at >= $3) AS sent",
+            game_id,
+            user_id,
+            since_ms,
+        )
+        return int(found or 0)
 
     async def mark_announced(self, game_id: int, version: int) -> None:
         await self._connection.execute(
@@ -140,7 +173,39 @@ class PostgresNotices(Notices):
         shards: Shards | None = None,
         limit: int = 100,
     ) -> list[int]:
-        return await self._lease(COMPUTER_TURN, before_ms, now_ms, until_ms, holder, shards, limit)
+        return await self._lease(
+            COMPUTER_TURN, before_ms, now_ms, until_ms, holder, shards, limit, lease="think"
+        )
+
+    async def lease_computer_turn(
+        self, game_id: int, now_ms: int, until_ms: int, holder: str
+    ) -> bool:
+        # The row lock first, as every write of a game takes it (see the package's notes).
+        await self._session.lock(game_id)
+        leased = await self._connection.fetchval(
+            "UPDATE games SET think_holder = $2, think_until = $3 WHERE id = $1 "
+            "AND (think_until <= $4 OR think_holder = $2) RETURNING id",
+            game_id,
+            holder,
+            until_ms,
+            now_ms,
+        )
+        return leased is not None
+
+    async def release(self, prefix: str, holder: str) -> int:
+        released = 0
+        for table, until, by, also, key in RELEASED:
+            # The rows locked in key order, as two processes releasing at once (or a
+            # release and a flush of posts) would otherwise deadlock.
+            rows = await self._connection.fetch(
+                f"UPDATE {table} SET {until} = 0 WHERE ({key}) IN (SELECT {key} FROM {table} "
+                f"WHERE {until} > 0{also} AND left({by}, length($1)) = $1 AND {by} <> $2 "
+                f"ORDER BY {key} FOR UPDATE) RETURNING 1",
+                prefix,
+                holder,
+            )
+            released += len(rows)
+        return released
 
     async def _lease(
         self,
@@ -151,13 +216,15 @@ class PostgresNotices(Notices):
         holder: str,
         shards: Shards | None,
         limit: int,
+        lease: str = "lease",
     ) -> list[int]:
-        """Lease the games matching ``where`` ($1: before_ms, $2: now_ms) whose lease ran out."""
+        """Lease the games matching ``where`` ($1: before_ms, $2: now_ms) whose ``lease``
+        (the columns ``<lease>_holder`` and ``<lease>_until``) ran out."""
         # SKIP LOCKED: games another process is claiming (or a click is writing) right now
         # are left to it; the lease keeps them from the next claimer until it runs out.
         rows = await self._connection.fetch(
-            "UPDATE games SET lease_holder = $3, lease_until = $4 WHERE id IN ("
-            f"SELECT g.id FROM games g WHERE {where} AND g.lease_until <= $2"
+            f"UPDATE games SET {lease}_holder = $3, {lease}_until = $4 WHERE id IN ("
+            f"SELECT g.id FROM games g WHERE {where} AND g.{lease}_until <= $2"
             f"{on_shards(shards)} ORDER BY g.updated_at LIMIT $5 FOR UPDATE SKIP LOCKED) "
             "RETURNING id",
             before_ms,

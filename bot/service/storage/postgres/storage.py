@@ -22,6 +22,7 @@ from bot.service.storage.postgres.lost import (
 )
 from bot.service.storage.postgres.notices import PostgresNotices
 from bot.service.storage.postgres.people import PostgresPeople
+from bot.service.storage.postgres.place import SessionPlace
 from bot.service.storage.postgres.session import Session
 from bot.service.storage.postgres_schema import MIGRATIONS, SCHEMA_VERSION
 from bot.service.storage.values import StorageError
@@ -42,6 +43,7 @@ class PostgresStorage(Storage):
         self.pool = pool
         self.url = url
         self._closed = False
+        self._place = SessionPlace(url, redacted(url))
         self.before_commit: Callable[[], None] | None = None
 
     @classmethod
@@ -107,9 +109,13 @@ class PostgresStorage(Storage):
     def closed(self) -> bool:
         return self._closed
 
+    async def hold_place(self) -> tuple[int, bool]:
+        return await self._place.hold()
+
     async def close(self) -> None:
         if not self._closed:
             self._closed = True
+            await self._place.close()
             await self.pool.close()
 
     @asynccontextmanager

@@ -117,8 +117,9 @@ class SqliteGames(GameRows):
         cursor = await self._sql.connection.execute(
             "UPDATE games SET version = ?, current_seat = ?, waiting_since = ?, updated_at = ?, "
             "status = ?, finished_at = ?, result = ?, announced = MAX(announced, COALESCE(?, -1)), "
-            # A claim on an older version's post is void: this version is news of its own.
-            "lease_until = 0, "
+            # A claim on an older version's post or computer's turn is void: this version
+            # is news of its own.
+            "lease_until = 0, think_until = 0, "
             "board_message_id = COALESCE(?, board_message_id), "
             "lobby_message_id = COALESCE(?, lobby_message_id), "
             "post_error = CASE WHEN ? THEN NULL ELSE post_error END, "

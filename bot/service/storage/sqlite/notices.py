@@ -17,6 +17,14 @@ from bot.service.storage.sqlite.statements import (
 )
 from bot.service.storage.values import DueGame
 
+#: The claims :meth:`SqliteNotices.release` gives back: (table, until when, held by, and
+#: what else holds). A notice's claim is its time; a notice sent is done, not claimed.
+RELEASED = (
+    ("games", "lease_until", "lease_holder", ""),
+    ("games", "think_until", "think_holder", ""),
+    ("notices", "claimed_at", "claimed_by", " AND sent_at IS NULL"),
+)
+
 
 class SqliteNotices(Notices):
     """Turn notices, announcements and computer turns in the SQLite file."""
@@ -49,13 +57,21 @@ class SqliteNotices(Notices):
         return [game_of(r) for r in rows]
 
     async def claim(
-        self, game_id: int, version: int, user_id: int, kind: str, now_ms: int, stale_ms: int
+        self,
+        game_id: int,
+        version: int,
+        user_id: int,
+        kind: str,
+        now_ms: int,
+        stale_ms: int,
+        holder: str,
     ) -> bool:
         rows = await self._sql.rows(
-            "INSERT INTO notices (game_id, version, user_id, kind, claimed_at) "
-            "VALUES (?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET claimed_at = excluded.claimed_at "
+            "INSERT INTO notices (game_id, version, user_id, kind, claimed_at, claimed_by) "
+            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET "
+            "claimed_at = excluded.claimed_at, claimed_by = excluded.claimed_by "
             "WHERE sent_at IS NULL AND claimed_at <= ? RETURNING 1",
-            (game_id, version, user_id, kind, now_ms, stale_ms),
+            (game_id, version, user_id, kind, now_ms, holder, stale_ms),
         )
         return bool(rows)
 
@@ -75,6 +91,17 @@ class SqliteNotices(Notices):
             "INSERT INTO notices (game_id, version, user_id, kind, claimed_at, sent_at) "
             "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET sent_at = excluded.sent_at",
             (game_id, version, user_id, kind, now_ms, now_ms),
+        )
+
+    async def reminded_since(self, game_id: int, user_id: int, since_ms: int) -> int:
+        return int(
+            await self._sql.scalar(
+                "SELECT COUNT(*) FROM (SELECT DISTINCT version, sent_at FROM notices "
+                "WHERE game_id = ? AND user_id = ? AND kind IN ('reminder', 'final') "
+                "AND sent_at >= ?)",
+                (game_id, user_id, since_ms),
+            )
+            or 0
         )
 
     async def mark_announced(self, game_id: int, version: int) -> None:
@@ -117,7 +144,31 @@ class SqliteNotices(Notices):
         limit: int = 100,
     ) -> list[int]:
         where, params = COMPUTER_TURN, (before_ms,)
-        return await self._lease(where, params, now_ms, until_ms, holder, shards, limit)
+        return await self._lease(
+            where, params, now_ms, until_ms, holder, shards, limit, lease="think"
+        )
+
+    async def lease_computer_turn(
+        self, game_id: int, now_ms: int, until_ms: int, holder: str
+    ) -> bool:
+        rows = await self._sql.rows(
+            "UPDATE games SET think_holder = ?, think_until = ? WHERE id = ? "
+            "AND (think_until <= ? OR think_holder = ?) RETURNING id",
+            (holder, until_ms, game_id, now_ms, holder),
+        )
+        return bool(rows)
+
+    async def release(self, prefix: str, holder: str) -> int:
+        released = 0
+        for table, until, by, also in RELEASED:
+            rows = await self._sql.rows(
+                f"UPDATE {table} SET {until} = 0 WHERE {until} > 0{also} "
+                f"AND substr({by}, 1, length(:prefix)) = :prefix AND {by} <> :holder "
+                "RETURNING 1",
+                {"prefix": prefix, "holder": holder},
+            )
+            released += len(rows)
+        return released
 
     async def _lease(
         self,
@@ -128,13 +179,15 @@ class SqliteNotices(Notices):
         holder: str,
         shards: Shards | None,
         limit: int,
+        lease: str = "lease",
     ) -> list[int]:
-        """Lease the games matching ``where`` (with ``params``) whose lease ran out."""
+        """Lease the games matching ``where`` (with ``params``) whose ``lease`` (the
+        columns ``<lease>_holder`` and ``<lease>_until``) ran out."""
         # Inside BEGIN IMMEDIATE no other writer runs: the lease check and the lease taken
         # are one step for every process on the file.
         rows = await self._sql.rows(
-            "UPDATE games SET lease_holder = ?, lease_until = ? WHERE id IN ("
-            f"SELECT g.id FROM games g WHERE {where} AND g.lease_until <= ?"
+            f"UPDATE games SET {lease}_holder = ?, {lease}_until = ? WHERE id IN ("
+            f"SELECT g.id FROM games g WHERE {where} AND g.{lease}_until <= ?"
             f"{on_shards(shards)} ORDER BY g.updated_at LIMIT ?) RETURNING id",
             (holder, until_ms, *params, now_ms, limit),
         )

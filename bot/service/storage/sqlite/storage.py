@@ -27,6 +27,7 @@ from bot.service.storage.sqlite.games import SqliteGames
 from bot.service.storage.sqlite.log import SqliteLog
 from bot.service.storage.sqlite.notices import SqliteNotices
 from bot.service.storage.sqlite.people import SqlitePeople
+from bot.service.storage.sqlite.place import FilePlace
 from bot.service.storage.sqlite.statements import Statements
 from bot.service.storage.sqlite_schema import MIGRATIONS, SCHEMA_VERSION
 from bot.service.storage.values import StorageError
@@ -59,6 +60,7 @@ class SqliteStorage(Storage):
         self.path = path
         self._lock = asyncio.Lock()
         self._closed = False
+        self._place = FilePlace(path)
         self.before_commit: Callable[[], None] | None = None
 
     @classmethod
@@ -142,11 +144,15 @@ class SqliteStorage(Storage):
     def closed(self) -> bool:
         return self._closed
 
+    async def hold_place(self) -> tuple[int, bool]:
+        return self._place.hold()
+
     async def close(self) -> None:
         async with self._lock:
             if not self._closed:
                 self._closed = True
                 await self.connection.close()
+                self._place.close()
 
     async def _migrate(self) -> None:
         async with self._lock:

@@ -250,16 +250,25 @@ def test_once_the_tile_is_placed_the_same_choice_is_offered_without_it() -> None
 
 
 def test_every_spot_of_every_tile_has_its_own_name() -> None:
-    """11.4: "field to the north-west" twice on one tile is gone."""
+    """11.4: "field to the north-west" twice on one tile is gone; issue 28: in the eight
+    directions a child knows, never "west-north-west"."""
     for design in TILES.values():
         for rotation in (0, 90, 180, 270):
             segments = design.rotated(rotation).segments
             names = [say(n) for n in spot_names(segments)]
             assert len(set(names)) == len(names), (design.id, rotation, names)
     assert [say(n) for n in spot_names(TILES["T04"].rotated(0).segments)][2:] == [
-        "field to the west-north-west",
-        "field to the west-south-west",
+        "field to the north-west",
+        "field to the south-west",
     ]
+    sixteen = re.compile(r"(north|south|east|west)-(north|south|east|west)-")
+    for language in ("en", "nl", "es"):
+        for design in TILES.values():
+            for rotation in (0, 90, 180, 270):
+                for name in spot_names(design.rotated(rotation).segments):
+                    said = say(name, language)
+                    assert not sixteen.search(said), said
+                    assert "covenant." not in said, said  # every direction has its words
 
 
 def test_the_letter_on_the_picture_can_be_typed() -> None:
@@ -295,13 +304,33 @@ def test_the_follower_panel_says_what_is_possible_and_why_not() -> None:
     game.apply(Deploy("E"))  # Ruth on the road
     game.apply(PlaceTile(2, 0, 0))  # Boaz extends it
     lines = texts(FRONT.panel(seen(game, 1)))
-    assert "The road east–west is not offered: Ruth holds it already." in lines
+    assert "The road east–west is not offered: Ruth already has a piece there." in lines
     assert "You have 7 followers left. Your Prophet is ready (it goes into a city)." in lines
     assert "Your Prophet only goes into a city, and this tile has no free one." in lines
     assert lines[:2] == [
         "Your tile is on **O13**.",
         "Tap a letter to put a piece on that spot, or pass.",
     ]
+
+
+def test_a_spot_the_reader_holds_is_said_to_them_as_theirs() -> None:
+    """Issue 28: "…because Ruth already has a piece there", said to Ruth, is "you"; the spot
+    takes its own article in each language."""
+    game = Game.new(players=2, seed=0, deck=["T39", "T39", "T39", "T39"])
+    game.apply(PlaceTile(1, 0, 0))
+    game.apply(Deploy("E"))  # Ruth on the road
+    game.apply(PlaceTile(2, 0, 0))  # Boaz extends it
+    game.apply(Deploy("S"))  # and stands in the field south of it
+    game.apply(PlaceTile(3, 0, 0))  # Ruth extends both
+    panel = FRONT.panel(seen(game, 0))
+    said = {lang: [say(line, lang) for line in panel.lines] for lang in ("en", "nl", "es")}
+    assert "The road east–west is not offered: you already have a piece there." in said["en"]
+    assert "De weg oost–west kun je niet kiezen: je hebt er al een stuk." in said["nl"]
+    assert "El camino este–oeste no está disponible: ya tienes una pieza ahí." in said["es"]
+    assert "The field to the south is not offered: Boaz already has a piece there." in said["en"]
+    assert "Het veld in het zuiden kun je niet kiezen: Boaz heeft er al een stuk." in said["nl"]
+    assert "El campo al sur no está disponible: Boaz ya tiene una pieza ahí." in said["es"]
+    assert not any("Ruth" in line for lines in said.values() for line in lines)
 
 
 def test_with_no_followers_left_the_panel_says_so() -> None:

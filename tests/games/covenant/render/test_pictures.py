@@ -245,16 +245,10 @@ def test_the_put_the_ark_picture_numbers_the_squares_allowed() -> None:
 
 def test_the_rules_pictures_have_no_bag_and_a_key(monkeypatch: pytest.MonkeyPatch) -> None:
     """11.14: the example board does not say "Tiles left: 0"; the key names every icon."""
-    from PIL import ImageDraw
+    from tests.support.fit import record_texts
 
     drawn: list[str] = []
-    original = ImageDraw.ImageDraw.text
-
-    def record(self, xy, text, *args, **kwargs):  # type: ignore[no-untyped-def]
-        drawn.append(text)
-        return original(self, xy, text, *args, **kwargs)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", record)
+    record_texts(monkeypatch, lambda draw, xy, text, *_: drawn.append(text))
     render.rules_board()
     assert drawn and not [text for text in drawn if "Tiles left" in text]
     drawn.clear()

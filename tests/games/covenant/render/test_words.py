@@ -10,7 +10,6 @@ from functools import partial
 from pathlib import Path
 
 import pytest
-from PIL import ImageDraw
 
 import render.covenant as render
 from engine.common import Rng
@@ -22,7 +21,7 @@ from render.covenant.gallery import gallery_png
 from render.i18n import catalogue, t
 from render.style import font, player_names, wrap
 from tests.games.covenant.render.conftest import decode
-from tests.support.fit import LONG_NAMES, Pictures
+from tests.support.fit import LONG_NAMES, Pictures, record_texts
 
 RENDER = Path(__file__).resolve().parents[4] / "render"
 KEY = re.compile(r"[\"']((?:covenant|common)\.picture\.[a-z_]+)[\"']")
@@ -95,13 +94,7 @@ def xx(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
 
     monkeypatch.setattr(i18n, "catalogue", lookup)
     drawn: list[str] = []
-    original = ImageDraw.ImageDraw.text
-
-    def record(self, xy, text, *args, **kwargs):
-        drawn.append(text)
-        return original(self, xy, text, *args, **kwargs)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", record)
+    record_texts(monkeypatch, lambda draw, xy, text, *_: drawn.append(text))
     yield drawn
 
 

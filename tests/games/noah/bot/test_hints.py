@@ -76,14 +76,14 @@ def test_a_hint_says_where_a_card_not_yet_held_comes_from() -> None:
     lines = front.front.hint_text(seen, front.rules.dump_action(play), key, params)
     said = {lang: [say(line, lang) for line in lines] for lang in ("en", "nl", "es")}
     assert said["en"][1:] == [
-        "Gazelle in a new starboard cabin 3, then take the Pig from the face-up cards",
-        "Pig in a new port cabin 3, then take the Bison from the face-up cards",
+        "The Gazelle in a new starboard cabin 3, then take the Pig from the face-up cards",
+        "The Pig in a new port cabin 3, then take the Bison from the face-up cards",
     ]
     assert said["nl"][1:] == [
-        "Gazelle in een nieuwe hut 3 aan stuurboord; neem dan de open kaart Varken",
-        "Varken in een nieuwe hut 3 aan bakboord; neem dan de open kaart Bizon",
+        "De Gazelle in de nieuwe hut 3 aan stuurboord; pak dan het Varken uit de open kaarten",
+        "Het Varken in de nieuwe hut 3 aan bakboord; pak dan de Bizon uit de open kaarten",
     ]
     assert said["es"][1:] == [
-        "Gacela en un camarote nuevo, el 3 de estribor; luego toma la carta visible Cerdo",
-        "Cerdo en un camarote nuevo, el 3 de babor; luego toma la carta visible Bisonte",
+        "La Gacela en el camarote nuevo 3 de estribor; luego toma el Cerdo de las cartas visibles",
+        "El Cerdo en el camarote nuevo 3 de babor; luego toma el Bisonte de las cartas visibles",
     ]
