@@ -17,13 +17,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import engine.ai
 from bot.panels import Choice, CommandSpec, Panel, Picture, Play, TableOption, Text
 from engine import registry
 from engine.common.rng import Rng
 from engine.registry import Descriptor
+
+if TYPE_CHECKING:
+    from bot.games.teaching import Teacher
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,6 +234,8 @@ class Plugin:
     rules: GameRules
     front: Front
     descriptor: Descriptor | None = None
+    #: The lessons of a practice game (``/table learn``), for a game that can teach.
+    teacher: Teacher | None = None
 
     @property
     def name(self) -> str:
