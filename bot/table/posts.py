@@ -247,7 +247,9 @@ class Posts:
         if complete and (newest is None or newest[1] != recorded):
             # Another process (this one before a restart) had the last word here.
             complete = await self._shown_already(channel, record, complete, ends)
-        if complete or always:
+        # A game none of whose boards was ever posted (the bot stopped between starting it
+        # and its first board) is shown as it stands: its players have nothing to play on.
+        if complete or always or recorded is None:
             told = await self._announce(
                 channel, record, game, complete, intro=intro, stalled=stalled
             )
