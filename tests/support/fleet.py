@@ -196,9 +196,11 @@ async def _resync(planned: Planned, reader: GameService) -> None:
     planned.log.append(f"resynced at version {version}")
 
 
-async def _wait_board(fake: FakeDiscord, table: Table, turn: int) -> FakeMessage:
+async def _wait_board(
+    fake: FakeDiscord, table: Table, turn: int, *, within: float = 3 * WAIT
+) -> FakeMessage:
     return await fake.recorder.wait_until(
-        lambda: board_of(fake, table, turn), 3 * WAIT, f"board of turn {turn} of {table.game_id}"
+        lambda: board_of(fake, table, turn), within, f"board of turn {turn} of {table.game_id}"
     )
 
 
@@ -256,7 +258,12 @@ async def _robust_start(planned: Planned, reader: GameService) -> None:
         planned.log.append(f"start again: {iid}")
         with contextlib.suppress(TimeoutError):  # the answer may be lost: the game tells
             await fake.recorder.wait_for_reply(iid, timeout=WAIT)
-    await _wait_board(fake, table, 0)
+    # A game started by a process that was killed before it posted is shown by the restarted
+    # process's catch-up round: wait for the restart first, then give the round as long as
+    # the player would wait (on a busy machine it can outlast 3 * WAIT).
+    await _served(planned, deadline)
+    left = deadline - asyncio.get_running_loop().time()
+    await _wait_board(fake, table, 0, within=max(3 * WAIT, left))
 
 
 async def _robust_turn(planned: Planned, plan: Sequence[Action], reader: GameService) -> None:
