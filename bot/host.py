@@ -23,6 +23,10 @@ class Host(Protocol):
     service: GameService
     pictures: Pictures
 
+    @property
+    def user(self) -> Any:
+        """The bot's own user (None before it logged in)."""
+
     def get_channel(self, id: int, /) -> Any: ...
 
     async def fetch_channel(self, channel_id: int, /) -> Any: ...

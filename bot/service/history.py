@@ -27,16 +27,21 @@ class History:
 
     async def told_since(
         self, game_id: int, since: int
-    ) -> tuple[GameRecord, Any, list[TurnRecord]]:
-        """The record, the state now, and the turns stored after version ``since``, for
-        telling what the channel has not seen (the bot stopped between a move and its post).
-        The first turn may have begun before ``since``: it is told from its beginning."""
+    ) -> tuple[GameRecord, Any, list[TurnRecord], list[int]]:
+        """The record, the state now, the turns stored after version ``since`` (or after what
+        the record says the channel has seen, if that is later), and the version at which
+        each complete one of them ended: for telling what the channel has not seen (a post
+        failed, or the bot stopped between a move and its post). The first turn may have
+        begun before ``since``: it is told from its beginning. The last may be the turn in
+        progress (not complete)."""
         core = self._core
         async with core.guard(), core.storage.read() as tx:
             record = await record_of(tx, game_id)
+            since = max(since, record.announced)
             rules = core.game_rules(record.game_name)
             game, turn, done = await start_of(tx, record, rules, since)
             turns: list[TurnRecord] = []
+            ends: list[int] = []
             for entry in await tx.log.actions(game_id, after=done):
                 before = game.turn
                 events = replay_one(rules, game, entry)
@@ -44,10 +49,11 @@ class History:
                 if game.turn != before or rules.is_over(game):
                     if entry.seq > since:
                         turns.append(turn.record(complete=True))
+                        ends.append(entry.seq)
                     turn = fresh_turn(game)
             if turn.events:
                 turns.append(turn.record(complete=False))
-        return record, game, turns
+        return record, game, turns, ends
 
     async def replay_turns(
         self, game_id: int

@@ -144,7 +144,8 @@ class TurnResult:
     replies included; ``events`` are the engine's events of all of them, in order.
     ``turns`` are the whole turns these actions belong to, the first from its beginning
     (which may have been stored by earlier calls): the story to tell. ``next_seat`` is whose
-    turn it is now (``None`` when the game is over).
+    turn it is now (``None`` when the game is over). ``turn_began`` is the version at which
+    the first of ``turns`` began (every turn before it had ended there).
     """
 
     record: GameRecord
@@ -155,6 +156,7 @@ class TurnResult:
     next_seat: Seat | None
     game_over: bool
     scores: tuple[int, ...]
+    turn_began: int = 0
 
     @property
     def state(self) -> Any:

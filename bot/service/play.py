@@ -249,6 +249,8 @@ class Play:
         events: list[Any] = []
         turns: list[TurnRecord] = []
         turn = loaded.turn.copy()
+        # The version at which the turn in progress began: every turn before it ended there.
+        began = version - len(turn.sources)
 
         def apply(action: Any, seat: int, user: int | None, source: ActionSource) -> None:
             nonlocal turn
@@ -291,7 +293,7 @@ class Play:
         if turn.events:
             turns.append(turn.record(complete=False))
         try:
-            return await self._store(tx, record, loaded, rules, applied, events, turns, turn)
+            return await self._store(tx, record, loaded, rules, applied, events, turns, turn, began)
         except BaseException:
             # The engine state ran ahead of the database: never reuse it.
             cache.drop(record.id)
@@ -307,6 +309,7 @@ class Play:
         events: list[Any],
         turns: list[TurnRecord],
         turn: TurnSoFar,
+        began: int,
     ) -> TurnResult:
         core = self._core
         game = loaded.game
@@ -330,6 +333,10 @@ class Play:
         # What this process posted since the game's last write goes in this transaction.
         pending = self._posts.unwritten(record.id)
         posted = pending.get("announced", record.announced)
+        # A step within a turn is no news for the channel: it counts as told at once, but
+        # only while every turn before it has been told. Else an earlier turn whose post
+        # failed or was cut off by a crash would pass for told, and nobody would see it.
+        caught_up = not told and posted >= began
         winners = tuple(game.winners) if over else None
         result = (
             json.dumps({"scores": list(game.scores), "winners": list(winners or ())})
@@ -346,8 +353,7 @@ class Play:
                 status="finished" if over else "active",
                 finished_at_ms=now if over else None,
                 result=result,
-                # Only a finished turn is news for the channel; a step within a turn is not.
-                announced=pending.get("announced") if told else new_version,
+                announced=new_version if caught_up else pending.get("announced"),
                 now_ms=now,
                 board_message_id=pending.get("board_message_id"),
                 lobby_message_id=pending.get("lobby_message_id"),
@@ -395,7 +401,7 @@ class Play:
             finished_at=created if over else None,
             scores=tuple(game.scores) if over else None,
             winners=winners,
-            announced=max(record.announced, posted) if told else new_version,
+            announced=new_version if caught_up else max(record.announced, posted),
             lobby_message_id=pending.get("lobby_message_id", record.lobby_message_id),
             board_message_id=pending.get("board_message_id", record.board_message_id),
         )
@@ -408,6 +414,7 @@ class Play:
             next_seat=None if over else new_record.seats[game.current_player],
             game_over=over,
             scores=tuple(game.scores),
+            turn_began=began,
         )
 
 

@@ -30,6 +30,17 @@ class Posts:
             await tx.games.update(game_id, thread_id=thread_id)
             return await record_of(tx, game_id)
 
+    async def leave_thread(self, game_id: int, thread_id: int) -> GameRecord | None:
+        """The game's thread ``thread_id`` is gone or closed to the bot: the game goes on in
+        its channel. Returns the record as it is now if this call moved it, None if it was
+        not in that thread any more (someone noticed first), so it is said once."""
+        async with self._core.storage.write() as tx:
+            record = await record_of(tx, game_id)
+            if record.thread_id != thread_id:
+                return None
+            await tx.games.update(game_id, thread_id=None)
+            return await record_of(tx, game_id)
+
     async def mark_announced(self, game_id: int, version: int) -> None:
         """Record now that the channel has seen the game up to ``version``."""
         async with self._core.storage.write() as tx:

@@ -9,7 +9,7 @@ says is tested without Discord, and the sending step knows nothing of any game.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot import scheme
@@ -28,9 +28,12 @@ TableButton = tuple[str, Text, str, str | None]
 class Post:
     """What a public post of a game says and shows, before it is sent."""
 
-    #: The game and the version the post tells (its nonces are made of them).
+    #: The game and the version the post tells.
     game_id: int
     version: int
+    #: The first and the last turn it tells (None: it tells no turn, as the first board of
+    #: a game or the standings of one ended before its end).
+    told: tuple[int, int] | None
     #: The language it is said in (the server's).
     language: str
     lines: tuple[Text, ...]
@@ -53,6 +56,13 @@ class Post:
     def messages(self) -> list[str]:
         """The lines said and joined into as few messages as Discord takes."""
         return split_message(message_text(line, self.language) for line in self.lines)
+
+    def without_pictures(self) -> Post:
+        """The post for a channel where the bot may not attach files: the same words (the
+        messages before the last are the same), and a last line that says why its
+        pictures are missing, since the words may speak of them."""
+        missing = Text("table.post.pictures_missing")
+        return replace(self, pictures=(), lines=(*self.lines, missing))
 
 
 def story(chosen: Plugin, record: GameRecord, turns: Sequence[TurnRecord]) -> list[Text]:
@@ -162,9 +172,11 @@ def compose_post(
         play = scheme.open_turn_id(record.id, game.turn)
         buttons = ((play, Text("table.button.play_turn"), "primary", "🎲"),)
     lines += panel.lines
+    numbers = [turn.number for turn in turns if turn.complete]
     return Post(
         game_id=record.id,
         version=record.version,
+        told=(numbers[0], numbers[-1]) if numbers else None,
         language=language,
         lines=tuple(lines),
         pictures=tuple(panel.pictures),

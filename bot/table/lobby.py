@@ -225,9 +225,7 @@ class Lobby:
             allowed_mentions=discord.AllowedMentions.none(),
         )
         if result.turns and result.state is not None:
-            await self.posts.announce(
-                interaction.channel, result.record, result.state, result.turns
-            )
+            await self.posts.announce_result(interaction.channel, result)
         await interaction.edit_original_response(
             content=message_text(Text("table.leave.done"), language_of(interaction)), view=None
         )

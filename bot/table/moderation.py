@@ -79,9 +79,7 @@ class Moderating:
             allowed_mentions=discord.AllowedMentions.none(),
         )
         if result.turns and result.state is not None:
-            await self.posts.announce(
-                interaction.channel, result.record, result.state, result.turns
-            )
+            await self.posts.announce_result(interaction.channel, result)
 
     async def replace(
         self, interaction: discord.Interaction, player: discord.Member, newcomer: discord.Member

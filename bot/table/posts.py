@@ -2,23 +2,35 @@
 that keeps a thread's channel up to date, and the replay after the result.
 
 What a post says is composed elsewhere (:func:`bot.table.compose.compose_post`); this sends
-it once (a nonce per part, so a post sent again after a crash is the same message), takes
-the controls off the board it replaces, and, when Discord refuses it, has it tried again.
+it, takes the controls off the board it replaces, and, when Discord refuses it, has it tried
+again.
+
+Every stored turn is told once. The posts of a game go out one at a time (a lock per game),
+each telling the turns stored since the last one told: a turn whose post failed, or was cut
+off by a crash, is told with the next (its story first). A post is sent again under the same
+nonce, made of the turns it tells, so a post sent again (after a crash, before it was
+recorded) gives back the same message instead of a second one; and a process that does not
+know what the channel was told since the last recorded board (it just started) looks there
+before it tells those turns again.
 """
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
 import logging
 from collections.abc import Sequence
 from typing import Any
+from weakref import WeakValueDictionary
 
 import discord
 
+from bot import scheme
 from bot.discord_ui import Verbatim, files, message_text, table_view, with_controls
 from bot.games import TurnRecord
 from bot.i18n import ListOf, Text
 from bot.service import GameRecord, TurnResult
-from bot.table.common import Common, names_of, with_view
+from bot.table.common import Common, names_of, thread_refused, with_view
 from bot.table.compose import Post, compose_post
 from bot.table.lobby_message import lobby_text
 
@@ -27,20 +39,64 @@ log = logging.getLogger("arkbot.table")
 #: The permissions the bot needs in a game's channel, as discord.py names them.
 NEEDED = ("view_channel", "send_messages", "attach_files", "read_message_history")
 
+#: Discord's 403 for a permission the bot lacks (here: Attach Files, for the pictures).
+MISSING_PERMISSIONS = 50013
 
-def missing_permissions(channel: Any) -> tuple[Text, ...]:
-    """The permissions the bot lacks in ``channel``, as far as it can tell."""
+#: How far back in a channel a board posted but not recorded is looked for.
+LOOK_BACK = 50
+
+
+def lacking(channel: Any) -> tuple[str, ...]:
+    """The permissions of :data:`NEEDED` the bot lacks in ``channel``, as far as it can tell."""
     guild = getattr(channel, "guild", None)
     me = getattr(guild, "me", None)
     if me is None or not hasattr(channel, "permissions_for"):
         return ()
     have = channel.permissions_for(me)
-    return tuple(Text(f"table.permission.{name}") for name in NEEDED if not getattr(have, name))
+    return tuple(name for name in NEEDED if not getattr(have, name))
 
 
-def nonce(game_id: int, version: int, part: int) -> str:
-    """A post's nonce (Discord keeps at most 25 characters)."""
-    return f"{game_id}.{version}.{part}"[-25:]
+def missing_permissions(channel: Any) -> tuple[Text, ...]:
+    """The permissions the bot lacks in ``channel``, as far as it can tell, in words."""
+    return tuple(Text(f"table.permission.{name}") for name in lacking(channel))
+
+
+def nonce(post: Post, part: int) -> str:
+    """The nonce of a post's ``part``-th message: the game and the turns it tells (a post
+    that tells no turn: the game's version). At most 25 characters (Discord keeps no more)."""
+    told = f"t{post.told[0]}-{post.told[1]}" if post.told else f"v{post.version}"
+    return f"{post.game_id}.{told}.{part}"[-25:]
+
+
+#: :func:`turn_shown` of a board that closed its game: every turn is told.
+ALL_TOLD = 1 << 62
+
+
+def turn_shown(message: Any, game_id: int) -> int | None:
+    """The turn a board of game ``game_id`` hands on to (its "Play my turn" button): every
+    turn before it was told there; :data:`ALL_TOLD` for the result of a finished game (its
+    "Rematch" button); None for any other message."""
+    for row in getattr(message, "components", None) or ():
+        for item in getattr(row, "children", ()):
+            try:
+                cid = scheme.parse(getattr(item, "custom_id", None) or "")
+            except scheme.BadId:
+                continue
+            if cid.game_id != game_id:
+                continue
+            if cid.kind == "ob":
+                return cid.version
+            if cid.kind == "sb" and cid.control == "table_rematch":
+                return ALL_TOLD
+    return None
+
+
+class _ThreadClosed(Exception):
+    """Discord refused a post in the game's thread: it is gone, or locked."""
+
+    def __init__(self, error: discord.HTTPException) -> None:
+        super().__init__("the game's thread is gone or locked")
+        self.error = error
 
 
 class Posts:
@@ -48,8 +104,34 @@ class Posts:
 
     def __init__(self, common: Common) -> None:
         self.common = common
-        #: Games whose post is being sent right now.
-        self._posting: set[int] = set()
+        #: One post of a game at a time (held while it is drawn and sent), so that each
+        #: knows what the one before it told.
+        self._locks: WeakValueDictionary[int, asyncio.Lock] = WeakValueDictionary()
+        #: The version up to which this process knows what the channel was told of a game:
+        #: it posted that itself, or found it there.
+        self._told: dict[int, int] = {}
+        #: Games whose creator heard that their boards go out without pictures.
+        self._told_no_pictures: set[int] = set()
+        #: The newest board of each game this process posted (or found): (channel, message).
+        self._newest: dict[int, tuple[int, int]] = {}
+        common.board_in_channel = self.board_in_channel
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    def told(self, record: GameRecord) -> int:
+        """The version up to which the channel was told of the game: all its turns that had
+        ended by then (a turn in progress is told when it ends)."""
+        return max(record.announced, self._told.get(record.id, -1))
+
+    def _posted(self, record: GameRecord, version: int, channel_id: int, message_id: int) -> None:
+        """The channel was told the game up to ``version``, its newest board ``message_id``."""
+        self._told[record.id] = max(version, self._told.get(record.id, -1))
+        self._newest[record.id] = (channel_id, message_id)
+        self.common.service.posts.posted(record.id, version, board_message_id=message_id)
 
     async def post_lobby(self, channel: Any, record: GameRecord) -> Text | None:
         """Show the lobby as it stands: edit its message, or post it (and remember it).
@@ -94,45 +176,193 @@ class Posts:
         channel: Any,
         record: GameRecord,
         game: Any,
+        turns: Sequence[TurnRecord] = (),
+        *,
+        intro: Sequence[Text] = (),
+        stalled: bool = False,
+    ) -> Any | None:
+        """Post how the game stands now, after ``turns`` (see :func:`compose_post`), where
+        the game is played. Returns the channel it was posted in, or None (a post that fails
+        is posted again later). ``stalled``: the game ended because nobody moved."""
+        async with self._lock(record.id):
+            return await self._announce(channel, record, game, turns, intro=intro, stalled=stalled)
+
+    async def announce_result(self, channel: Any, result: TurnResult) -> Any | None:
+        """Tell the turns a move (a time-out, a computer's turn) ended where the game is
+        played, with any turn before them not told yet, first; nothing if they were told
+        meanwhile (a round that caught up). Returns the channel the game is told in, or
+        None if the post failed (it is posted again later)."""
+        record, game = result.record, result.state
+        async with self._lock(record.id):
+            told = self.told(record)
+            if told >= record.version:
+                return await self.common.home_channel(record, channel)
+            if told < result.turn_began:
+                return (await self._tell_untold(channel, record))[0]
+            return await self._announce(channel, record, game, result.turns)
+
+    async def board_in_channel(self, record: GameRecord) -> None:
+        """The game left its thread (gone, or locked): its board, in its channel, to play
+        on; unless a post there showed it since (the one that found the thread closed)."""
+        async with self._lock(record.id):
+            newest = self._newest.get(record.id)
+            if record.status != "active" or (newest and newest[0] == record.channel_id):
+                return
+            moved = (Text("table.thread.moved_here"),)
+            await self._tell_untold(None, record, intro=moved, always=True)
+
+    async def computer_played(self, result: TurnResult) -> None:
+        """A computer's turn was stored in the background: tell it (with the turns before
+        it that were waiting for it) where the game is played."""
+        await self.announce_result(None, result)
+
+    async def announce_stored(self, channel: Any, record: GameRecord) -> bool:
+        """Tell what was stored but not yet posted (the bot stopped before it could, or
+        Discord refused the post) where the game is played. Whether a post went out."""
+        async with self._lock(record.id):
+            key = "table.turn.recovered_refused" if record.post_failures else "table.turn.recovered"
+            _, posted = await self._tell_untold(channel, record, intro=(Text(key),))
+            return posted
+
+    async def _tell_untold(
+        self,
+        channel: Any,
+        record: GameRecord,
+        *,
+        intro: Sequence[Text] = (),
+        stalled: bool = False,
+        always: bool = False,
+    ) -> tuple[Any | None, bool]:
+        """Tell every turn stored and not yet told (held under the game's lock); with
+        ``always``, post how the game stands even if there is none. A turn that a board
+        already in the channel told (posted by a process that stopped before it recorded
+        it) is recorded as told, not told again. Returns the channel the game is told in
+        (None: the post failed, it is tried again later) and whether a post went out."""
+        common, service = self.common, self.common.service
+        record, game, turns, ends = await service.history.told_since(record.id, self.told(record))
+        complete = [turn for turn in turns if turn.complete]
+        channel = await common.home_channel(record, channel)
+        _, recorded = service.posts.message_ids(record)
+        newest = self._newest.get(record.id)
+        if complete and (newest is None or newest[1] != recorded):
+            # Another process (this one before a restart) had the last word here.
+            complete = await self._shown_already(channel, record, complete, ends)
+        # A game none of whose boards was ever posted (the bot stopped between starting it
+        # and its first board) is shown as it stands: its players have nothing to play on.
+        if complete or always or recorded is None:
+            told = await self._announce(
+                channel, record, game, complete, intro=intro, stalled=stalled
+            )
+            return told, told is not None
+        # Told already, or mid-turn: the player carries on from their panel, and the turn
+        # is told when it ends. Written now, so that no round takes it for missed.
+        if record.version > self.told(record) or record.version > record.announced:
+            self._told[record.id] = max(record.version, self._told.get(record.id, -1))
+            service.posts.posted(record.id, record.version)
+            await service.posts.flush_posted()
+        return channel, False
+
+    async def _shown_already(
+        self, channel: Any, record: GameRecord, complete: list[TurnRecord], ends: list[int]
+    ) -> list[TurnRecord]:
+        """``complete`` without the turns that a board in ``channel`` after the one recorded
+        already told (one posted by a process that stopped before it recorded it): that
+        board is recorded in their place, as the game's newest."""
+        found = await self._unrecorded_board(channel, record)
+        if found is None:
+            return complete
+        message_id, turn = found
+        shown = sum(1 for t in complete if t.number < turn)
+        if not shown:
+            return complete
+        upto = record.version if shown == len(complete) else ends[shown - 1]
+        log.info("game %s: turns up to version %s were shown already", record.id, upto)
+        _, previous = self.common.service.posts.message_ids(record)
+        self._posted(record, upto, channel.id, message_id)
+        if previous is not None and previous != message_id:
+            await self.retire(channel, previous)
+        return complete[shown:]
+
+    async def _unrecorded_board(self, channel: Any, record: GameRecord) -> tuple[int, int] | None:
+        """The newest board of the game in ``channel`` after the one recorded, and the turn
+        it hands on to (see :func:`turn_shown`); None if there is none (or the channel's
+        history cannot be read)."""
+        lobby, board = self.common.service.posts.message_ids(record)
+        anchor = board or lobby
+        me = self.common.host.user
+        if me is None:
+            return None
+        try:
+            async for message in channel.history(
+                limit=LOOK_BACK,
+                after=discord.Object(anchor) if anchor else None,
+                oldest_first=False,
+            ):
+                if message.author.id != me.id:
+                    continue
+                turn = turn_shown(message, record.id)
+                if turn is not None:
+                    return message.id, turn
+        except discord.HTTPException as error:
+            log.info("could not read back the channel of game %s (%s)", record.id, error.status)
+        return None
+
+    async def _announce(
+        self,
+        channel: Any,
+        record: GameRecord,
+        game: Any,
         turns: Sequence[TurnRecord],
         *,
         intro: Sequence[Text] = (),
         stalled: bool = False,
-    ) -> bool:
-        """Post what happened and how the game stands now (see :func:`compose_post`), where
-        the game is played. Returns whether it was posted (a post that fails is posted again
-        later). ``stalled``: the game ended because nobody moved, not by a moderator."""
+    ) -> Any | None:
+        """:meth:`announce`, under the game's lock. A thread that turns out to be gone or
+        locked sends the game to its channel, and the post with it."""
         common = self.common
-        # Always where the game is played, wherever the last move was typed.
-        channel = await common.home_channel(record, channel)
-        language = await common.public_language(record.guild_id)
-        settings = await common.service.recent_guild_settings(record.guild_id)
-        now_ms = int(common.service.clock.now().timestamp() * 1000)
-        # At night (the server's quiet hours) a post notifies nobody.
-        quiet = settings.quiet_hours().quiet(now_ms)
-        post = compose_post(
-            common.plugin(record),
-            record,
-            game,
-            turns,
-            language=language,
-            quiet=quiet,
-            intro=intro,
-            stalled=stalled,
-        )
-        if not await self.send(channel, record, post):
-            return False
-        if post.direct is not None:
-            user_id, text = post.direct
-            await common.tell_user(user_id, text, record.guild_id)
-        await self.update_standing(record, game, post.over, stalled=stalled)
-        if post.finished:
-            common.later(self.post_replay(channel, record))
-        return True
+        for _ in range(2):
+            # Always where the game is played, wherever the last move was typed.
+            channel = await common.home_channel(record, channel)
+            if getattr(channel, "id", None) != record.home:  # it left its thread just now
+                record = dataclasses.replace(record, thread_id=None)
+                intro = (*intro, Text("table.thread.moved_here"))
+            language = await common.public_language(record.guild_id)
+            settings = await common.service.recent_guild_settings(record.guild_id)
+            now_ms = int(common.service.clock.now().timestamp() * 1000)
+            # At night (the server's quiet hours) a post notifies nobody.
+            quiet = settings.quiet_hours().quiet(now_ms)
+            post = compose_post(
+                common.plugin(record),
+                record,
+                game,
+                turns,
+                language=language,
+                quiet=quiet,
+                intro=intro,
+                stalled=stalled,
+            )
+            try:
+                if not await self.send(channel, record, post):
+                    return None
+            except _ThreadClosed as closed:
+                # Gone or locked, and the cache did not know: into the channel.
+                channel = await common.left_thread(record, channel, closed.error)
+                record = dataclasses.replace(record, thread_id=None)
+                intro = (*intro, Text("table.thread.moved_here"))
+                continue
+            if post.direct is not None:
+                user_id, text = post.direct
+                await common.tell_user(user_id, text, record.guild_id)
+            await self.update_standing(record, game, post.over, stalled=stalled)
+            if post.finished:
+                common.later(self.post_replay(channel, record))
+            return channel
+        return None
 
     async def send(self, channel: Any, record: GameRecord, post: Post) -> bool:
         """Send ``post`` in ``channel``, remember it as the game's board, and take the
-        controls off the board before it. Returns whether Discord took it."""
+        controls off the board before it. Returns whether Discord took it. Without Attach
+        Files the turn is told without its pictures (and the creator told why, once)."""
         common = self.common
         language = post.language
         view = table_view(*post.buttons, language=language) if post.buttons else None
@@ -143,62 +373,66 @@ class Posts:
             )
         else:
             mentions = discord.AllowedMentions.none()
-        # Posts in flight are not "missed": the dispatcher leaves them alone.
-        self._posting.add(record.id)
+        ending = {"allowed_mentions": mentions, "silent": post.silent, **with_view(view)}
         try:
             drawn = await common.host.pictures.draw_all(post.pictures, language)
-            messages = post.messages()
-            quiet = discord.AllowedMentions.none()
-            # The nonce names the post, so sending it again (after a crash, before it was
-            # recorded) gives back the same message instead of a second one.
-            last = len(messages) - 1
-            for part, text in enumerate(messages[:-1]):
-                await channel.send(
-                    text,
-                    allowed_mentions=quiet,
-                    nonce=nonce(post.game_id, post.version, part),
-                    silent=post.silent,
+            pictures = bool(drawn) and "attach_files" not in lacking(channel)
+            told = post if pictures or not drawn else post.without_pictures()
+            try:
+                posted = await self._send_parts(
+                    channel, told, files(drawn) if pictures else [], ending
                 )
-            posted = await channel.send(
-                messages[-1],
-                files=files(drawn),
-                allowed_mentions=mentions,
-                nonce=nonce(post.game_id, post.version, last),
-                silent=post.silent,
-                **with_view(view),
-            )
+            except discord.Forbidden as error:
+                if not pictures or error.code != MISSING_PERMISSIONS:
+                    raise
+                # Refused for its pictures (no Attach Files): the turn in words at least.
+                pictures = False
+                posted = await self._send_parts(
+                    channel, post.without_pictures(), [], ending, start=len(post.messages()) - 1
+                )
         except discord.HTTPException as error:
+            if thread_refused(error) and channel.id == record.thread_id:
+                raise _ThreadClosed(error) from error
             await self.post_failed(channel, record, error)
             return False
-        finally:
-            self._posting.discard(record.id)
         _, previous = common.service.posts.message_ids(record)
-        common.service.posts.posted(record.id, record.version, board_message_id=posted.id)
+        self._posted(record, record.version, channel.id, posted.id)
         if previous is not None and previous != posted.id:
             await self.retire(channel, previous)
+        if drawn and not pictures:
+            await self._without_pictures(channel, record)
+        else:
+            self._told_no_pictures.discard(record.id)
         return True
 
-    async def computer_played(self, result: TurnResult) -> None:
-        """A computer's turn was stored in the background: tell it (with the turns before
-        it that were waiting for it) where the game is played."""
-        channel = await self.common.home_channel(result.record)
-        await self.announce_stored(channel, result.record, recovered=False)
+    @staticmethod
+    async def _send_parts(
+        channel: Any,
+        post: Post,
+        attached: list[discord.File],
+        ending: dict[str, Any],
+        start: int = 0,
+    ) -> Any:
+        """The messages of ``post`` from the ``start``-th on (those before went out), each
+        with its nonce; the last with the pictures and the controls. Returns the last."""
+        messages = post.messages()
+        quiet = discord.AllowedMentions.none()
+        last = len(messages) - 1
+        for part in range(start, last):
+            await channel.send(
+                messages[part], allowed_mentions=quiet, nonce=nonce(post, part), silent=post.silent
+            )
+        return await channel.send(messages[last], files=attached, nonce=nonce(post, last), **ending)
 
-    async def announce_stored(
-        self, channel: Any, record: GameRecord, *, recovered: bool = True
-    ) -> bool:
-        """Tell what was stored but not yet posted in the game's channel (``recovered``: it
-        was missed, the bot was down; otherwise a computer just played)."""
-        if record.id in self._posting:
-            return False  # on its way right now
-        service = self.common.service
-        record, game, turns = await service.history.told_since(record.id, record.announced)
-        if record.status == "active" and not any(t.complete for t in turns) and turns:
-            # Mid-turn: the player carries on from their panel.
-            await service.posts.mark_announced(record.id, record.version)
-            return False
-        intro = (Text("table.turn.recovered"),) if recovered else ()
-        return await self.announce(channel, record, game, turns, intro=intro)
+    async def _without_pictures(self, channel: Any, record: GameRecord) -> None:
+        """A board went out without its pictures (the bot may not attach files there):
+        the game's creator hears why, once."""
+        if record.id in self._told_no_pictures:
+            return
+        self._told_no_pictures.add(record.id)
+        log.warning("game %s: its board was posted without pictures (no Attach Files)", record.id)
+        text = Text("table.post.no_pictures", channel=Verbatim(f"<#{channel.id}>"))
+        await self.common.tell_user(record.creator_id, text, record.guild_id)
 
     async def announce_end(
         self, channel: Any, record: GameRecord, *, stalled: bool = False
@@ -211,12 +445,14 @@ class Posts:
             if lobby is not None:
                 await self.post_lobby(channel, record)
             return
-        record, game = await common.service.play.state(record.id)
-        channel = await common.home_channel(record, channel)
         intro = (Text("table.stall.ended"),) if stalled else ()
-        posted = await self.announce(channel, record, game, (), intro=intro, stalled=stalled)
-        if posted and board is not None:
-            await self.retire(channel, board)
+        async with self._lock(record.id):
+            # With the turns that were not told yet, if any.
+            told, _ = await self._tell_untold(
+                channel, record, intro=intro, stalled=stalled, always=True
+            )
+        if told is not None and board is not None:
+            await self.retire(told, board)
 
     async def update_standing(
         self, record: GameRecord, game: Any, over: bool, *, stalled: bool = False
@@ -228,10 +464,6 @@ class Posts:
         common = self.common
         if record.thread_id is None:
             return
-        lobby, _ = common.service.posts.message_ids(record)
-        if lobby is None:
-            return
-        language = await common.public_language(record.guild_id)
         names = names_of(record)
         title = common.plugin(record).front.title()
         where = Verbatim(f"<#{record.thread_id}>")
@@ -252,15 +484,7 @@ class Posts:
                 player=names[game.current_player],
                 deadline=Verbatim(f"<t:{deadline // 1000}:R>" if deadline else ""),
             )
-        try:
-            parent = await common.channel(record.channel_id)
-            await parent.get_partial_message(lobby).edit(
-                content=message_text(text, language),
-                view=None,
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-        except discord.HTTPException:
-            log.info("could not update the standing line of game %s", record.id)
+        await common.edit_standing(record, text)
 
     async def retire(self, channel: Any, message_id: int) -> None:
         """Take the controls off a board that a newer post replaced (old buttons would only
@@ -315,5 +539,8 @@ class Posts:
                 allowed_mentions=discord.AllowedMentions.none(),
                 silent=True,
             )
+        except discord.Forbidden:
+            # Without Attach Files: the result and the boards said it all.
+            log.info("may not post the replay of game %s", record.id)
         except Exception:
             log.exception("could not post the replay of game %s", record.id)

@@ -182,35 +182,46 @@ class Rounds:
 
     async def handle(self, due: DueTurn) -> None:
         """One notice: a reminder, or a time-out (the moderators told, or the turn played)."""
+        if due.kind == "timeout" and due.timeout_action != "notify":
+            result = await self.common.service.play.time_out(due)
+            await self.posts.announce_result(None, result)
+            return
         channel = await self.common.home_channel(due.record)
+        try:
+            await self._notice(channel, due)
+        except discord.HTTPException as error:
+            # The game's thread is gone or locked: the game and its notice go to the channel.
+            moved = await self.common.left_thread(due.record, channel, error)
+            if moved is None:
+                raise
+            await self._notice(moved, due)
+
+    async def _notice(self, channel: Any, due: DueTurn) -> None:
+        """A reminder, or the moderators told that a player's time ran out, in ``channel``."""
         language = await self.common.public_language(due.record.guild_id)
         if due.kind in ("reminder", "final"):
             await self.remind(channel, due, language)
             return
-        if due.timeout_action == "notify":
-            # Those who can act are pinged: the moderator role, and the game's creator.
-            role, creator = due.moderator_role_id, due.record.creator_id
-            who: Any = (
-                Text("table.reminder.role_and_creator", role=Verbatim(f"<@&{role}>"),
-                     creator=Mention(creator))
-                if role
-                else Mention(creator)
-            )  # fmt: skip
-            await channel.send(
-                message_text(
-                    Text("table.reminder.timeout_notify", player=due.seat.name, moderators=who),
-                    language,
-                ),
-                nonce=nonce("t", due),
-                allowed_mentions=discord.AllowedMentions(
-                    users=[discord.Object(creator)],
-                    roles=[discord.Object(role)] if role else False,
-                    everyone=False,
-                ),
-            )
-            return
-        result = await self.common.service.play.time_out(due)
-        await self.posts.announce(channel, result.record, result.state, result.turns)
+        # Those who can act are pinged: the moderator role, and the game's creator.
+        role, creator = due.moderator_role_id, due.record.creator_id
+        who: Any = (
+            Text("table.reminder.role_and_creator", role=Verbatim(f"<@&{role}>"),
+                 creator=Mention(creator))
+            if role
+            else Mention(creator)
+        )  # fmt: skip
+        await channel.send(
+            message_text(
+                Text("table.reminder.timeout_notify", player=due.seat.name, moderators=who),
+                language,
+            ),
+            nonce=nonce("t", due),
+            allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(creator)],
+                roles=[discord.Object(role)] if role else False,
+                everyone=False,
+            ),
+        )
 
     async def remind(self, channel: Any, due: DueTurn, language: str) -> None:
         """Half the player's time is used, or nearly all: tell them, where they asked to

@@ -172,14 +172,16 @@ class Turns:
         mine = result.turns[0]
         points = mine.gained(result.scores)[seat.index] if mine.start_scores else 0
         nxt = result.next_seat
+        home = record.home
         if nxt is not None and nxt.is_bot and not result.game_over:
             # A computer plays next: one post tells both turns, once it has played (see
             # Posts.computer_played), rather than a board that is old a second later.
             key = "table.computer.done_next"
         else:
-            posted = await self.posts.announce(interaction.channel, record, game, result.turns)
-            key = "table.turn.done" if posted else "table.turn.done_not_posted"
-        # Where the board is: the game's thread, or its channel.
-        where = Verbatim(f"<#{record.home}>")
+            posted = await self.posts.announce_result(interaction.channel, result)
+            key = "table.turn.done" if posted is not None else "table.turn.done_not_posted"
+            # Where the board is: the game's thread, or its channel (if it left its thread).
+            home = posted.id if posted is not None else home
+        where = Verbatim(f"<#{home}>")
         done = Text(key, points=points, where=where)
         await common.show(interaction, Panel((done,)), record, edit=edit)

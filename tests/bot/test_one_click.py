@@ -111,6 +111,8 @@ async def test_a_click_reads_once_and_writes_once_however_long_the_game(
             break
         user = record.seats[game.current_player].user_id
         await bot.service.play.act(record.id, user, sensible_action(game, rng), record.version)
+    # As if each of them had been posted (else the next post tells them all, as it must).
+    await bot.service.posts.mark_announced(record.id, record.version)
     late = await one_turn(h, bot, record.id)
     for maybe in ("part", "turn"):  # another part of the board, the tile turned: if need be
         for counted in (early, late):

@@ -1,10 +1,11 @@
-"""Kills at chosen moments (issue 18): every stored turn is announced exactly once, soon
-after the restart; stopping the bot leaves nothing of it running.
+"""Kills at chosen moments (issues 18 and 31): every stored turn is announced exactly once,
+soon after the restart, even when the next move comes first; stopping the bot leaves nothing
+of it running.
 
 The unmodified bot process runs against the fake Discord. A board post carries the nonce
-``<game>.<version>.<part>``, so counting the channel's messages by nonce counts the posts of
-each stored version, and the fake answers a repeated nonce with the first message, as
-Discord does with ``enforce_nonce``.
+``<game>.t<first>-<last>.<part>`` of the turns it tells, so counting the channel's posts by
+nonce counts how often each stored turn was told, and the fake answers a repeated nonce
+with the first message, as Discord does with ``enforce_nonce``.
 """
 
 from __future__ import annotations
@@ -17,20 +18,31 @@ from pathlib import Path
 
 from tests.e2e.test_bot_e2e import TURNS, table_for
 from tests.support.e2e import Arkbot
-from tests.support.fake_discord import FakeDiscord, FakeMessage
-from tests.support.players import WAIT, Table, process_family, stored_game, wait_until_up
+from tests.support.fake_discord import SEND_MESSAGES, FakeDiscord, FakeMessage
+from tests.support.players import (
+    WAIT,
+    Table,
+    assert_told_once,
+    process_family,
+    stored_game,
+    told_turns,
+    wait_until_up,
+)
 
 #: A restart must tell what it missed at once, not after the two minutes' grace.
 SOON = 8.0
 
 
-def boards_of(fake: FakeDiscord, table: Table, version: int) -> list[FakeMessage]:
-    prefix = f"{table.game_id}.{version}."
-    return [
-        m
-        for m in fake.recorder.messages_in(table.channel.id)
-        if str(m.payload.get("nonce") or "").startswith(prefix)
-    ]
+async def _until_recorded(db_path: Path, game_id: int, version: int) -> None:
+    """Wait until the game's channel is stored as having seen ``version``."""
+    deadline = time.monotonic() + SOON
+    while True:
+        record, _ = await stored_game(db_path, game_id)
+        if record.announced >= version:  # type: ignore[attr-defined]
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"version {version} of game {game_id} never recorded as told")
+        await asyncio.sleep(0.2)
 
 
 async def test_kills_around_a_post_give_one_post_soon_after_the_restart(
@@ -54,29 +66,60 @@ async def test_kills_around_a_post_give_one_post_soon_after_the_restart(
     await proc.kill()
     record, logged = await stored_game(db_path, table.game_id)
     assert record.version == logged == table.version
-    assert boards_of(fake, table, table.version) == []
+    assert told_turns(rec, table.game_id, [table.channel.id])[2] == 0
     began = time.monotonic()
     await proc.start()
     await wait_until_up(fake, proc)
     board = await table.wait_board()
     assert time.monotonic() - began < SOON + 20  # start-up included; far below 2 minutes
     assert "restarting" in board.content and "Bob" in board.content
-    assert len(boards_of(fake, table, table.version)) == 1
+    await assert_told_once(rec, db_path, table.game_id, [table.channel.id])
 
-    # 2. Killed after Discord stored Carol's board, before the bot recorded that it did: the
-    #    restart sends it again with the same nonce, and the channel still shows it once.
-    repeats = rec.nonce_repeats
+    # 2. Killed after Discord stored Carol's board, perhaps before the bot recorded that it
+    #    did: the restart finds the board there and records it, and posts nothing again.
     board = await table.play_turn(TURNS[2], typed=True)
-    await proc.kill()  # at once: the post is recorded in memory, not yet on disk
+    await proc.kill()  # at once: the post may be recorded in memory only, not on disk
     await proc.start()
     await wait_until_up(fake, proc)
-    await rec.wait_until(lambda: rec.nonce_repeats > repeats, SOON, "the post sent again")
-    assert len(boards_of(fake, table, table.version)) == 1
-    # The game goes on from there, with one board per turn.
+    await _until_recorded(db_path, table.game_id, table.version)
+    await assert_told_once(rec, db_path, table.game_id, [table.channel.id])
+    # The game goes on from there, each turn told once.
     board = await table.play_turn(TURNS[3])
-    assert len(boards_of(fake, table, table.version)) == 1
+    await assert_told_once(rec, db_path, table.game_id, [table.channel.id])
     assert board.components  # the newest board has its button...
     assert all(not b.components for b in table.boards[:-1])  # ...no older one has
+
+
+async def test_a_turn_not_shown_before_a_kill_is_told_with_the_next_move(
+    fake_discord: FakeDiscord, arkbot: Arkbot, db_path: Path
+) -> None:
+    """Bob's board is refused (the bot may not post for a moment); the bot is killed and
+    comes back; Carol plays before the refused post's retry is due. Her board tells Bob's
+    turn, then hers: every stored turn once, none lost to the move that came first."""
+    fake, rec = fake_discord, fake_discord.recorder
+    table = await table_for(fake, db_path)
+    proc = await arkbot()
+    await table.start()
+    await table.play_turn(TURNS[0])  # Alice
+    # A moderator takes Send Messages away for a moment; the bot learns it from Discord.
+    await fake.overwrite(table.channel, deny=SEND_MESSAGES, tell=False)
+    await table.typed(TURNS[1][:-1])
+    last = TURNS[1][-1]
+    sub, options = table.typed_command(last)
+    _, answer = await table.slash(table.current, "covenant", sub, options)
+    assert table.record_played(last)
+    assert "could not be posted" in answer.content
+    await proc.kill()
+    await fake.overwrite(table.channel)  # given back
+    await proc.start()
+    await wait_until_up(fake, proc)
+    board = await table.play_turn(TURNS[2], typed=True)  # Carol, before the retry is due
+    assert board.content.index("Bob") < board.content.index("Carol")
+    assert await assert_told_once(rec, db_path, table.game_id, [table.channel.id]) == [1, 2, 3]
+    for plan in TURNS[3:]:
+        await table.play_turn(plan)
+    every = await assert_told_once(rec, db_path, table.game_id, [table.channel.id])
+    assert every == list(range(1, len(TURNS) + 1))
 
 
 async def _press(table: Table, panel: FakeMessage, action: object) -> bool:

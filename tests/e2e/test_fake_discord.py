@@ -12,7 +12,17 @@ import aiohttp
 import pytest
 
 from tests.support.e2e import StartBot
-from tests.support.fake_discord import EPHEMERAL, BotProcess, FakeDiscord, pngs
+from tests.support.fake_discord import (
+    ATTACH_FILES,
+    CREATE_PUBLIC_THREADS,
+    EPHEMERAL,
+    MANAGE_THREADS,
+    SEND_MESSAGES,
+    VIEW_CHANNEL,
+    BotProcess,
+    FakeDiscord,
+    pngs,
+)
 from tests.support.refused_bodies import CHOICES, MESSAGES, THREAD_NAME
 
 WAIT = 5.0
@@ -350,3 +360,77 @@ async def test_a_first_answer_after_three_seconds_is_refused(raw: _Client) -> No
     response = await raw.call("POST", f"/interactions/{iid}/{token}/callback", {"type": 5})
     assert response.status == 404 and (await response.json())["code"] == 10062
     assert [r["why"] for r in raw.fake.recorder.interactions[iid].rejected] == ["late"]
+
+
+# --------------------------------------------------------------------------- what the bot may do
+
+
+async def _post_file(raw: _Client, channel_id: int) -> aiohttp.ClientResponse:
+    """A message with one PNG attached, sent as discord.py sends it (multipart)."""
+    form = aiohttp.FormData()
+    form.add_field("payload_json", '{"content": "board", "attachments": [{"id": 0}]}')
+    form.add_field("files[0]", b"\x89PNG\r\n", filename="b.png", content_type="image/png")
+    url = f"{raw.fake.api_base}/channels/{channel_id}/messages"
+    response = await raw.http.post(url, data=form, headers=raw.headers)
+    await response.read()
+    return response
+
+
+async def _answer(response: aiohttp.ClientResponse) -> tuple[int, Any]:
+    return response.status, await response.json()
+
+
+async def test_a_post_in_a_locked_thread_is_refused_as_discord_does(raw: _Client) -> None:
+    fake = raw.fake
+    channel = fake.channel("games")
+    starter = await (
+        await raw.call("POST", f"/channels/{channel.id}/messages", {"content": "lobby"})
+    ).json()
+    path = f"/channels/{channel.id}/messages/{starter['id']}/threads"
+    # The bot may not open threads unless its role allows it (arkbot's invite does).
+    assert await _answer(await raw.call("POST", path, {"name": "game"})) == (
+        403,
+        {"message": "Missing Permissions", "code": 50013},
+    )
+    await fake.grant_bot(CREATE_PUBLIC_THREADS)
+    opened = await (await raw.call("POST", path, {"name": "game"})).json()
+    thread = fake.channels[int(opened["id"])]
+    post = f"/channels/{thread.id}/messages"
+    # Archived only: a message opens it again.
+    await fake.set_thread(thread, archived=True)
+    assert (await raw.call("POST", post, {"content": "hello"})).status == 200
+    assert not thread.archived
+    # Locked (and archived): refused, posts and edits alike, and with files too.
+    await fake.set_thread(thread, archived=True, locked=True)
+    archived = (400, {"message": "Thread is archived", "code": 50083})
+    assert await _answer(await raw.call("POST", post, {"content": "hello"})) == archived
+    assert await _answer(await _post_file(raw, thread.id)) == archived
+    mine = fake.recorder.messages_in(thread.id)[-1].id
+    assert await _answer(await raw.call("PATCH", f"{post}/{mine}", {"content": "x"})) == archived
+    # Locked, not archived: still closed to the bot, unless it may manage threads.
+    await fake.set_thread(thread, archived=False)
+    assert await _answer(await raw.call("POST", post, {"content": "hello"})) == archived
+    await fake.grant_bot(MANAGE_THREADS)
+    assert (await raw.call("POST", post, {"content": "hello"})).status == 200
+
+
+async def test_files_without_attach_files_are_refused_as_discord_does(raw: _Client) -> None:
+    fake = raw.fake
+    channel = fake.channel("games")
+    post = f"/channels/{channel.id}/messages"
+    assert (await _post_file(raw, channel.id)).status == 200
+    missing = (403, {"message": "Missing Permissions", "code": 50013})
+    await fake.overwrite(channel, deny=ATTACH_FILES)
+    assert await _answer(await _post_file(raw, channel.id)) == missing
+    assert (await raw.call("POST", post, {"content": "words only"})).status == 200
+    await fake.overwrite(channel, deny=SEND_MESSAGES)
+    assert await _answer(await raw.call("POST", post, {"content": "words"})) == missing
+    await fake.overwrite(channel, deny=VIEW_CHANNEL)
+    assert await _answer(await raw.call("POST", post, {"content": "words"})) == (
+        403,
+        {"message": "Missing Access", "code": 50001},
+    )
+    await fake.overwrite(channel)  # as it was
+    assert (await _post_file(raw, channel.id)).status == 200
+    # Another channel is as the bot's role has it.
+    assert (await _post_file(raw, fake.channel("general").id)).status == 200

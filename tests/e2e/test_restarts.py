@@ -141,7 +141,7 @@ async def test_a_restart_posts_the_board_its_killed_predecessor_claimed(
     boards = await fake.recorder.wait_until(
         lambda: _boards(fake, channel.id, game_id), SOON, "the first board"
     )
-    assert len(boards) == 1 and str(boards[0].payload["nonce"]).startswith(f"{game_id}.0.")
+    assert len(boards) == 1 and str(boards[0].payload["nonce"]).startswith(f"{game_id}.v")
     assert not tracebacks(proc.output(tail=None)), proc.output()
 
 

@@ -73,7 +73,14 @@ DIRECT_MESSAGES_INTENT = 1 << 12
 ADMINISTRATOR = 1 << 3
 MANAGE_CHANNELS = 1 << 4
 MANAGE_GUILD = 1 << 5
+VIEW_CHANNEL = 1 << 10
+SEND_MESSAGES = 1 << 11
 MANAGE_MESSAGES = 1 << 13
+ATTACH_FILES = 1 << 15
+READ_MESSAGE_HISTORY = 1 << 16
+MANAGE_THREADS = 1 << 34
+CREATE_PUBLIC_THREADS = 1 << 35
+SEND_MESSAGES_IN_THREADS = 1 << 38
 # Roughly what @everyone gets in a fresh server: invite, react, view, send, embed, attach,
 # history, external emoji, nickname, slash commands, send in threads.
 EVERYONE_PERMISSIONS = sum(1 << b for b in (0, 6, 10, 11, 14, 15, 16, 18, 26, 31, 38))
@@ -173,7 +180,9 @@ class SimUser:
 
 @dataclass
 class FakeChannel:
-    """A channel the fake knows: guild text (0), DM (1) or thread (11)."""
+    """A channel the fake knows: guild text (0), DM (1) or thread (11). A guild channel
+    has its permission overwrites (Discord's objects: id, type 0 role / 1 member, allow,
+    deny); a thread takes its parent's, and may be archived and locked."""
 
     id: int
     name: str
@@ -182,6 +191,13 @@ class FakeChannel:
     parent_id: int | None = None
     recipient: SimUser | None = None
     position: int = 0
+    overwrites: list[JSON] = field(default_factory=list)
+    archived: bool = False
+    locked: bool = False
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type in (10, 11, 12)
 
     def payload(self, permissions: int | None = None) -> JSON:
         """The channel object as REST, READY and interactions carry it."""
@@ -200,7 +216,7 @@ class FakeChannel:
             "name": self.name,
             "guild_id": str(self.guild_id),
             "position": self.position,
-            "permission_overwrites": [],
+            "permission_overwrites": [dict(o) for o in self.overwrites],
             "nsfw": False,
             "parent_id": str(self.parent_id) if self.parent_id else None,
             "topic": None,
@@ -208,17 +224,17 @@ class FakeChannel:
             "last_message_id": None,
             "flags": 0,
         }
-        if self.type in (10, 11, 12):
+        if self.is_thread:
             # Threads: discord.py's Thread needs owner_id, thread_metadata and counts.
             data.update(
                 owner_id=None,
                 message_count=0,
                 member_count=1,
                 thread_metadata={
-                    "archived": False,
+                    "archived": self.archived,
                     "auto_archive_duration": 1440,
                     "archive_timestamp": _iso(),
-                    "locked": False,
+                    "locked": self.locked,
                 },
             )
         if permissions is not None:
@@ -774,6 +790,113 @@ class FakeDiscord:
                 perms |= int(role["permissions"])
         return (1 << 53) - 1 if perms & ADMINISTRATOR else perms
 
+    def permissions_in(self, user: SimUser, channel: FakeChannel) -> int:
+        """``user``'s permissions in ``channel``, by Discord's rule: the guild's (everyone's
+        and the user's roles'), then the channel's overwrites: @everyone's, the roles'
+        (denies, then allows), the member's. A thread has its parent's."""
+        if channel.type == 1:
+            return VIEW_CHANNEL | SEND_MESSAGES | ATTACH_FILES | READ_MESSAGE_HISTORY
+        base = self.permissions_of(user)
+        if base & ADMINISTRATOR or user.id == self.OWNER_ID:
+            return base
+        parent = self.channels.get(channel.parent_id or 0) if channel.is_thread else channel
+        overwrites = parent.overwrites if parent is not None else []
+        gid = channel.guild_id or self.GUILD_ID
+        shift = gid - self.GUILD_ID
+        roles = {r + shift for r in user.roles}
+
+        def apply(perms: int, chosen: list[JSON]) -> int:
+            deny = allow = 0
+            for o in chosen:
+                deny |= int(o.get("deny") or 0)
+                allow |= int(o.get("allow") or 0)
+            return (perms & ~deny) | allow
+
+        everyone = [o for o in overwrites if int(o["id"]) == gid]
+        of_roles = [o for o in overwrites if o.get("type") == 0 and int(o["id"]) in roles]
+        of_member = [o for o in overwrites if o.get("type") == 1 and int(o["id"]) == user.id]
+        return apply(apply(apply(base, everyone), of_roles), of_member)
+
+    def bot_role_id(self, guild_id: int | None = None) -> int:
+        """The id of the bot's own (managed) role in ``guild_id`` (the first guild's)."""
+        return self.GUILD_ID + 2 + ((guild_id or self.GUILD_ID) - self.GUILD_ID)
+
+    async def overwrite(
+        self, channel: FakeChannel, *, allow: int = 0, deny: int = 0, tell: bool = True
+    ) -> None:
+        """Set the overwrite of the bot's role in ``channel`` (as a moderator would in the
+        channel's settings): ``deny`` takes those permissions away, ``allow`` gives them.
+        ``tell``: dispatch CHANNEL_UPDATE, as Discord does; without it the bot's cache is
+        stale and it learns only from the refusals."""
+        rid = str(self.bot_role_id(channel.guild_id))
+        channel.overwrites = [o for o in channel.overwrites if o["id"] != rid]
+        if allow or deny:
+            channel.overwrites.append(
+                {"id": rid, "type": 0, "allow": str(allow), "deny": str(deny)}
+            )
+        if tell and self.connections_for(channel.guild_id):
+            await self.dispatch("CHANNEL_UPDATE", channel.payload(), timeout=0.1)
+
+    async def grant_bot(self, permissions: int) -> None:
+        """Give the bot's role ``permissions`` in every guild (GUILD_ROLE_UPDATE to a bot
+        that is connected)."""
+        self.bot_role["permissions"] = str(int(self.bot_role["permissions"]) | permissions)
+        for gid in self.guild_ids:
+            if self.connections_for(gid):
+                role = next(r for r in self.roles_of(gid) if int(r["id"]) == self.bot_role_id(gid))
+                data = {"guild_id": str(gid), "role": role}
+                await self.dispatch("GUILD_ROLE_UPDATE", data, timeout=0.1)
+
+    def threads_of(self, channel: FakeChannel) -> list[FakeChannel]:
+        """The threads opened in ``channel``, oldest first."""
+        return [c for c in self.channels.values() if c.is_thread and c.parent_id == channel.id]
+
+    async def set_thread(
+        self,
+        thread: FakeChannel,
+        *,
+        archived: bool | None = None,
+        locked: bool | None = None,
+        tell: bool = True,
+    ) -> None:
+        """Archive or lock a thread (or open it again), as a moderator would; ``tell``:
+        dispatch THREAD_UPDATE, as Discord does."""
+        if archived is not None:
+            thread.archived = archived
+        if locked is not None:
+            thread.locked = locked
+        if tell and self.connections_for(thread.guild_id):
+            await self.dispatch("THREAD_UPDATE", thread.payload(), timeout=0.1)
+
+    async def delete_thread(self, thread: FakeChannel, *, tell: bool = True) -> None:
+        """Delete a thread, as a moderator would (its starter message in the channel
+        stays); ``tell``: dispatch THREAD_DELETE, as Discord does."""
+        del self.channels[thread.id]
+        if tell and self.connections_for(thread.guild_id):
+            data = {
+                "id": str(thread.id),
+                "guild_id": str(thread.guild_id),
+                "parent_id": str(thread.parent_id),
+                "type": thread.type,
+            }
+            await self.dispatch("THREAD_DELETE", data, timeout=0.1)
+
+    def _refuse_post(self, channel: FakeChannel, files: bool) -> None:
+        """Refuse a message the bot may not post in ``channel``, as Discord does: 403 50001
+        without View Channel, 400 50083 in a locked thread (unless it may manage threads),
+        403 50013 without Send Messages (in a thread: Send Messages in Threads) or, for a
+        message with files, without Attach Files."""
+        if channel.type == 1:
+            return
+        perms = self.permissions_in(self.bot_user, channel)
+        if not perms & VIEW_CHANNEL:
+            raise DiscordError(403, 50001, "Missing Access")
+        if channel.is_thread and channel.locked and not perms & MANAGE_THREADS:
+            raise DiscordError(400, 50083, "Thread is archived")
+        send = SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES
+        if not perms & send or (files and not perms & ATTACH_FILES):
+            raise DiscordError(403, 50013, "Missing Permissions")
+
     @staticmethod
     def shard_of(guild_id: int | None, count: int) -> int:
         """Discord's formula; DMs (no guild) are shard 0's."""
@@ -1124,7 +1247,7 @@ class FakeDiscord:
             "token": token,
             "version": 1,
             "locale": "en-US",
-            "app_permissions": str(BOT_PERMISSIONS),
+            "app_permissions": str(self.permissions_in(self.bot_user, channel)),
             "entitlements": [],
             "entitlement_sku_ids": [],
             "attachment_size_limit": 10 * 1024 * 1024,
@@ -1964,6 +2087,11 @@ class FakeDiscord:
 
     async def _history(self, ctx: Ctx) -> web.Response:
         ch = self._channel(ctx)
+        perms = self.permissions_in(self.bot_user, ch)
+        if not perms & VIEW_CHANNEL:
+            raise DiscordError(403, 50001, "Missing Access")
+        if not perms & READ_MESSAGE_HISTORY:
+            return self._json([])  # Discord answers, with no messages
         limit = int(ctx.rec.query.get("limit", 50))
         msgs = [m for m in self.recorder.messages_in(ch.id) if not m.ephemeral]
         before = ctx.rec.query.get("before")
@@ -1984,6 +2112,10 @@ class FakeDiscord:
         visible = ("content", "embeds", "poll", "components", "sticker_ids")
         if not (ctx.rec.files or any(body.get(k) for k in visible)):
             raise DiscordError(400, 50006, "Cannot send an empty message")
+        self._refuse_post(ch, bool(ctx.rec.files))
+        if ch.is_thread and ch.archived:
+            # A message in an archived (not locked) thread opens it again.
+            await self.set_thread(ch, archived=False)
         nonce = body.get("nonce")
         if nonce is not None and body.get("enforce_nonce"):
             # The same author sending the same nonce again gets the first message back.
@@ -1999,10 +2131,13 @@ class FakeDiscord:
         return self._json(self._message(ctx, self._channel(ctx).id).payload)
 
     async def _edit_message(self, ctx: Ctx) -> web.Response:
-        msg = self._message(ctx, self._channel(ctx).id)
+        ch = self._channel(ctx)
+        msg = self._message(ctx, ch.id)
         if msg.ephemeral:
             raise DiscordError(404, 10008, "Unknown Message")
         check_form(limits.message_errors(ctx.body))
+        if ch.is_thread and (ch.archived or ch.locked):
+            raise DiscordError(400, 50083, "Thread is archived")
         return self._json((await self._edit(msg, ctx.body or {}, ctx.rec.parts)).payload)
 
     async def _delete_message(self, ctx: Ctx) -> web.Response:
@@ -2028,6 +2163,8 @@ class FakeDiscord:
         parent = self._channel(ctx)
         body = ctx.body or {}
         check_form(limits.thread_errors(body))
+        if not self.permissions_in(self.bot_user, parent) & CREATE_PUBLIC_THREADS:
+            raise DiscordError(403, 50013, "Missing Permissions")
         tid = int(ctx.params["message"]) if "message" in ctx.params else self.ids.next()
         thread = FakeChannel(
             tid,

@@ -9,8 +9,8 @@ the shards by Discord's formula, so each process gets the interactions of its gu
 and clicked turns alternately) and, when an answer does not come (the process serving the
 game was killed: the interaction failed, as Discord would show it), does what a person
 would: looks at where the game stands (here: the database) and goes on with typed
-commands. Boards are then found by their nonce ``<game>.<version>.<part>``, whichever
-process posted them.
+commands. Boards are then found by their nonce (``<game>.t<first>-<last>.<part>``, the
+turns they tell), whichever process posted them.
 """
 
 from __future__ import annotations
@@ -28,7 +28,15 @@ from engine.common import Rng
 from engine.covenant import TILES, Action, Game
 from engine.covenant.players import sensible_action
 from tests.support.fake_discord import BotProcess, FakeDiscord, FakeMessage, python_argv
-from tests.support.players import REPO, WAIT, BotSaidNo, Table, arkbot_env, split_turns
+from tests.support.players import (
+    REPO,
+    TURNS_NONCE,
+    WAIT,
+    BotSaidNo,
+    Table,
+    arkbot_env,
+    split_turns,
+)
 
 PLAYERS = 3
 DECK_TILES = [t for t, tile in TILES.items() if not tile.start]
@@ -143,9 +151,18 @@ def posts_of(fake: FakeDiscord, channel_id: int, prefix: str) -> list[FakeMessag
     ]
 
 
-def board_of(fake: FakeDiscord, table: Table, version: int) -> FakeMessage | None:
-    """The board posted for ``version`` of the table's game (the part with the pictures)."""
-    found = [m for m in posts_of(fake, table.channel.id, f"{table.game_id}.{version}.") if m.files]
+def board_of(fake: FakeDiscord, table: Table, turn: int) -> FakeMessage | None:
+    """The board that told turn ``turn`` of the table's game (the part with the pictures;
+    turn 0: the first board, which tells none)."""
+    if turn == 0:
+        found = posts_of(fake, table.channel.id, f"{table.game_id}.v0.")
+    else:
+        found = []
+        for message in posts_of(fake, table.channel.id, f"{table.game_id}.t"):
+            told = TURNS_NONCE.fullmatch(str(message.payload["nonce"]))
+            if told and int(told["first"]) <= turn <= int(told["last"]):
+                found.append(message)
+    found = [m for m in found if m.files]
     return found[-1] if found else None
 
 
@@ -179,9 +196,11 @@ async def _resync(planned: Planned, reader: GameService) -> None:
     planned.log.append(f"resynced at version {version}")
 
 
-async def _wait_board(fake: FakeDiscord, table: Table, version: int) -> FakeMessage:
+async def _wait_board(
+    fake: FakeDiscord, table: Table, turn: int, *, within: float = 3 * WAIT
+) -> FakeMessage:
     return await fake.recorder.wait_until(
-        lambda: board_of(fake, table, version), 3 * WAIT, f"board {version} of {table.game_id}"
+        lambda: board_of(fake, table, turn), within, f"board of turn {turn} of {table.game_id}"
     )
 
 
@@ -200,7 +219,7 @@ async def _typed(planned: Planned, rest: Sequence[Action]) -> None:
         closed = table.record_played(action)
         table._expect_next_step(reply, closed)
         if closed:
-            await _wait_board(fake, table, table.version)
+            await _wait_board(fake, table, table.closed_turn)
 
 
 #: How long a player goes on trying after the bot fell silent: a killed process restarting
@@ -239,7 +258,12 @@ async def _robust_start(planned: Planned, reader: GameService) -> None:
         planned.log.append(f"start again: {iid}")
         with contextlib.suppress(TimeoutError):  # the answer may be lost: the game tells
             await fake.recorder.wait_for_reply(iid, timeout=WAIT)
-    await _wait_board(fake, table, 0)
+    # A game started by a process that was killed before it posted is shown by the restarted
+    # process's catch-up round: wait for the restart first, then give the round as long as
+    # the player would wait (on a busy machine it can outlast 3 * WAIT).
+    await _served(planned, deadline)
+    left = deadline - asyncio.get_running_loop().time()
+    await _wait_board(fake, table, 0, within=max(3 * WAIT, left))
 
 
 async def _robust_turn(planned: Planned, plan: Sequence[Action], reader: GameService) -> None:
@@ -254,7 +278,7 @@ async def _robust_turn(planned: Planned, plan: Sequence[Action], reader: GameSer
             if rest:
                 await _typed(planned, rest)
             else:  # the turn was stored: its board comes (from a restarted process, maybe)
-                await _wait_board(table.fake, table, table.version)
+                await _wait_board(table.fake, table, planned.turns.index(plan) + 1)
             return
         except (TimeoutError, BotSaidNo, AssertionError) as exc:
             planned.recoveries += 1

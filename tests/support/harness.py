@@ -497,6 +497,7 @@ class Harness:
         self._roles: list[dict[str, Any]] = []
         self._channels: list[dict[str, Any]] = []
         self._threads: list[dict[str, Any]] = []
+        self._gone_threads: set[int] = set()
         self._members: list[dict[str, Any]] = []
         everyone = discord.Permissions(
             view_channel=True,
@@ -516,12 +517,10 @@ class Harness:
             position=1,
         )
         bot_role = self.guild_id + 2
-        self._role_payload(
-            bot_role,
-            "arkbot",
-            discord.Permissions.text() | discord.Permissions(view_channel=True),
-            position=2,
-        )
+        # What the bot is invited with (see the README), and more; not Manage Threads.
+        invited = discord.Permissions.text() | discord.Permissions(view_channel=True)
+        invited.manage_threads = False
+        self._role_payload(bot_role, "arkbot", invited, position=2)
         self._channel_payload(self.default_channel_id, self._channel_name)
         self._member_payload(self._bot_user_payload(), [bot_role])
         self._rebuild_guild_for(self.bot)
@@ -651,6 +650,41 @@ class Harness:
         self.guild._add_thread(thread)
         return data
 
+    def thread_update(self, thread_id: int, *, tell: bool = True, **metadata: bool) -> None:
+        """Archive or lock a thread (``archived=True``, ``locked=True``), as a moderator would;
+        ``tell``: the bot's cache learns it, as from the gateway's THREAD_UPDATE."""
+        data = next(t for t in self._threads if int(t["id"]) == thread_id)
+        data["thread_metadata"].update(metadata)
+        thread = self.guild.get_thread(thread_id)
+        if tell and thread is not None:
+            thread._update(data)
+
+    def delete_thread(self, thread_id: int, *, tell: bool = True) -> None:
+        """Delete a thread, as a moderator would (its starter message stays); ``tell``: the
+        bot's cache forgets it, as on the gateway's THREAD_DELETE."""
+        self._threads = [t for t in self._threads if int(t["id"]) != thread_id]
+        self._gone_threads.add(thread_id)
+        thread = self.guild.get_thread(thread_id)
+        if tell and thread is not None:
+            self.guild._remove_thread(thread)
+
+    def _refuse_closed_thread(self, channel_id: int, *, edit: bool = False) -> None:
+        """A post in a locked thread (unless the bot has Manage Threads; an edit in an
+        archived thread) is refused as Discord refuses it (400, 50083); one in a deleted
+        thread as unknown (404, 10003). A post in an archived thread that is not locked
+        opens it again."""
+        if channel_id in self._gone_threads:
+            raise http_error(404, "Unknown Channel", code=10003)
+        for data in self._threads:
+            if int(data["id"]) != channel_id:
+                continue
+            metadata = data["thread_metadata"]
+            me = self.guild.me
+            moderates = me is not None and me.guild_permissions.manage_threads
+            if (metadata["locked"] and not moderates) or (edit and metadata["archived"]):
+                raise http_error(400, "Thread is archived", code=50083)
+            metadata["archived"] = False
+
     def thread_ids(self) -> list[int]:
         """The threads opened so far, oldest first."""
         return [int(t["id"]) for t in self._threads]
@@ -730,7 +764,8 @@ class Harness:
         """Answer ``method template`` (e.g. ``"GET", "/users/{user_id}"``) with ``handler``.
 
         The handler gets the :class:`Request` and returns the response payload, or raises
-        (e.g. a ``discord.Forbidden``) to simulate a failure. Later registrations win.
+        (e.g. a ``discord.Forbidden``) to simulate a failure, or returns ``NotImplemented``
+        to have the request answered as usual. Later registrations win.
         """
         self._handlers.insert(0, (method.upper(), template, handler))
 
@@ -803,6 +838,8 @@ class Harness:
                 result = handler(request)
                 if asyncio.iscoroutine(result):
                     result = await result
+                if result is NotImplemented:
+                    continue  # this one is not for the handler: answered as usual
                 return True, result
         return False, None
 
@@ -833,13 +870,17 @@ class Harness:
         channel_id = int(route.channel_id) if route.channel_id else None
         parts = request.path.strip("/").split("/")
         if key == ("POST", "/channels/{channel_id}/messages"):
+            self._refuse_closed_thread(channel_id or 0)
             message = self._new_message(channel_id or 0, body, request.files, interaction=None)
             self._record_sent(self._sent("channel_message", request, message))
             return message
         if key == ("PATCH", "/channels/{channel_id}/messages/{message_id}"):
+            self._refuse_closed_thread(channel_id or 0, edit=True)
             message = self._edit_message(int(parts[3]), body, request.files)
             self._record_sent(self._sent("edit", request, message))
             return message
+        if key == ("GET", "/channels/{channel_id}/messages"):
+            return self._history(channel_id or 0, request.params)
         if key == ("GET", "/channels/{channel_id}/messages/{message_id}"):
             message_id = int(parts[3])
             if message_id not in self.messages:
@@ -1124,6 +1165,16 @@ class Harness:
         """The current payload of a message (after all edits)."""
         message_id = message if isinstance(message, int) else message.message_id
         return self.messages[int(message_id)]  # type: ignore[arg-type]
+
+    def _history(self, channel_id: int, params: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """A channel's messages as Discord lists them: newest first, at most ``limit``,
+        only those after ``after`` or before ``before`` (ids) when given."""
+        found = [self.messages[mid] for mid in self.channel_messages(channel_id, public=True)]
+        if params.get("after"):
+            found = [m for m in found if int(m["id"]) > int(params["after"])]
+        if params.get("before"):
+            found = [m for m in found if int(m["id"]) < int(params["before"])]
+        return found[::-1][: int(params.get("limit") or 50)]
 
     def channel_messages(
         self, channel: discord.abc.Snowflake | int | None = None, *, public: bool = False

@@ -16,7 +16,8 @@ sees it.
 from __future__ import annotations
 
 import os
-from collections import defaultdict
+import re
+from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
@@ -119,6 +120,46 @@ async def open_lobby(
             await service.close()
 
 
+async def stored_turns(target: Path | str, game_id: int) -> list[int]:
+    """The numbers of the game's stored turns that are complete (the one in progress is
+    not: it is told when it ends), read through the service."""
+    service = await GameService.open(target)
+    try:
+        _, turns, _ = await service.history.replay_turns(game_id)
+        return [turn.number for _, turn in turns if turn.complete]
+    finally:
+        await service.close()
+
+
+#: A board post's nonce: ``<game>.t<first>-<last>.<part>`` for the turns it tells,
+#: ``<game>.v<version>.<part>`` for one that tells none (the first board, the standings).
+TURNS_NONCE = re.compile(r"(?P<game>\d+)\.t(?P<first>\d+)-(?P<last>\d+)\.(?P<part>\d+)")
+
+
+def told_turns(recorder: Recorder, game_id: int, channel_ids: Sequence[int]) -> Counter[int]:
+    """How many posts in ``channel_ids`` told each turn of the game, by the posts' nonces
+    (each post counted once, by its first message: one sent again under the same nonce is
+    given back by Discord, not posted twice)."""
+    told: Counter[int] = Counter()
+    for channel_id in channel_ids:
+        for message in recorder.messages_in(channel_id):
+            found = TURNS_NONCE.fullmatch(str(message.payload.get("nonce") or ""))
+            if found and int(found["game"]) == game_id and found["part"] == "0":
+                told.update(range(int(found["first"]), int(found["last"]) + 1))
+    return told
+
+
+async def assert_told_once(
+    recorder: Recorder, target: Path | str, game_id: int, channel_ids: Sequence[int]
+) -> list[int]:
+    """Every stored turn of the game was told exactly once in ``channel_ids`` (and no turn
+    that is not stored); returns the stored turns."""
+    stored = await stored_turns(target, game_id)
+    told = told_turns(recorder, game_id, channel_ids)
+    assert told == Counter(stored), f"turns told (turn: posts) {dict(told)}, stored {stored}"
+    return stored
+
+
 async def stored_game(db_path: Path, game_id: int) -> tuple[object, int]:
     """(the stored record, the number of actions in its log), read through the service."""
     service = await GameService.open(db_path)
@@ -218,6 +259,7 @@ class Table:
     turn_ends: list[tuple[int, FakeMessage]] = field(default_factory=list)
     interactions: list[int] = field(default_factory=list)
     version: int = 0  # actions applied: what the bot's controls carry
+    closed_turn: int = 0  # the number of the last turn the mirror saw end
 
     @classmethod
     def scripted(
@@ -291,11 +333,15 @@ class Table:
     # ---- turns ---------------------------------------------------------------------
 
     def record_played(self, action: Action) -> bool:
-        """Apply ``action`` to the mirror; True if that closed the turn."""
+        """Apply ``action`` to the mirror; True if that closed the turn (then
+        :attr:`closed_turn` is its number)."""
         turn = self.game.turn
         self.game.apply(action)
         self.version += 1
-        return self.game.phase == "over" or self.game.turn != turn
+        closed = self.game.phase == "over" or self.game.turn != turn
+        if closed:
+            self.closed_turn = turn
+        return closed
 
     def _expect_next_step(self, reply: FakeMessage, closed: bool) -> None:
         if closed:
@@ -494,10 +540,12 @@ def rss_mb(pid: int) -> float:
 
 __all__ = [
     "REPO",
+    "TURNS_NONCE",
     "WAIT",
     "BotSaidNo",
     "Table",
     "arkbot_env",
+    "assert_told_once",
     "display_name",
     "open_lobby",
     "peak_rss_mb",
@@ -505,5 +553,7 @@ __all__ = [
     "rss_mb",
     "split_turns",
     "stored_game",
+    "stored_turns",
+    "told_turns",
     "wait_until_up",
 ]
