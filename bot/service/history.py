@@ -93,9 +93,10 @@ class History:
             return await tx.people.ratings(guild_id, kind)
 
     async def stats(self, guild_id: int) -> GuildStats:
-        """Finished games of a guild and wins per user (computer seats count for nobody)."""
+        """Finished games of a guild and wins per user (computer seats count for nobody;
+        practice games for nothing)."""
         async with self._core.storage.read() as tx:
-            finished = await tx.games.finished(guild_id)
+            finished = [g for g in await tx.games.finished(guild_id) if g.practice is None]
         wins: dict[int, int] = {}
         names: dict[int, str] = {}
         for record in finished:

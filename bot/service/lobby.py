@@ -83,7 +83,9 @@ class Lobby:
     async def _check_open_games(self, tx: Transaction, user_id: int) -> None:
         """A player may have a few more games going than they have finished: no one can
         start tables faster than they play them."""
-        going = len(await tx.games.of_user(user_id, ("lobby", "active")))
+        # A practice game (one at a time) does not count: learning never keeps anyone out.
+        games = await tx.games.of_user(user_id, ("lobby", "active"))
+        going = sum(1 for g in games if g.practice is None)
         finished = len(await tx.games.of_user(user_id, ("finished",)))
         allowed = finished + self._core.limits.extra_open_games
         if going >= allowed:
@@ -268,7 +270,9 @@ class Lobby:
             await tx.games.set_seats(record.id, seats)
             settings = await self._core.guild_settings_in(tx, record.guild_id)
             pace = pace_of(settings.pace)
-            clock = new_clock(pace, len(seats), settings.quiet_hours()) if pace else None
+            # A practice game has no clock: a learner takes the time they need.
+            timed = pace is not None and record.practice is None
+            clock = new_clock(pace, len(seats), settings.quiet_hours()) if timed else None
             first = seats[game.current_player]
             await tx.games.update(
                 record.id,

@@ -93,6 +93,9 @@ class GameRecord:
     rematch_of: int | None = None
     #: When the last move was made (or the game started), in ms.
     last_move_ms: int | None = None
+    #: A practice game (``/table learn``): the lessons its learner was taught so far, in the
+    #: order taught. None for every other game. A practice game is never rated or counted.
+    practice: tuple[str, ...] | None = None
 
     @property
     def home(self) -> int:

@@ -211,7 +211,10 @@ class Play:
 
     async def _rate(self, tx: Transaction, record: GameRecord, game: Any) -> None:
         """A finished game moves the ratings of its people (see :mod:`bot.service.ratings`):
-        computers do not count; who left counts as finishing last."""
+        computers do not count; who left counts as finishing last. A practice game is not
+        rated."""
+        if record.practice is not None:
+            return
         scores = list(game.scores)
         ranks = places(scores)
         winners = set(game.winners)

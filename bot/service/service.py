@@ -67,6 +67,7 @@ from bot.service.common import ANNOUNCE_GRACE, NO_LIMITS, SNAPSHOT_EVERY, Limits
 from bot.service.computers import Computers
 from bot.service.core import Core
 from bot.service.history import History
+from bot.service.learning import Learning
 from bot.service.lobby import Lobby
 from bot.service.models import GameRecord, GuildSettings, TurnResult
 from bot.service.moderation import Moderation
@@ -109,6 +110,7 @@ class GameService:
         self.moderation = Moderation(self.core, wake=self.computers.wake)
         self.notices = Notices(self.core)
         self.history = History(self.core)
+        self.learning = Learning(self.core, self.lobby)
 
     @classmethod
     async def open(

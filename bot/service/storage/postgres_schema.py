@@ -177,6 +177,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE games ADD COLUMN think_holder TEXT",
         "ALTER TABLE games ADD COLUMN think_until BIGINT NOT NULL DEFAULT 0",
     ),
+    # 9: a practice game's lessons taught, as in SQLite's 9.
+    ("ALTER TABLE games ADD COLUMN practice TEXT",),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

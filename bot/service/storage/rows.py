@@ -15,7 +15,7 @@ GAME_COLUMNS = (
     "id, guild_id, channel_id, kind, seed, options, shuffle_seats, creator_id, status, "
     "version, current_seat, waiting_since, created_at, updated_at, started_at, finished_at, "
     "result, error, announced, lobby_message_id, board_message_id, post_error, post_failures, "
-    "clock, next_due_at, thread_id, rematch_of, last_move_at"
+    "clock, next_due_at, thread_id, rematch_of, last_move_at, practice"
 )
 #: The same, each prefixed with the alias ``g.``.
 GAME_FIELDS_G = ", ".join(f"g.{c.strip()}" for c in GAME_COLUMNS.split(","))
@@ -88,7 +88,19 @@ def game_of(row: Any) -> GameRecord:
         thread_id=row["thread_id"],
         rematch_of=row["rematch_of"],
         last_move_ms=row["last_move_at"],
+        practice=practice_of(row["practice"]),
     )
+
+
+def practice_of(text: str | None) -> tuple[str, ...] | None:
+    """A practice game's lessons taught (None: not a practice game). A damaged list is read
+    as nothing taught yet: the lessons come again, the game goes on."""
+    if text is None:
+        return None
+    taught = json_or(text, [])
+    if not isinstance(taught, list):
+        return ()
+    return tuple(str(key) for key in taught)
 
 
 def clock_of(text: str | None) -> dict[str, Any] | None:

@@ -217,6 +217,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE games ADD COLUMN think_holder TEXT",
         "ALTER TABLE games ADD COLUMN think_until INTEGER NOT NULL DEFAULT 0",
     ),
+    # 9: a practice game (``/table learn``) keeps the lessons its learner was taught, a JSON
+    # array of the game's lesson keys; NULL for every other game. Kept equal with
+    # postgres_schema.py.
+    ("ALTER TABLE games ADD COLUMN practice TEXT",),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

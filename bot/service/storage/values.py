@@ -89,6 +89,7 @@ GAME_FIELDS = frozenset(
         "clock",
         "next_due_at",
         "thread_id",
+        "practice",
         "rematch_of",
         "last_move_at",
         "lease_until",

@@ -1,0 +1,102 @@
+"""Practice games (``/table learn``): one learner against computer players, in a thread of
+its own, teaching the game as it is played. Never rated or counted; one at a time per
+learner; no clock, so nobody is reminded or timed out while learning.
+
+A part of :class:`~bot.service.service.GameService` (``service.learning``)."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from bot.service.common import record_of
+from bot.service.core import Core
+from bot.service.lobby import Lobby
+from bot.service.models import GameRecord, Seat, ServiceError
+from bot.service.storage import ChannelBusy, NewGame
+from bot.service.thinking import COMPUTER_NAMES
+from engine import registry
+
+#: The computer players a learner meets, and how well they play.
+OPPONENTS = 2
+LEVEL = "easy"
+
+
+class Learning:
+    """Opening practice games and keeping what they taught (``service.learning``)."""
+
+    def __init__(self, core: Core, lobby: Lobby) -> None:
+        self._core = core
+        self._lobby = lobby
+
+    async def open(
+        self,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        name: str,
+        game_name: str,
+        options: Mapping[str, Any],
+        *,
+        seed: int | None = None,
+    ) -> GameRecord:
+        """Start a practice game of ``game_name`` in ``channel_id`` (its own thread): the
+        learner in the first seat, :data:`OPPONENTS` computers after them."""
+        if guild_id <= 0:
+            raise ServiceError("guild_only")
+        if not registry.game(game_name).has_computers:
+            raise ServiceError("no_computers")
+        rules = self._core.game_rules(game_name)
+        try:
+            clean = rules.check_options(dict(options))
+        except ValueError:
+            raise ServiceError("bad_options") from None
+        seed = secrets.randbits(62) if seed is None else seed
+        try:
+            async with self._core.storage.write() as tx:
+                if await self.going(user_id, tx=tx) is not None:
+                    raise ServiceError("practice_going")
+                if await tx.games.open_in(channel_id) is not None:
+                    raise ServiceError("channel_busy")
+                game_id = await tx.games.insert(
+                    NewGame(
+                        guild_id,
+                        channel_id,
+                        game_name,
+                        seed,
+                        json.dumps(clean),
+                        False,  # the learner plays first: their first turn teaches
+                        user_id,
+                        self._core.now_ms(),
+                    )
+                )
+                seats = [Seat(0, user_id, name)] + [
+                    Seat(n, None, COMPUTER_NAMES[n - 1], is_bot=True, level=LEVEL)
+                    for n in range(1, 1 + min(OPPONENTS, rules.max_players - 1))
+                ]
+                await tx.games.set_seats(game_id, seats)
+                await tx.games.update(game_id, practice="[]")
+        except ChannelBusy:
+            raise ServiceError("channel_busy") from None
+        return await self._lobby.start(channel_id, user_id)
+
+    async def going(self, user_id: int, *, tx: Any = None) -> GameRecord | None:
+        """The learner's practice game still going, if any."""
+        if tx is None:
+            async with self._core.storage.read() as tx:
+                return await self.going(user_id, tx=tx)
+        games = await tx.games.of_user(user_id, ("lobby", "active", "error"))
+        return next((g for g in games if g.practice is not None), None)
+
+    async def taught(self, game_id: int, key: str) -> GameRecord:
+        """Lesson ``key`` was shown to the learner of practice game ``game_id``: it is not
+        shown again (said once, also across a restart)."""
+        async with self._core.storage.write() as tx:
+            record = await record_of(tx, game_id)
+            if record.practice is None:
+                raise ServiceError("not_practice")
+            if key not in record.practice:
+                await tx.games.update(game_id, practice=json.dumps([*record.practice, key]))
+            return await record_of(tx, game_id)
