@@ -49,6 +49,7 @@ from engine.noah import (
     PetChosen,
     PetDeclined,
     RainFell,
+    TakeCards,
     action_from_dict,
 )
 from engine.noah.ai.hints import reason_for
@@ -79,15 +80,18 @@ def _cabins_for(game: Game, card: int) -> list[str]:
     return found
 
 
-def _tipping(game: Game, seat: int) -> tuple[int, str] | None:
-    """A card of ``seat``'s hand that the lean keeps off one side (it would capsize the
-    ark there), and that side; None when the lean stops no card."""
+def _tipping(game: Game, seat: int) -> tuple[int, list[str]] | None:
+    """A card of ``seat``'s hand that the lean keeps off a side (it would capsize the ark
+    there), and the sides it is kept off; None when the lean stops no card."""
     for card in game.hand(seat):
         weight = CARDS[card].weight
-        if game.tilt + weight > MOST_TILT:
-            return card, "starboard"
-        if game.tilt - weight < -MOST_TILT:
-            return card, "port"
+        sides = [
+            side
+            for side, sign in (("port", -1), ("starboard", 1))
+            if abs(game.tilt + sign * weight) > MOST_TILT
+        ]
+        if sides:
+            return card, sides
     return None
 
 
@@ -191,7 +195,8 @@ class NoahTeacher(Teacher):
             return []
         now, events = played
         names = before.names
-        lines = [line for e in events if (line := _told(e, seat, names, now)) is not None]
+        taking = any(isinstance(_action(a), TakeCards) for a in actions)
+        lines = [line for e in events if (line := _told(e, seat, names, now, taking)) is not None]
         gain = now.scores[seat] - game.scores[seat]
         if gain > 0:
             lines.append(_t("learned.points_up", gain=gain, points=now.scores[seat]))
@@ -228,17 +233,32 @@ def _cabins(game: Game, seat: int) -> Said:
 def _balance(game: Game, seat: int) -> Said:
     lines = [_t("lesson.balance")]
     tipping = _tipping(game, seat)
-    if tipping is not None:
-        card, side = tipping
-        lines.append(
-            _t(
-                "lesson.balance_now",
-                tilt=tilt_text(game.tilt),
-                card=card_text(card),
-                weight=CARDS[card].weight,
-                side=side_text(side),
-            )
+    if tipping is None:
+        return lines, ["bow"]
+    card, sides = tipping
+    weight = CARDS[card].weight
+    said = {"tilt": tilt_text(game.tilt), "card": card_text(card), "weight": weight}
+    if len(sides) == 1:
+        lines.append(_t("lesson.balance_now", **said, side=side_text(sides[0])))
+        return lines, ["bow"]
+    # Too heavy for both sides: say how much heavier one side must first get (the nearer
+    # way) for the card to fit on the other.
+    to_starboard = game.tilt + weight - MOST_TILT  # port must gain this much
+    to_port = weight - MOST_TILT - game.tilt  # starboard must gain this much
+    heavier, side, need = (
+        ("port", "starboard", to_starboard)
+        if to_starboard <= to_port
+        else ("starboard", "port", to_port)
+    )
+    lines.append(
+        _t(
+            "lesson.balance_neither",
+            **said,
+            heavier=side_text(heavier),
+            need=need,
+            side=side_text(side),
         )
+    )
     return lines, ["bow"]
 
 
@@ -350,11 +370,14 @@ def _replay(game: Game, actions: Sequence[Any]) -> tuple[Game, list[Event]] | No
     return work, events
 
 
-def _told(event: Event, seat: int, names: Sequence[str], now: Game) -> Text | None:
+def _told(event: Event, seat: int, names: Sequence[str], now: Game, taking: bool) -> Text | None:
     """One event of the learner's turn said to them ("you"); None for what is not theirs or
-    not worth a line. The card drawn from the pile is never named (it may be read aloud)."""
+    not worth a line. ``taking``: the turn took cards (else a face-up card taken came with a
+    new cabin). The card drawn from the pile is never named (it may be read aloud)."""
     match event:
         case CardTaken(seat=who, card=card) if who == seat:
+            if not taking:
+                return _t("learned.took_for_cabin", card=card_text(card))
             return _t("learned.took", card=card_text(card), count=len(now.hand(seat)))
         case RainFell(number=number):
             return _t("learned.rain", number=number)
