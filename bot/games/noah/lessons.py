@@ -53,7 +53,7 @@ from engine.noah import (
     action_from_dict,
 )
 from engine.noah.ai.hints import reason_for
-from engine.noah.state import ENDGAME, PET, PLAY
+from engine.noah.state import ENDGAME, OVER, PET, PLAY
 
 #: Points on the scoreboard by which the computer's move must beat the learner's to be told.
 CLEARLY_BETTER = 2
@@ -197,6 +197,9 @@ class NoahTeacher(Teacher):
         names = before.names
         taking = any(isinstance(_action(a), TakeCards) for a in actions)
         lines = [line for e in events if (line := _told(e, seat, names, now, taking)) is not None]
+        if now.phase == OVER:
+            # The final scoring (pets, everyone's majorities) is the final post's to tell.
+            return lines
         gain = now.scores[seat] - game.scores[seat]
         if gain > 0:
             lines.append(_t("learned.points_up", gain=gain, points=now.scores[seat]))
@@ -423,7 +426,7 @@ def _better(before: Seen, seat: int, better: Sequence[Any], gain: int) -> list[T
     """The computer's move, kindly, when it would have given clearly more points now."""
     game: Game = before.game
     played = _replay(game, better)
-    if played is None:
+    if played is None or played[0].phase == OVER:  # final scores are not points "now"
         return []
     more = played[0].scores[seat] - game.scores[seat] - gain
     if more < CLEARLY_BETTER:

@@ -418,6 +418,16 @@ def test_in_the_endgame_a_play_costs_a_disc_and_a_pass_keeps_them() -> None:
         assert all("noah." not in text and "{" not in text for text in said(lines, language))
 
 
+def test_the_last_pass_leaves_the_final_scoring_to_the_final_post() -> None:
+    game = table(rain=5, phase="endgame", passed=[False, True, True], figures={0: {"useful": 1}})
+    after = played(game, Pass())
+    assert after.phase == "over"
+    # No "points now": the final scores (pets, everyone's majorities) are not this move's.
+    assert said(TEACHER.after_move(seen(game), seen(after), [Pass()], [chicken()])) == [
+        "You passed for good: your 4 action discs are worth a point each at the end."
+    ]
+
+
 # --------------------------------------------------------------------- the summary
 
 
