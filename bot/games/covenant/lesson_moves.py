@@ -86,9 +86,12 @@ def _scored(event: FeatureScored, seat: int) -> Text:
     )
 
 
-def _told(event: Event, seat: int, names: Sequence[str]) -> Text | None:
+def _told(
+    event: Event, seat: int, names: Sequence[str], returned: set[tuple[int, int, str]]
+) -> Text | None:
     """One line of the turn for the learner in ``seat``: their points said as "you", what
-    else happened as the story tells it to everyone."""
+    else happened as the story tells it to everyone. A piece put out and scored home in the
+    same turn (``returned``: where such pieces stood) is told by its points alone."""
     match event:
         case FeatureScored() if event.points[seat]:
             return _scored(event, seat)
@@ -98,7 +101,7 @@ def _told(event: Event, seat: int, names: Sequence[str]) -> Text | None:
             return _t("lesson.ark_points", steps=len(event.path), points=event.points[seat])
         case ArkPlaced():
             return _t("lesson.ark_placed", square=square_name((event.x, event.y)))
-        case PieceDeployed():
+        case PieceDeployed() if (event.x, event.y, event.port) not in returned:
             return _t(
                 "lesson.deployed",
                 piece="prophet" if event.prophet else "follower",
@@ -129,7 +132,10 @@ def turn_lines(before: Seen, actions: Sequence[Any], better: Sequence[Any] | Non
     if seat is None or not actions:
         return []
     events = replay(game, actions)
-    lines = [line for e in events if (line := _told(e, seat, before.names)) is not None]
+    returned = {
+        (p.x, p.y, p.port) for e in events if isinstance(e, FeatureScored) for p in e.returned
+    }
+    lines = [line for e in events if (line := _told(e, seat, before.names, returned)) is not None]
     gained = _gained(events, seat)
     if not lines:
         lines.append(_t("lesson.no_points"))
