@@ -223,6 +223,8 @@ class CovenantTeacher(Teacher):
             "temple": "yes" if rules.follower_on_temple else "no",
             "towards": "yes" if rules.ark_towards_temples else "no",
             "left": game.tiles_left,
+            # The first edition counts an unfinished road or city by its segments.
+            "segments": "yes" if rules.unfinished_counts == "segments" else "no",
         }
         return Lesson(
             key,

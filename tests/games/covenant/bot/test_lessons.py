@@ -268,6 +268,11 @@ def test_the_end_lesson_says_how_many_tiles_are_left() -> None:
     assert said(lesson.lines)[0].startswith("Only 2 tiles are left after this one.")
     assert said(lesson.lines, "nl")[0].startswith("Na deze tegel zijn er nog maar 2 over.")
     assert said(lesson.lines, "es")[0].startswith("Después de esta solo quedan 2 losetas.")
+    assert "1 point a tile (and 1 a scroll or oasis)" in said(lesson.lines)[0]
+    # The first edition counts an unfinished road or city by its segments.
+    first = Game.new(players=2, seed=0, deck=["T39"] * 3, edition="en1")
+    lesson = TEACHER.lesson("end", seen(first), None)
+    assert "1 point a segment (and 1 a scroll or oasis)" in said(lesson.lines)[0]
 
 
 @pytest.mark.parametrize("language", ["en", "nl", "es", "es-419"])
