@@ -191,9 +191,10 @@ def _suggestion(game: Game, hint: Sequence[Any] | None) -> Text | None:
             now = placed(now, action.x, action.y, action.rotation)
     if not words:
         return None
-    if len(words) == 1:
-        return _t("lesson.suggestion", move=words[0])
-    return _t("lesson.suggestion_then", move=words[0], then=words[1])
+    move = words[-1]
+    for word in reversed(words[:-1]):
+        move = _t("lesson.sentences", first=word, second=move)
+    return _t("lesson.suggestion", move=move)
 
 
 class CovenantTeacher(Teacher):

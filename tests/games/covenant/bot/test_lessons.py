@@ -247,6 +247,19 @@ def test_a_lesson_says_the_hints_move_and_rings_the_square_it_is_about() -> None
     assert lesson.picture.args == (game.view(0).to_json(), 0, [[0, -1]])
 
 
+def test_a_whole_turns_hint_is_said_move_by_move() -> None:
+    assert TEACHER is not None
+    game = new("T21")
+    hint = [PlaceTile(0, -1, 180), Pass(), PlaceArk(0, -1)]
+    lesson = TEACHER.lesson("placing", seen(game), hint)
+    assert lesson.suggestion is not None
+    assert say(lesson.suggestion) == (
+        "💡 The computer would do this: Put the tile on M12, turned 180°. Put the Ark on M12."
+    )
+    assert say(lesson.suggestion, "es-419").startswith("💡 La computadora haría esto: ")
+    assert lesson.picture is not None and lesson.picture.args[2] == [[0, -1]]
+
+
 def test_a_lesson_without_a_hint_suggests_nothing() -> None:
     assert TEACHER is not None
     lesson = TEACHER.lesson("placing", seen(new("T39")), None)
