@@ -352,6 +352,21 @@ def test_a_completed_city_with_a_scroll_is_counted() -> None:
     ]
 
 
+def test_a_completed_city_is_counted_in_dutch_and_spanish() -> None:
+    assert TEACHER is not None
+    game = new("T22")
+    turn = [PlaceTile(0, -1, 180), Deploy("SSE"), PlaceArk(0, -1)]
+    lines = TEACHER.after_move(seen(game), seen(play(game.copy(), *turn)), turn, None)
+    assert said(lines, "nl")[0] == (
+        "Je stad van 2 tegels met 1 boekrol is af: 2 punten per tegel en 2 per boekrol, "
+        "dus 6 punten voor jou."
+    )
+    assert said(lines, "es")[0] == (
+        "Tu ciudad de 2 losetas con 1 pergamino está completa: 2 puntos por loseta y 2 por "
+        "pergamino; en total, 6 puntos para ti."
+    )
+
+
 def test_a_city_finished_by_the_prophet_is_counted_twice() -> None:
     game = new("T21")
     turn = [PlaceTile(0, -1, 180), Deploy("SSE", prophet=True), PlaceArk(0, -1)]
