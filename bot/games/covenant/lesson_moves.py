@@ -93,7 +93,8 @@ def _told(
     else happened as the story tells it to everyone. A piece put out and scored home in the
     same turn (``returned``: where such pieces stood) is told by its points alone."""
     match event:
-        case FeatureScored() if event.points[seat]:
+        case FeatureScored() if event.points[seat] and event.feature != "field":
+            # (Fields score only after the last turn, which the turn's events stop before.)
             return _scored(event, seat)
         case FeatureScored():
             return describe(event, names)
@@ -141,11 +142,12 @@ def turn_lines(before: Seen, actions: Sequence[Any], better: Sequence[Any] | Non
         lines.append(_t("lesson.no_points"))
     if better:
         try:
-            could = _gained(replay(game, better), seat)
+            instead = replay(game, better)
         except IllegalAction:
             return lines  # a suggestion for another moment of the turn: nothing to compare
+        could = _gained(instead, seat)
         if could - gained >= CLEARLY_BETTER:
-            lines.append(_better_line(replay(game, better), seat, could))
+            lines.append(_better_line(instead, seat, could))
     return lines
 
 
