@@ -393,6 +393,26 @@ def test_a_completed_road_with_an_oasis_is_counted() -> None:
     assert game.scores == (0, 0)
 
 
+def test_a_completed_temple_is_counted() -> None:
+    # Ruth's follower stands on the road of her temple tile east of the start; tiles lie
+    # north, south and west of it, and hers in the east completes it: 7 points.
+    game = play(
+        new("T48", "T39", "T39", "T39", "T39"),
+        PlaceTile(1, 0, 0),
+        Deploy("W"),
+        PlaceTile(1, -1, 0),
+        Pass(),
+        PlaceTile(1, 1, 0),
+        Pass(),
+        PlaceTile(-1, 0, 0),
+        Pass(),
+    )
+    assert after_move(game, [PlaceTile(2, 0, 0), Pass()]) == [
+        "The temple at N13 is complete and you have the most pieces on it and around it: "
+        "7 points for you."
+    ]
+
+
 def test_a_follower_put_out_is_told_when_it_will_score() -> None:
     game = new("T22")
     assert after_move(game, [PlaceTile(0, 1, 180), Deploy("NNW")]) == [
