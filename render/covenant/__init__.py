@@ -10,9 +10,10 @@ Every word drawn comes from the ``[picture]`` section of the message catalogue i
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 
 from engine.covenant.game import Game
+from engine.covenant.geometry import Pos
 from engine.covenant.tiles import TILES
 from render.covenant.board import BoardLayout, board_layout, draw_board
 from render.covenant.closeups import ark_image, placed_image, put_ark_image, squares_image
@@ -67,10 +68,17 @@ def latest_png(
     return to_png(latest_image(game, names, language))
 
 
-def squares_png(game: Game, page: int = 0, *, language: str = DEFAULT_LANGUAGE) -> bytes:
+def squares_png(
+    game: Game,
+    page: int = 0,
+    *,
+    language: str = DEFAULT_LANGUAGE,
+    focus: Sequence[Pos] = (),
+) -> bytes:
     """Part ``page`` of the board where the tile in hand fits, its squares numbered, with the
-    tile in hand (see :func:`render.covenant.board.squares_pages`)."""
-    return to_png(squares_image(game, page, language))
+    tile in hand (see :func:`render.covenant.board.squares_pages`); the squares of ``focus``
+    ringed (a lesson's picture)."""
+    return to_png(squares_image(game, page, language, focus))
 
 
 def placed_png(game: Game) -> bytes:
@@ -139,8 +147,16 @@ def latest(save: str, names: list[str], *, language: str = DEFAULT_LANGUAGE) -> 
     return latest_png(Game.from_json(save), names=names, language=language)
 
 
-def squares(save: str, page: int, *, language: str = DEFAULT_LANGUAGE) -> bytes:
-    return squares_png(Game.from_json(save), page, language=language)
+def squares(
+    save: str,
+    page: int,
+    focus: list[list[int]] | None = None,
+    *,
+    language: str = DEFAULT_LANGUAGE,
+) -> bytes:
+    # ``focus``: squares as [x, y] pairs (JSON has no tuples); none for the turn's panel.
+    ringed = [(x, y) for x, y in focus or ()]
+    return squares_png(Game.from_json(save), page, language=language, focus=ringed)
 
 
 def placed(save: str, *, language: str = DEFAULT_LANGUAGE) -> bytes:

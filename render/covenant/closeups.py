@@ -12,7 +12,7 @@ beside it reaches into its caption.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFont
@@ -149,25 +149,45 @@ SQUARES_HEADER = 124
 HAND_TILE = 100
 
 
-def squares_window(game: Game, page: int) -> Window:
-    """The window of the picture of part ``page`` of :func:`squares_pages`."""
+def squares_window(game: Game, page: int, focus: Sequence[Pos] = ()) -> Window:
+    """The window of the picture of part ``page`` of :func:`squares_pages`, grown to show
+    the squares of ``focus`` too."""
     pages = squares_pages(game)
-    return Window.around(pages[page], caption=SQUARES_HEADER, least=WIDTH * 3 // 4)
+    return Window.around([*pages[page], *focus], caption=SQUARES_HEADER, least=WIDTH * 3 // 4)
 
 
-def squares_image(game: Game, page: int = 0, language: str = DEFAULT_LANGUAGE) -> Image.Image:
+def _ring(draw: ImageDraw.ImageDraw, window: Window, pos: Pos) -> None:
+    """A gold ring round square ``pos``, over whatever it shows: what a lesson points at."""
+    x0, y0, x1, y1 = window.box(pos)
+    inset = max(3, window.tile // 16)
+    width = max(4, window.tile // 18)
+    box = [x0 + inset, y0 + inset, x1 - inset - 1, y1 - inset - 1]
+    # Dark under gold, so the ring shows on sandstone cities and pale roads alike.
+    draw.ellipse(box, outline=INK, width=width + 4)
+    draw.ellipse([box[0] + 2, box[1] + 2, box[2] - 2, box[3] - 2], outline=GOLD, width=width)
+
+
+def squares_image(
+    game: Game,
+    page: int = 0,
+    language: str = DEFAULT_LANGUAGE,
+    focus: Sequence[Pos] = (),
+) -> Image.Image:
     """Part ``page`` of the board where the tile in hand fits: its squares numbered as
-    :func:`squares_pages` numbers them, with the tile in hand above."""
+    :func:`squares_pages` numbers them, with the tile in hand above; the squares of
+    ``focus`` (what a lesson is about) ringed in gold, the window grown to show them."""
     if game.tile is None:
         raise ValueError("there is no tile in hand")
     pages = squares_pages(game)
     if not 0 <= page < len(pages):
         raise ValueError(f"there is no part {page} of the squares")
-    window = squares_window(game, page)
+    window = squares_window(game, page, focus)
     image, draw = _draw_window(game, window)
     first = sum(len(p) for p in pages[:page]) + 1
     for number, pos in enumerate(pages[page], start=first):
         _number(draw, window, pos, number)
+    for pos in focus:
+        _ring(draw, window, pos)
     # The tile in hand, and what to do.
     pad = 16
     top = (SQUARES_HEADER - HAND_TILE) // 2

@@ -24,12 +24,15 @@ __all__ = ["board", "final", "hand", "preview", "rules_board", "rules_key", "war
 def board(
     view: Mapping[str, Any],
     names: Sequence[str] | None = None,
+    focus: Sequence[int | str] = (),
     *,
     language: str = DEFAULT_LANGUAGE,
 ) -> bytes:
     """The table from the public view: the ship, the face-up cards, the supply and rain, the
-    scoring cards with everyone's figures, discs and hand sizes, whose turn."""
-    return to_png(board_image(view, names, language))
+    scoring cards with everyone's figures, discs and hand sizes, whose turn. ``focus``: what
+    a lesson points at, ringed (card ids, cabins, parts of the table: see
+    :func:`render.noah.pictures.board_image`); nothing by default."""
+    return to_png(board_image(view, names, language, focus=focus))
 
 
 def preview(

@@ -20,7 +20,7 @@ from typing import Any, Literal
 
 from PIL import Image, ImageDraw
 
-from engine.noah import CARDS, KINDS
+from engine.noah import CARDS, KINDS, SIDES
 from engine.noah.scoring import card_points
 from render.i18n import DEFAULT_LANGUAGE, t
 from render.marks import draw_mark
@@ -518,8 +518,10 @@ def board_image(
     language: str = DEFAULT_LANGUAGE,
     *,
     preview: bool = False,
+    focus: Sequence[int | str] = (),
 ) -> Image.Image:
-    """The whole table from the public view (or a preview of a play)."""
+    """The whole table from the public view (or a preview of a play); ``focus``: what to
+    ring for a lesson (see :func:`_places`), nothing by default."""
     players = view["players"]
     named = player_names(players, list(names or []), language)
     over = view["phase"] == "over"
@@ -539,12 +541,107 @@ def board_image(
         )
         y = 40
     y = _header(draw, y, _phase_text(view, named, language))
+    tops = [y]
     y = _players(draw, y, view, named, language)
+    tops.append(y)
     y = _scoring_cards(draw, y, view, language)
+    tops.append(y)
     y = _face_up(draw, y, view, language)
+    tops.append(y)
     y = _bow(draw, y, view["tilt"], language)
+    tops.append(y)
     _ship(draw, y, view, language, rows, not over)
+    if focus:
+        _rings(draw, _places(view, rows, not over, tops), focus)
     return image
+
+
+# --------------------------------------------------------------------- a lesson's rings
+
+#: A lesson's rings are gold edged with ink: neither the red of the last play nor a
+#: climate's, and colours of the shared palette (see :mod:`render.noah.palette`), so they
+#: come out exactly without changing every other picture's palette.
+FOCUS = GOLD
+
+Box = tuple[float, float, float, float]
+
+
+def _places(
+    view: Mapping[str, Any], rows: list[Row], new_cabins: bool, tops: Sequence[int]
+) -> dict[int | str, list[Box]]:
+    """Where each thing a lesson may point at is drawn, by what ``focus`` calls it: a card id
+    (face up or on the ship), ``"players"``, ``"scoring"``, ``"kind:<kind>"`` (one scoring
+    card), ``"face_up"``, ``"rain"``, ``"bow"`` (the tilt scale), ``"port:<row>"`` /
+    ``"starboard:<row>"`` (a cabin, rows from 0) and ``"new_cabin"`` (both dashed boxes).
+    ``tops``: where the players, scoring cards, face-up row, bow and ship begin. The
+    geometry is the drawing functions' own (their constants), read again, not drawn."""
+    players, scoring, face_up, bow, ship = tops
+    places: dict[int | str, list[Box]] = {}
+
+    def put(name: int | str, box: Box) -> None:
+        places.setdefault(name, []).append(box)
+
+    put("players", (M, players, W - M, scoring - 8))
+    put("scoring", (M, scoring, W - M, face_up - 10))
+    card_w = (W - 2 * M - 4 * 8) / 5
+    for k, kind in enumerate(KINDS):
+        x0 = M + k * (card_w + 8)
+        put(f"kind:{kind}", (x0, scoring, x0 + card_w, face_up - 10))
+    put("face_up", (M, face_up + 28, W - M, face_up + 116))
+    card_w = (W - 2 * M - 2 * 8) / 3
+    for i, card in enumerate(view["face_up"][:3]):
+        x0 = M + i * (card_w + 8)
+        put(card, (x0, face_up + 28, x0 + card_w, face_up + 116))
+    put("rain", (M, face_up + 124, W - M, face_up + 160))
+    put("bow", (W / 2 - 154, bow + 14, W / 2 + 154, bow + 88))
+    sides = (view["ship"]["port"], view["ship"]["starboard"])
+    top = ship + 10
+    for plan in rows:
+        h = plan.height
+        if plan.kind == "band":
+            box = (M + 14, top, W - M - 14, top + h)
+            for row in range(plan.first, plan.last + 1):
+                for side, cabins in enumerate(sides):
+                    if row < len(cabins):
+                        put(f"{SIDES[side]}:{row}", box)
+                        for card in cabins[row]:
+                            put(card, box)
+        else:
+            for side, cabins in enumerate(sides):
+                row = plan.first
+                if row < len(cabins):
+                    box = _cabin_box(side, top, h)
+                    put(f"{SIDES[side]}:{row}", box)
+                    _card_places(put, box, cabins[row], plan.kind == "full")
+                elif row == len(cabins) and new_cabins:
+                    box = _cabin_box(side, top, NEW_H)
+                    put(f"{SIDES[side]}:{row}", box)
+                    put("new_cabin", box)
+        top += h + ROW_GAP
+    return places
+
+
+def _card_places(put: Any, box: Box, cabin: Sequence[int], full: bool) -> None:
+    """Each card of a cabin: its own slot when drawn in full (as :func:`_cards` lays them
+    out), else the whole cabin (chips are small)."""
+    sy = box[1] + CABIN_PAD
+    for card in cabin:
+        if full:
+            put(card, (box[0] + CABIN_PAD, sy, box[2] - CABIN_PAD, sy + SLOT_H))
+            sy += SLOT_H + CARD_GAP
+        else:
+            put(card, box)
+
+
+def _rings(
+    draw: ImageDraw.ImageDraw, places: Mapping[int | str, list[Box]], focus: Sequence[int | str]
+) -> None:
+    """A thick ring just outside each place ``focus`` names (unknown names ring nothing: a
+    card no longer on the table)."""
+    for name in focus:
+        for x0, y0, x1, y1 in places.get(name, ()):
+            draw.rounded_rectangle((x0 - 7, y0 - 7, x1 + 7, y1 + 7), 14, outline=INK, width=2)
+            draw.rounded_rectangle((x0 - 5, y0 - 5, x1 + 5, y1 + 5), 12, outline=FOCUS, width=6)
 
 
 def hand_image(

@@ -1,0 +1,434 @@
+"""What a practice game of Ark teaches (``/table learn``): the rule book's ideas one at a
+time, each when the learner first meets it on their own turn.
+
+Every lesson is said to the learner alone, but still names only cards they may see: their own
+hand, the face-up row and the ark. Its picture is the public table (``game.view(None)``) with
+rings around what the lesson is about; where a ring follows a card of the learner's hand, it
+rings the cabins that card fits, never the card.
+
+Decisions:
+
+- "taking" and "cabins" come first: playing a card is the base the lessons on the balance,
+  carnivores and discs build on, so those three wait until "cabins" has been taught (one idea
+  at a time: the first turn teaches at most two).
+- "majorities" is due at the endgame, or already from the second rain card on once the
+  learner has a figure on a scoring card, so that a learner who passes at once in the
+  endgame has still met it.
+- After a move, a better one is mentioned only when it would have given at least
+  :data:`CLEARLY_BETTER` points more on the scoreboard right away: points now are what the
+  learner can check; a better take is a matter of taste and is not judged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from bot.games.base import Seen
+from bot.games.noah import hints
+from bot.games.noah.pictures import RENDER
+from bot.games.noah.words import cabin_text, card_text, scoring_text, side_text, tilt_text
+from bot.games.noah.words import noah_text as _t
+from bot.games.teaching import Lesson, Teacher
+from bot.panels import Picture, Text
+from engine.noah import (
+    CARDS,
+    SIDES,
+    Action,
+    AnimalDrivenOut,
+    CardPlayed,
+    CardTaken,
+    DiscPaid,
+    DiscsGained,
+    DiscUnderFigure,
+    Event,
+    FigurePlaced,
+    Game,
+    IllegalAction,
+    Passed,
+    PetChosen,
+    PetDeclined,
+    RainFell,
+    TakeCards,
+    action_from_dict,
+)
+from engine.noah.ai.hints import reason_for
+from engine.noah.state import ENDGAME, OVER, PET, PLAY
+
+#: Points on the scoreboard by which the computer's move must beat the learner's to be told.
+CLEARLY_BETTER = 2
+
+#: The largest lean of the ark (the bow's scale).
+MOST_TILT = 2
+
+
+# --------------------------------------------------------------------- what the board shows
+
+
+def _playable(game: Game, seat: int) -> list[int]:
+    """The cards of ``seat``'s hand that fit somewhere now, in hand order."""
+    return [card for card, ways in game.cabin_options(seat).items() if ways]
+
+
+def _cabins_for(game: Game, card: int) -> list[str]:
+    """The cabins (as the picture's focus names them) where ``card`` may go now."""
+    found: list[str] = []
+    for placement in game.placements(card):
+        name = f"{placement.side}:{placement.row}"
+        if name not in found:
+            found.append(name)
+    return found
+
+
+def _tipping(game: Game, seat: int) -> tuple[int, list[str]] | None:
+    """A card of ``seat``'s hand that the lean keeps off a side (it would capsize the ark
+    there), and the sides it is kept off; None when the lean stops no card."""
+    for card in game.hand(seat):
+        weight = CARDS[card].weight
+        sides = [
+            side
+            for side, sign in (("port", -1), ("starboard", 1))
+            if abs(game.tilt + sign * weight) > MOST_TILT
+        ]
+        if sides:
+            return card, sides
+    return None
+
+
+def _predator(game: Game, seat: int) -> tuple[int, str | None] | None:
+    """A carnivore or omnivore the learner meets now: one of their hand that fits somewhere
+    (with None), else the first one on the ark (with its cabin's focus name)."""
+    for card in _playable(game, seat):
+        if CARDS[card].is_predator:
+            return card, None
+    for side, cabins in zip(SIDES, game.cabins, strict=True):
+        for row, cabin in enumerate(cabins):
+            for card in cabin:
+                if CARDS[card].is_predator:
+                    return card, f"{side}:{row}"
+    return None
+
+
+def _new_cabin(game: Game, seat: int) -> int | None:
+    """A card of the hand that can open a new cabin now (the learner has a disc), or None."""
+    if game.discs[seat] == 0:
+        return None
+    for card in _playable(game, seat):
+        if any(p.row == len(game.cabins[SIDES.index(p.side)]) for p in game.placements(card)):
+            return card
+    return None
+
+
+def _has_figures(game: Game, seat: int) -> bool:
+    return any(game.figures(seat).values())
+
+
+#: When each lesson's situation is on the board for the learner ``seat`` (on their turn),
+#: given what has been taught.
+SITUATIONS: Mapping[str, Callable[[Game, int, frozenset[str]], bool]] = {
+    "taking": lambda g, s, t: g.phase == PLAY and bool(g.face_up),
+    "cabins": lambda g, s, t: g.phase == PLAY and bool(_playable(g, s)),
+    "balance": lambda g, s, t: (
+        "cabins" in t and g.phase in (PLAY, ENDGAME) and _tipping(g, s) is not None
+    ),
+    "carnivores": lambda g, s, t: (
+        "cabins" in t and g.phase in (PLAY, ENDGAME) and _predator(g, s) is not None
+    ),
+    "discs": lambda g, s, t: "cabins" in t and g.phase == PLAY and _new_cabin(g, s) is not None,
+    "rain": lambda g, s, t: g.rain_fallen > 0,
+    "pets": lambda g, s, t: g.phase == PET,
+    "endgame": lambda g, s, t: g.phase == ENDGAME,
+    "majorities": lambda g, s, t: g.phase == ENDGAME or (g.rain_fallen >= 2 and _has_figures(g, s)),
+}
+
+
+# --------------------------------------------------------------------- the teacher
+
+
+class NoahTeacher(Teacher):
+    """Ark's lessons, in the rule book's order."""
+
+    lessons = tuple(SITUATIONS)
+
+    def practice_options(self, seed: int) -> dict[str, Any]:
+        # Ark has no options (no length, no arranged deck): the rain falls halfway whatever
+        # is done, and carnivores turn up by chance, so a practice game is a plain game.
+        return {}
+
+    def due(self, seen: Seen, taught: frozenset[str]) -> list[str]:
+        game: Game = seen.game
+        seat = seen.seat
+        if seat is None or game.current_player != seat:
+            return []
+        return [
+            key for key in self.lessons if key not in taught and SITUATIONS[key](game, seat, taught)
+        ]
+
+    def lesson(self, key: str, seen: Seen, hint: Sequence[Any] | None) -> Lesson:
+        game: Game = seen.game
+        seat = seen.seat if seen.seat is not None else game.current_player
+        assert seat is not None, "a lesson is for a player at a game in play"
+        lines, focus = _LESSONS[key](game, seat)
+        picture = None
+        if focus:
+            picture = Picture(
+                f"{RENDER}:board",
+                (game.view(None), list(seen.names), list(focus)),
+                f"lesson-{key}.png",
+                _t("lesson.picture_alt"),
+            )
+        return Lesson(key, tuple(lines), picture, suggestion(seen, hint))
+
+    def after_move(
+        self,
+        before: Seen,
+        after: Seen,
+        actions: Sequence[Any],
+        better: Sequence[Any] | None,
+    ) -> list[Text]:
+        game: Game = before.game
+        seat = before.seat if before.seat is not None else game.current_player
+        if seat is None:
+            return []
+        played = _replay(game, actions)
+        if played is None:
+            return []
+        now, events = played
+        names = before.names
+        taking = any(isinstance(_action(a), TakeCards) for a in actions)
+        lines = [line for e in events if (line := _told(e, seat, names, now, taking)) is not None]
+        if now.phase == OVER:
+            # The final scoring (pets, everyone's majorities) is the final post's to tell.
+            return lines
+        gain = now.scores[seat] - game.scores[seat]
+        if gain > 0:
+            lines.append(_t("learned.points_up", gain=gain, points=now.scores[seat]))
+        elif gain < 0:
+            lines.append(_t("learned.points_down", loss=-gain, points=now.scores[seat]))
+        if better and list(map(_action, better)) != list(map(_action, actions)):
+            lines += _better(before, seat, better, gain)
+        return lines
+
+    def summary(self, taught: frozenset[str], options: Mapping[str, Any]) -> list[Text]:
+        return [_t(f"lesson_summary.{key}") for key in self.lessons if key in taught]
+
+
+# --------------------------------------------------------------------- each lesson's words
+
+Said = tuple[list[Text], list[int | str]]
+
+
+def _taking(game: Game, seat: int) -> Said:
+    return [_t("lesson.taking"), _t("lesson.taking_how")], ["face_up"]
+
+
+def _cabins(game: Game, seat: int) -> Said:
+    lines = [_t("lesson.cabins")]
+    playable = _playable(game, seat)
+    if not playable:
+        return lines, []
+    card = playable[0]
+    where = _cabins_for(game, card)
+    lines.append(_t("lesson.cabins_now", card=card_text(card), count=len(where)))
+    return lines, list(where)
+
+
+def _balance(game: Game, seat: int) -> Said:
+    lines = [_t("lesson.balance")]
+    tipping = _tipping(game, seat)
+    if tipping is None:
+        return lines, ["bow"]
+    card, sides = tipping
+    weight = CARDS[card].weight
+    said = {"tilt": tilt_text(game.tilt), "card": card_text(card), "weight": weight}
+    if len(sides) == 1:
+        lines.append(_t("lesson.balance_now", **said, side=side_text(sides[0])))
+        return lines, ["bow"]
+    # Too heavy for both sides: say how much heavier one side must first get (the nearer
+    # way) for the card to fit on the other.
+    to_starboard = game.tilt + weight - MOST_TILT  # port must gain this much
+    to_port = weight - MOST_TILT - game.tilt  # starboard must gain this much
+    heavier, side, need = (
+        ("port", "starboard", to_starboard)
+        if to_starboard <= to_port
+        else ("starboard", "port", to_port)
+    )
+    lines.append(
+        _t(
+            "lesson.balance_neither",
+            **said,
+            heavier=side_text(heavier),
+            need=need,
+            side=side_text(side),
+        )
+    )
+    return lines, ["bow"]
+
+
+def _carnivores(game: Game, seat: int) -> Said:
+    lines = [_t("lesson.carnivores")]
+    found = _predator(game, seat)
+    if found is None:
+        return lines, []
+    card, cabin = found
+    if cabin is None:
+        where = _cabins_for(game, card)
+        lines.append(_t("lesson.carnivores_hand", card=card_text(card), count=len(where)))
+        return lines, list(where)
+    side, row = cabin.split(":")
+    lines.append(
+        _t("lesson.carnivores_ship", card=card_text(card), cabin=cabin_text(side, int(row)))
+    )
+    return lines, [card]
+
+
+def _discs(game: Game, seat: int) -> Said:
+    return [_t("lesson.discs"), _t("lesson.discs_now", discs=game.discs[seat])], ["new_cabin"]
+
+
+def _rain(game: Game, seat: int) -> Said:
+    return [_t("lesson.rain", number=game.rain_fallen)], ["rain"]
+
+
+def _pets(game: Game, seat: int) -> Said:
+    scoring = sum(CARDS[c].can_be_pet for c in game.hand(seat))
+    # The turn's panel shows the hand with the cards that would score marked: no picture.
+    return [_t("lesson.pets"), _t("lesson.pets_now", count=scoring)], []
+
+
+def _endgame(game: Game, seat: int) -> Said:
+    return [_t("lesson.endgame"), _t("lesson.endgame_now", discs=game.discs[seat])], ["players"]
+
+
+def _majorities(game: Game, seat: int) -> Said:
+    return [
+        _t("lesson.majorities"),
+        _t("lesson.majorities_now", points=game.scores[seat]),
+    ], ["scoring"]
+
+
+_LESSONS: Mapping[str, Callable[[Game, int], Said]] = {
+    "taking": _taking,
+    "cabins": _cabins,
+    "balance": _balance,
+    "carnivores": _carnivores,
+    "discs": _discs,
+    "rain": _rain,
+    "pets": _pets,
+    "endgame": _endgame,
+    "majorities": _majorities,
+}
+
+
+# --------------------------------------------------------------------- the hint in words
+
+
+def _action(value: Any) -> Action:
+    """An engine action, from itself or its log form."""
+    return action_from_dict(value) if isinstance(value, Mapping) else value
+
+
+def hint_lines(seen: Seen, actions: Sequence[Any] | None) -> list[Text]:
+    """The hint's move in words, as ``/table hint`` says it (:mod:`bot.games.noah.hints`):
+    the reason, then where each card goes. Empty when there is no hint or it is not legal
+    here any more."""
+    game: Game = seen.game
+    if not actions or game.current_player is None:
+        return []
+    action = _action(actions[0])
+    after = game.copy()
+    try:
+        after.apply(action)
+    except IllegalAction:
+        return []
+    key, params = reason_for(game, after, game.current_player, action)
+    return hints.hint_text(seen, action.to_dict(), key, params) or []
+
+
+def suggestion(seen: Seen, actions: Sequence[Any] | None) -> Text | None:
+    """The hint's move as one sentence or two for a lesson (None without a hint)."""
+    lines = hint_lines(seen, actions)
+    if not lines:
+        return None
+    if len(lines) == 1:
+        return _t("lesson.try", hint=lines[0])
+    if len(lines) == 2:
+        return _t("lesson.try_one", hint=lines[0], first=lines[1])
+    return _t("lesson.try_two", hint=lines[0], first=lines[1], second=lines[2])
+
+
+# --------------------------------------------------------------------- after a move
+
+
+def _replay(game: Game, actions: Sequence[Any]) -> tuple[Game, list[Event]] | None:
+    """The learner's turn again on a copy of the game before it (the engine is a pure
+    function of its state): the game after and every event, or None if it is not legal."""
+    work = game.copy()
+    events: list[Event] = []
+    try:
+        for action in actions:
+            events += work.apply(_action(action))
+    except IllegalAction:
+        return None
+    return work, events
+
+
+def _told(event: Event, seat: int, names: Sequence[str], now: Game, taking: bool) -> Text | None:
+    """One event of the learner's turn said to them ("you"); None for what is not theirs or
+    not worth a line. ``taking``: the turn took cards (else a face-up card taken came with a
+    new cabin). The card drawn from the pile is never named (it may be read aloud)."""
+    match event:
+        case CardTaken(seat=who, card=card) if who == seat:
+            if not taking:
+                return _t("learned.took_for_cabin", card=card_text(card))
+            return _t("learned.took", card=card_text(card), count=len(now.hand(seat)))
+        case RainFell(number=number):
+            return _t("learned.rain", number=number)
+        case DiscPaid(seat=who, to=to) if who == seat:
+            if to is None:
+                return _t("learned.paid_supply", discs=now.discs[seat])
+            return _t("learned.paid", to=names[to], discs=now.discs[seat])
+        case CardPlayed(seat=who) if who == seat:
+            return _t(
+                "learned.played",
+                card=card_text(event.card),
+                cabin=cabin_text(event.side, event.row, event.new_cabin),
+                tilt=tilt_text(event.tilt),
+            )
+        case AnimalDrivenOut(seat=who) if who == seat:
+            return _t("learned.drove_out", by=card_text(event.by), card=card_text(event.card))
+        case FigurePlaced(seat=who) if who == seat:
+            if event.half:  # the bronto's figure stands on an orange disc
+                return _t("learned.figure_half", kind=scoring_text(event.kind))
+            return _t("learned.figure", kind=scoring_text(event.kind))
+        case DiscUnderFigure(seat=who) if who == seat:
+            return _t("learned.disc_under", kind=scoring_text(event.kind))
+        case DiscsGained(seat=who, count=count) if who == seat:
+            return _t("learned.gained", count=count)
+        case Passed(seat=who) if who == seat:
+            return _t("learned.passed", discs=now.discs[seat])
+        case PetDeclined(seat=who) if who == seat:
+            return _t("learned.no_pet")
+        case PetChosen(seat=who) if who == seat and (pet := now.pet(seat)) is not None:
+            # The learner's own pet, told to them alone.
+            return _pet_line(pet)
+    return None
+
+
+def _pet_line(pet: int) -> Text:
+    found = CARDS[pet]
+    if found.can_be_pet:
+        return _t("learned.pet", card=card_text(pet), kind=scoring_text(found.kind))
+    return _t("learned.pet_no_score", card=card_text(pet))
+
+
+def _better(before: Seen, seat: int, better: Sequence[Any], gain: int) -> list[Text]:
+    """The computer's move, kindly, when it would have given clearly more points now."""
+    game: Game = before.game
+    played = _replay(game, better)
+    if played is None or played[0].phase == OVER:  # final scores are not points "now"
+        return []
+    more = played[0].scores[seat] - game.scores[seat] - gain
+    if more < CLEARLY_BETTER:
+        return []
+    return [_t("learned.better", points=more), *hint_lines(before, better)]

@@ -1,0 +1,475 @@
+"""Learn by playing The Ark of the Covenant: each lesson on a concrete board where it is due
+and one where it is not, what a turn scored in words, the lessons' texts and pictures."""
+
+from __future__ import annotations
+
+import importlib
+import io
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from bot.games import Seen, plugin
+from bot.games.covenant.lessons import LESSONS
+from bot.games.covenant.rules import CovenantRules
+from engine.covenant import Deploy, Game, MoveArk, Pass, PlaceArk, PlaceTile
+from render.i18n import catalogue, say
+
+TEACHER = plugin("covenant").teacher
+NAMES = ("Ruth", "Boaz")
+#: Road tiles enough that the end of the deck is far (the "end" lesson is not due).
+ROADS = ["T39"] * 11
+
+
+def seen(game: Game, seat: int = 0) -> Seen:
+    return Seen(game, seat, NAMES, 0, {})
+
+
+def new(*tiles: str, rest: Sequence[str] = ROADS) -> Game:
+    """A two-player game whose deck is ``tiles`` and then ``rest``; Ruth (seat 0) learns."""
+    return Game.new(players=2, seed=0, deck=[*tiles, *rest])
+
+
+def play(game: Game, *actions: Any) -> Game:
+    for action in actions:
+        game.apply(action)
+    return game
+
+
+def due(game: Game, taught: frozenset[str] = frozenset(), seat: int = 0) -> list[str]:
+    assert TEACHER is not None
+    return TEACHER.due(seen(game, seat), taught)
+
+
+def said(lines: Sequence[Any], language: str = "en") -> list[str]:
+    return [say(line, language) for line in lines]
+
+
+# ------------------------------------------------------------------ the plugin and options
+
+
+def test_the_plugin_teaches_the_rule_book_in_order() -> None:
+    assert TEACHER is not None
+    assert (
+        TEACHER.lessons
+        == LESSONS
+        == (
+            "placing",
+            "followers",
+            "scoring",
+            "fields",
+            "scrolls",
+            "temples",
+            "prophet",
+            "ark",
+            "end",
+        )
+    )
+
+
+def test_a_practice_game_is_short_and_its_options_are_valid() -> None:
+    assert TEACHER is not None
+    options = TEACHER.practice_options(7)
+    assert options == {"length": "short"}
+    assert CovenantRules().check_options(options) == {"length": "short"}
+
+
+# ------------------------------------------------------------------ when each lesson is due
+
+
+def test_placing_is_due_on_the_learners_first_turn_and_not_once_the_tile_lies() -> None:
+    game = new("T39")
+    assert due(game)[0] == "placing"
+    # Taught once, never again; and not while the tile already lies (the deploy step).
+    assert "placing" not in due(game, frozenset({"placing"}))
+    play(game, PlaceTile(1, 0, 0))
+    assert "placing" not in due(game)
+
+
+def test_nothing_is_due_for_a_player_whose_turn_it_is_not() -> None:
+    game = new("T21")
+    assert due(game, seat=1) == []
+    assert TEACHER is not None
+    assert TEACHER.due(Seen(game, None, NAMES, 0, {}), frozenset()) == []
+
+
+def test_followers_are_due_when_the_tile_can_take_one() -> None:
+    # A road tile east of the start: its road and both fields are free.
+    assert due(new("T39")) == ["placing", "followers"]
+
+
+def test_followers_are_not_due_on_a_tile_whose_features_are_all_held() -> None:
+    # Ruth holds the road and the southern field, Boaz the northern field; Ruth's fifth
+    # tile lies on the same road between the same fields: nothing of it is free.
+    game = play(
+        new(),
+        PlaceTile(1, 0, 0),
+        Deploy("E"),
+        PlaceTile(-1, 0, 0),
+        Deploy("NNW"),
+        PlaceTile(2, 0, 0),
+        Deploy("SSE"),
+        PlaceTile(-2, 0, 0),
+        Pass(),
+        PlaceTile(3, 0, 0),
+    )
+    assert not any(isinstance(a, Deploy) for a in game.legal_actions())
+    assert due(game) == []
+
+
+def test_scoring_is_due_when_the_tile_can_finish_a_city() -> None:
+    # A city cap fits north of the start tile and closes its city (2 tiles).
+    game = new("T21")
+    assert due(game) == ["placing", "followers", "scoring", "prophet"]
+    assert due(game, frozenset({"placing"}))[0] == "followers"
+    assert due(game, frozenset({"placing", "followers"}))[0] == "scoring"
+
+
+def test_scoring_is_not_due_when_the_tile_can_finish_nothing() -> None:
+    # A straight road only makes the start tile's road longer.
+    assert "scoring" not in due(new("T39"))
+
+
+def test_fields_are_due_for_a_tile_with_sheep() -> None:
+    # T23: a city on one side and a field with 2 sheep.
+    assert "fields" in due(new("T23"))
+
+
+def test_fields_are_due_for_a_tile_joining_a_field_with_sheep_on_the_board() -> None:
+    # Boaz's tile puts 2 sheep south of the road (T45); Ruth's plain road tile joins
+    # that field wherever it extends the road.
+    game = play(new("T39", "T45"), PlaceTile(1, 0, 0), Pass(), PlaceTile(-1, 0, 0), Pass())
+    assert "fields" in due(game)
+
+
+def test_fields_are_not_due_without_sheep_or_wolves_near() -> None:
+    assert "fields" not in due(new("T39"))
+
+
+def test_scrolls_are_due_for_a_city_with_a_scroll() -> None:
+    # T28: a city with a scroll and a road.
+    assert "scrolls" in due(new("T28"))
+
+
+def test_scrolls_are_not_due_without_scroll_or_oasis() -> None:
+    assert "scrolls" not in due(new("T21"))
+
+
+def test_temples_are_due_for_a_temple_tile_in_hand() -> None:
+    assert due(new("T48")) == ["placing", "followers", "temples"]
+
+
+def test_temples_are_due_when_the_tile_can_go_next_to_a_temple() -> None:
+    # Ruth put a temple east of the start; her next road tile can lie beside it.
+    game = play(new("T48", "T39", "T39"), PlaceTile(1, 0, 0), Pass(), PlaceTile(-1, 0, 0), Pass())
+    assert "temples" in due(game)
+
+
+def test_temples_are_not_due_without_a_temple() -> None:
+    assert "temples" not in due(new("T39"))
+
+
+def test_the_prophet_is_due_when_the_tile_has_a_free_city() -> None:
+    assert "prophet" in due(new("T21"))
+
+
+def test_the_prophet_is_not_due_on_a_tile_without_a_city_or_once_used() -> None:
+    assert "prophet" not in due(new("T39"))
+    # Ruth sends the Prophet into a city south of the start; her next city tile finds
+    # the Prophet gone from her hand.
+    game = play(
+        new("T21", "T39", "T21"),
+        PlaceTile(0, -1, 180),
+        Deploy("SSE", prophet=True),
+        PlaceArk(0, -1),
+        PlaceTile(1, 0, 0),
+        Pass(),
+    )
+    assert not game.prophet_available(0)
+    assert "prophet" not in due(game)
+
+
+def test_the_ark_is_due_once_it_is_on_the_board() -> None:
+    # Ruth completes the first city and puts the Ark on it; on her next turn it may move.
+    game = play(
+        new("T21"),
+        PlaceTile(0, -1, 180),
+        Pass(),
+        PlaceArk(0, -1),
+        PlaceTile(1, 0, 0),
+        Pass(),
+    )
+    assert game.ark == (0, -1)
+    assert due(game) == ["placing", "followers", "ark"]
+
+
+def test_the_ark_is_not_due_before_the_first_city_is_complete() -> None:
+    assert "ark" not in due(new("T21"))
+
+
+def test_the_end_is_due_when_few_tiles_are_left() -> None:
+    # 3 tiles in all: after Ruth's, 2 are left, fewer than three rounds of two players.
+    game = new("T39", rest=["T39", "T39"])
+    assert game.tiles_left == 2
+    assert due(game) == ["placing", "followers", "end"]
+
+
+def test_the_end_is_not_due_with_many_tiles_left() -> None:
+    game = new("T39", rest=["T39"] * 6)
+    assert game.tiles_left == 6
+    assert "end" not in due(game)
+
+
+# ------------------------------------------------------------------ a lesson
+
+
+def test_a_lesson_says_the_hints_move_and_rings_the_square_it_is_about() -> None:
+    assert TEACHER is not None
+    game = new("T21")
+    hint = [PlaceTile(0, -1, 180), Deploy("SSE")]
+    lesson = TEACHER.lesson("scoring", seen(game), hint)
+    assert lesson.key == "scoring"
+    assert said(lesson.lines) == [
+        "Your tile can finish a road or a city (ringed). A finished road gives 1 point a "
+        "tile and a finished city 2 a tile, to whoever has the most followers on it, and the "
+        "followers come back to their owners."
+    ]
+    assert lesson.suggestion is not None
+    assert say(lesson.suggestion) == (
+        "💡 The computer would do this: Put the tile on M12, turned 180°. "
+        "Put your follower on **B**, the city to the south."
+    )
+    assert lesson.picture is not None
+    assert lesson.picture.function == "render.covenant:squares"
+    # The learner's own view (no tile order), the first part of the board, M12 ringed.
+    assert lesson.picture.args == (game.view(0).to_json(), 0, [[0, -1]])
+
+
+def test_a_whole_turns_hint_is_said_move_by_move() -> None:
+    assert TEACHER is not None
+    game = new("T21")
+    hint = [PlaceTile(0, -1, 180), Pass(), PlaceArk(0, -1)]
+    lesson = TEACHER.lesson("placing", seen(game), hint)
+    assert lesson.suggestion is not None
+    assert say(lesson.suggestion) == (
+        "💡 The computer would do this: Put the tile on M12, turned 180°. Put the Ark on M12."
+    )
+    assert say(lesson.suggestion, "es-419").startswith("💡 La computadora haría esto: ")
+    assert lesson.picture is not None and lesson.picture.args[2] == [[0, -1]]
+
+
+def test_a_lesson_without_a_hint_suggests_nothing() -> None:
+    assert TEACHER is not None
+    lesson = TEACHER.lesson("placing", seen(new("T39")), None)
+    assert lesson.suggestion is None
+    assert lesson.picture is not None
+
+
+def test_once_the_tile_lies_a_lesson_has_no_picture_of_squares() -> None:
+    assert TEACHER is not None
+    game = play(new("T21"), PlaceTile(0, -1, 180))
+    lesson = TEACHER.lesson("prophet", seen(game), None)
+    assert lesson.picture is None and lesson.lines
+
+
+def test_the_end_lesson_says_how_many_tiles_are_left() -> None:
+    assert TEACHER is not None
+    game = new("T39", rest=["T39", "T39"])
+    lesson = TEACHER.lesson("end", seen(game), None)
+    assert said(lesson.lines)[0].startswith("Only 2 tiles are left after this one.")
+    assert said(lesson.lines, "nl")[0].startswith("Na deze tegel zijn er nog maar 2 over.")
+    assert said(lesson.lines, "es")[0].startswith("Después de esta solo quedan 2 losetas.")
+    assert "1 point a tile (and 1 a scroll or oasis)" in said(lesson.lines)[0]
+    # The first edition counts an unfinished road or city by its segments.
+    first = Game.new(players=2, seed=0, deck=["T39"] * 3, edition="en1")
+    lesson = TEACHER.lesson("end", seen(first), None)
+    assert "1 point a segment (and 1 a scroll or oasis)" in said(lesson.lines)[0]
+
+
+@pytest.mark.parametrize("language", ["en", "nl", "es", "es-419"])
+def test_every_lessons_words_exist_in_every_language(language: str) -> None:
+    assert TEACHER is not None
+    own = catalogue("covenant", "es" if language == "es-419" else language)
+    game = new("T21")
+    for key in LESSONS:
+        assert f"covenant.lesson.{key}.text" in own
+        assert f"covenant.lesson.{key}.summary" in own
+        lesson = TEACHER.lesson(key, seen(game), [PlaceTile(0, -1, 180), Deploy("SSE")])
+        lines = [*lesson.lines, lesson.suggestion]
+        for text in said([line for line in lines if line is not None], language):
+            assert "covenant." not in text and "{" not in text, (key, text)
+    summary = said(TEACHER.summary(frozenset(LESSONS), {}), language)
+    assert len(summary) == len(LESSONS)
+    assert all("covenant." not in line for line in summary)
+
+
+def test_the_summary_says_a_line_per_lesson_taught_in_the_rule_books_order() -> None:
+    assert TEACHER is not None
+    assert said(TEACHER.summary(frozenset({"end", "placing"}), {"length": "short"})) == [
+        "A tile goes where every edge matches: city to city, road to road, field to field.",
+        "At the end, unfinished roads, cities and temples score a little, and fields score "
+        "their sheep.",
+    ]
+    assert TEACHER.summary(frozenset(), {}) == []
+
+
+def test_the_lessons_picture_is_a_png_that_rings_what_the_plain_one_does_not() -> None:
+    assert TEACHER is not None
+    game = new("T21")
+    lesson = TEACHER.lesson("scoring", seen(game), None)
+    assert lesson.picture is not None
+    module, name = lesson.picture.function.split(":")
+    draw = getattr(importlib.import_module(module), name)
+    ringed = draw(*lesson.picture.args, language="en")
+    plain = draw(*lesson.picture.args[:2], language="en")
+    assert ringed[:8] == b"\x89PNG\r\n\x1a\n"
+    with Image.open(io.BytesIO(ringed)) as image:
+        image.verify()
+    assert ringed != plain
+    # With no squares to ring the picture is the turn panel's own, byte for byte.
+    assert draw(*lesson.picture.args[:2], [], language="en") == plain
+
+
+# ------------------------------------------------------------------ after the learner's turn
+
+
+def after_move(game: Game, actions: list[Any], better: list[Any] | None = None) -> list[str]:
+    assert TEACHER is not None
+    after = play(game.copy(), *actions)
+    return said(TEACHER.after_move(seen(game), seen(after), actions, better))
+
+
+def test_a_completed_city_with_a_scroll_is_counted() -> None:
+    # T22 north of the start closes its city: 2 tiles and 1 scroll, 2 x 2 + 2 = 6.
+    game = new("T22")
+    turn = [PlaceTile(0, -1, 180), Deploy("SSE"), PlaceArk(0, -1)]
+    assert after_move(game, turn) == [
+        "Your city of 2 tiles with 1 scroll is finished: 2 points a tile and 2 a scroll, "
+        "so 6 points for you.",
+        "You put the Ark on M12. From now on you may move it instead of putting out a follower.",
+    ]
+
+
+def test_a_completed_city_is_counted_in_dutch_and_spanish() -> None:
+    assert TEACHER is not None
+    game = new("T22")
+    turn = [PlaceTile(0, -1, 180), Deploy("SSE"), PlaceArk(0, -1)]
+    lines = TEACHER.after_move(seen(game), seen(play(game.copy(), *turn)), turn, None)
+    assert said(lines, "nl")[0] == (
+        "Je stad van 2 tegels met 1 boekrol is af: 2 punten per tegel en 2 per boekrol, "
+        "dus 6 punten voor jou."
+    )
+    assert said(lines, "es")[0] == (
+        "Tu ciudad de 2 losetas con 1 pergamino está completa: 2 puntos por loseta y 2 por "
+        "pergamino; en total, 6 puntos para ti."
+    )
+
+
+def test_a_city_finished_by_the_prophet_is_counted_twice() -> None:
+    game = new("T21")
+    turn = [PlaceTile(0, -1, 180), Deploy("SSE", prophet=True), PlaceArk(0, -1)]
+    assert after_move(game, turn)[0] == (
+        "Your city of 2 tiles is finished: 2 points a tile, doubled by your Prophet, "
+        "so 8 points for you."
+    )
+
+
+def test_a_completed_road_with_an_oasis_is_counted() -> None:
+    # Ruth's follower is on the start tile's road, ended east by a crossing; her crossing
+    # with an oasis on its east road ends it in the west: 3 tiles + 1 oasis = 4 points.
+    game = play(
+        new("T50", "T39", "T61"),
+        PlaceTile(1, 0, 0),
+        Deploy("W"),
+        PlaceTile(0, 1, 0),
+        Pass(),
+    )
+    assert after_move(game, [PlaceTile(-1, 0, 0), Pass()]) == [
+        "Your road of 3 tiles with 1 oasis is finished: 1 point a tile and 1 an oasis, "
+        "so 4 points for you."
+    ]
+    assert game.scores == (0, 0)
+
+
+def test_a_completed_temple_is_counted() -> None:
+    # Ruth's follower stands on the road of her temple tile east of the start; tiles lie
+    # north, south and west of it, and hers in the east completes it: 7 points.
+    game = play(
+        new("T48", "T39", "T39", "T39", "T39"),
+        PlaceTile(1, 0, 0),
+        Deploy("W"),
+        PlaceTile(1, -1, 0),
+        Pass(),
+        PlaceTile(1, 1, 0),
+        Pass(),
+        PlaceTile(-1, 0, 0),
+        Pass(),
+    )
+    assert after_move(game, [PlaceTile(2, 0, 0), Pass()]) == [
+        "The temple at N13 is complete and you have the most pieces on it and around it: "
+        "7 points for you."
+    ]
+
+
+def test_a_follower_put_out_is_told_when_it_will_score() -> None:
+    game = new("T22")
+    assert after_move(game, [PlaceTile(0, 1, 180), Deploy("NNW")]) == [
+        "Your follower now holds the field: it scores at the end of the game."
+    ]
+
+
+def test_the_ark_moved_past_your_pieces_is_counted() -> None:
+    # Ruth's follower stands on the road east of the start; she moves the Ark from the
+    # city north of the start onto that tile: 1 point.
+    game = play(
+        new("T21", "T39", "T39"),
+        PlaceTile(0, -1, 180),
+        Pass(),
+        PlaceArk(0, -1),
+        PlaceTile(1, 0, 0),
+        Pass(),
+    )
+    game = play(game, PlaceTile(-1, 0, 0), Deploy("E"), PlaceTile(2, 0, 0), Pass())
+    assert after_move(game, [PlaceTile(3, 0, 0), MoveArk("SW")]) == [
+        "The Ark went 2 steps and passed your pieces: 1 point for each of them on each tile "
+        "it entered, so 1 point for you."
+    ]
+
+
+def test_a_clearly_better_move_is_said_kindly() -> None:
+    # Ruth puts her city tile south of the start and scores nothing; north of it, with a
+    # follower in the city, it would have given 6 points.
+    game = new("T22")
+    better = [PlaceTile(0, -1, 180), Deploy("SSE")]
+    assert after_move(game, [PlaceTile(0, 1, 180), Pass()], better) == [
+        "No points this turn: that is fine, tiles and followers put out now score later.",
+        "Nice try! You could have finished a city for 6 points this turn: keep an eye out "
+        "for that.",
+    ]
+
+
+def test_a_move_only_a_little_better_is_not_mentioned() -> None:
+    # The better move closes the road for 3 points where Ruth's gave none: under 4 more.
+    game = play(
+        new("T50", "T39", "T50"), PlaceTile(1, 0, 0), Deploy("W"), PlaceTile(0, 1, 0), Pass()
+    )
+    better = [PlaceTile(-1, 0, 0), Pass()]
+    lines = after_move(game, [PlaceTile(-1, 1, 0), Pass()], better)
+    assert not any(line.startswith("Nice try!") for line in lines)
+
+
+def test_another_players_points_are_said_as_the_story_says_them() -> None:
+    # Boaz's follower holds the city north of the start; Ruth's cap closes it for him.
+    game = play(
+        new("T39", "T17", "T21"),
+        PlaceTile(1, 0, 0),
+        Pass(),
+        PlaceTile(0, -1, 0),
+        Deploy("NNW"),
+    )
+    assert after_move(game, [PlaceTile(0, -2, 180), Pass(), PlaceArk(0, -1)]) == [
+        "A 3-tile city was completed: Boaz +6.",
+        "You put the Ark on M12. From now on you may move it instead of putting out a follower.",
+    ]

@@ -1,0 +1,443 @@
+"""Ark's lessons for a practice game (bot/games/noah/lessons.py): each lesson is due on a
+concrete position and not on another, says what it must in every language, rings what it is
+about, and a learner's move is told with its exact points."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from PIL import Image
+
+import render.noah
+from bot.discord_ui import message_text
+from bot.games import plugin
+from bot.games.base import Seen
+from bot.games.noah.lessons import NoahTeacher
+from bot.games.noah.rules import NoahRules
+from bot.panels import Text
+from engine.noah import ChoosePet, Game, Pass, Placement, PlayCards, TakeCards, card_id
+
+TEACHER = NoahTeacher()
+NAMES = ("Ruth", "Boaz", "Naomi")
+EVERYTHING = frozenset(TEACHER.lessons)
+PLAYING = frozenset({"taking", "cabins"})
+
+
+def table(**changes: Any) -> Game:
+    """Three players, Ruth (seat 0) to play. The ark is level: port Sheep (2) and Goat (2),
+    starboard Donkey (2) and Llama (2). Ruth holds Horse (3) and Chicken (1); Boaz and
+    Naomi hold a Cow and a Pig she cannot see. Face up: Camel, Rabbit, Hay."""
+    layout: dict[str, Any] = {
+        "port": [["Sheep"], ["Goat"]],
+        "starboard": [["Donkey"], ["Llama"]],
+        "hands": [["Horse", "Chicken"], ["Cow"], ["Pig"]],
+        "face_up": ["Camel", "Rabbit", "Hay"],
+        "deck": ["Bison", "Moose", "Walrus"],
+    }
+    layout.update(changes)
+    return Game.arranged(3, **layout)
+
+
+def seen(game: Game, seat: int = 0) -> Seen:
+    return Seen(game, seat, NAMES, 1, {})
+
+
+def said(lines: list[Text] | tuple[Text, ...], language: str = "en") -> list[str]:
+    return [message_text(line, language) for line in lines]
+
+
+def played(game: Game, *actions: Any) -> Game:
+    after = game.copy()
+    for action in actions:
+        after.apply(action)
+    return after
+
+
+def chicken(row: int = 0, side: str = "port", take: str | None = None) -> PlayCards:
+    taken = None if take is None else card_id(take)
+    return PlayCards((Placement(card_id("Chicken"), side, row, take=taken),))
+
+
+def pet_choice() -> Game:
+    """Naomi takes the Camel and draws the second rain card: the pet choice begins with Ruth,
+    who then holds Horse, Chicken, Camel and Cow."""
+    game = table(
+        rain=1,
+        current=2,
+        deck=["Rain", "Cow", "Bison"],
+        hands=[["Horse", "Chicken"], ["Moose"], ["Pig"]],
+    )
+    game.apply(TakeCards(card_id("Camel")))
+    assert game.phase == "pet" and game.current_player == 0
+    return game
+
+
+# --------------------------------------------------------------------- the lessons and the plugin
+
+
+def test_the_lessons_follow_the_rule_book_and_the_plugin_has_them() -> None:
+    assert TEACHER.lessons == (
+        "taking",
+        "cabins",
+        "balance",
+        "carnivores",
+        "discs",
+        "rain",
+        "pets",
+        "endgame",
+        "majorities",
+    )
+    assert isinstance(plugin("noah").teacher, NoahTeacher)
+    # Ark has no options: a practice game is a plain one, and the rules accept that.
+    assert TEACHER.practice_options(7) == {}
+    assert NoahRules().check_options(TEACHER.practice_options(7)) == {}
+
+
+# --------------------------------------------------------------------- when each is due
+
+
+def test_the_first_turn_teaches_taking_then_playing() -> None:
+    assert TEACHER.due(seen(table()), frozenset()) == ["taking", "cabins"]
+    # A hand with no card that fits anywhere (the Elephant, weight 3, on a level ark): only
+    # taking.
+    assert TEACHER.due(seen(table(hands=[["Elephant"], ["Cow"], ["Pig"]])), frozenset()) == [
+        "taking"
+    ]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_real_first_turn_teaches_at_most_two_lessons_starting_with_taking(seed: int) -> None:
+    game = Game.new(players=4, seed=seed)
+    due = TEACHER.due(seen(game), frozenset())
+    assert due[0] == "taking" and set(due) <= PLAYING
+
+
+def test_nothing_is_due_when_it_is_not_the_learners_turn() -> None:
+    assert TEACHER.due(seen(table(current=1)), frozenset()) == []
+    assert TEACHER.due(Seen(table(), None, NAMES, 1, {}), frozenset()) == []
+
+
+def test_what_has_been_taught_is_not_due_again() -> None:
+    assert TEACHER.due(seen(table()), PLAYING | {"balance", "discs"}) == []
+
+
+def test_balance_is_due_when_the_lean_keeps_a_card_of_the_hand_off_a_side() -> None:
+    # The Horse (3) would tip a level ark over on either side.
+    assert TEACHER.due(seen(table()), PLAYING) == ["balance", "discs"]
+    # Not before playing has been taught (one idea at a time) ...
+    assert TEACHER.due(seen(table()), frozenset({"taking"})) == ["cabins"]
+    # ... and not with a Chicken (1) and a Reindeer (2), which fit on either side.
+    light = table(hands=[["Chicken", "Reindeer"], ["Cow"], ["Pig"]])
+    assert TEACHER.due(seen(light), PLAYING) == ["discs"]
+
+
+def test_carnivores_are_due_for_one_in_the_hand_or_one_on_the_ark() -> None:
+    cat = table(hands=[["Cat", "Chicken"], ["Cow"], ["Pig"]])
+    assert TEACHER.due(seen(cat), PLAYING) == ["carnivores", "discs"]
+    dog = table(starboard=[["Donkey"], ["Llama", "Dog"]], hands=[["Chicken"], ["Cow"], ["Pig"]])
+    assert "carnivores" in TEACHER.due(seen(dog), PLAYING)
+    none = table(hands=[["Chicken", "Reindeer"], ["Cow"], ["Pig"]])
+    assert "carnivores" not in TEACHER.due(seen(none), PLAYING)
+
+
+def test_discs_are_due_when_the_learner_can_open_a_new_cabin() -> None:
+    assert "discs" in TEACHER.due(seen(table()), PLAYING)
+    assert "discs" not in TEACHER.due(seen(table(discs=[0, 4, 4])), PLAYING)
+
+
+def test_rain_is_due_once_a_rain_card_has_fallen() -> None:
+    assert TEACHER.due(seen(table(rain=1)), PLAYING | {"balance", "discs"}) == ["rain"]
+    assert TEACHER.due(seen(table(rain=0)), PLAYING | {"balance", "discs"}) == []
+
+
+def test_pets_are_due_in_the_pet_choice_only() -> None:
+    assert TEACHER.due(seen(pet_choice()), PLAYING | {"rain"}) == ["pets"]
+    assert "pets" not in TEACHER.due(seen(table(rain=1)), frozenset())
+
+
+def test_the_endgame_brings_the_endgame_and_the_majorities() -> None:
+    endgame = table(rain=5, phase="endgame")
+    assert TEACHER.due(seen(endgame), frozenset()) == ["rain", "endgame", "majorities"]
+    assert TEACHER.due(seen(table()), EVERYTHING - {"endgame", "majorities"}) == []
+
+
+def test_majorities_come_earlier_once_the_pets_are_near_and_the_learner_has_figures() -> None:
+    taught = EVERYTHING - {"majorities"}
+    assert TEACHER.due(seen(table(rain=2, figures={0: {"useful": 1}})), taught) == ["majorities"]
+    assert TEACHER.due(seen(table(rain=2)), taught) == []  # no figure of hers yet
+    assert TEACHER.due(seen(table(rain=1, figures={0: {"useful": 1}})), taught) == []
+
+
+# --------------------------------------------------------------------- what each says
+
+
+def test_taking_points_at_the_face_up_cards() -> None:
+    lesson = TEACHER.lesson("taking", seen(table()), None)
+    assert said(lesson.lines) == [
+        "On your turn you either take cards or play cards, never both.",
+        "To take, pick one of the face-up cards (ringed): the top card of the pile comes with "
+        "it, and a new card is turned face up.",
+    ]
+    assert lesson.picture is not None and lesson.picture.args[2] == ["face_up"]
+    assert lesson.suggestion is None
+
+
+def test_cabins_counts_where_a_card_of_the_hand_fits_and_says_the_hint() -> None:
+    hint = [chicken()]
+    lesson = TEACHER.lesson("cabins", seen(table()), hint)
+    # The Horse fits nowhere; the Chicken in the four cabins and both new ones.
+    assert said(lesson.lines)[1] == "Your Chicken fits in 6 cabins right now."
+    assert lesson.picture is not None
+    assert lesson.picture.args[2] == [
+        "port:0",
+        "port:1",
+        "starboard:0",
+        "starboard:1",
+        "port:2",
+        "starboard:2",
+    ]
+    assert lesson.suggestion is not None
+    assert said([lesson.suggestion]) == [
+        "💡 Play the Chicken: it puts you first on the useful card. The Chicken in port cabin 1."
+    ]
+    assert said([lesson.suggestion], "nl") == [
+        "💡 Speel de Kip: daarmee sta je eerst op de kaart voor nuttige dieren. "
+        "De Kip in hut 1 aan bakboord."
+    ]
+    # The same hint in its log form says the same.
+    again = TEACHER.lesson("cabins", seen(table()), [hint[0].to_dict()])
+    assert again.suggestion == lesson.suggestion
+
+
+def test_balance_says_which_side_the_lean_closes() -> None:
+    lesson = TEACHER.lesson("balance", seen(table()), None)
+    assert said(lesson.lines)[1] == (
+        "Right now the ark is level, so your Horse (weight 3) fits on neither side: first the "
+        "port side must weigh 1 more, then it fits on starboard."
+    )
+    assert lesson.picture is not None and lesson.picture.args[2] == ["bow"]
+    # Leaning 1 to starboard (a Chicken there), a Reindeer (2) may only go to port.
+    leaning = table(
+        starboard=[["Donkey"], ["Llama"], ["Chicken"]], hands=[["Reindeer"], ["Cow"], ["Pig"]]
+    )
+    assert said(TEACHER.lesson("balance", seen(leaning), None).lines)[1] == (
+        "Right now the ark leans 1 to starboard, so your Reindeer (weight 2) cannot go to "
+        "starboard."
+    )
+
+
+def test_carnivores_names_the_learners_own_or_the_one_on_the_ark() -> None:
+    cat = table(hands=[["Cat", "Chicken"], ["Cow"], ["Pig"]])
+    lesson = TEACHER.lesson("carnivores", seen(cat), None)
+    assert said(lesson.lines)[1] == "Your Cat eats meat: right now it fits in 6 cabins."
+    dog = table(starboard=[["Donkey"], ["Llama", "Dog"]], hands=[["Chicken"], ["Cow"], ["Pig"]])
+    lesson = TEACHER.lesson("carnivores", seen(dog), None)
+    assert said(lesson.lines)[1] == (
+        "The Dog in starboard cabin 2 eats meat: keep that in mind when you play next to it."
+    )
+    assert said(lesson.lines, "es")[1] == (
+        "El Perro del camarote 2 de estribor come carne: tenlo en cuenta cuando juegues a su lado."
+    )
+    assert lesson.picture is not None and lesson.picture.args[2] == [card_id("Dog")]
+
+
+def test_the_later_lessons_say_the_learners_own_numbers() -> None:
+    discs = TEACHER.lesson("discs", seen(table()), None)
+    assert said(discs.lines)[1] == (
+        "You have 4 action discs; each one you keep is worth a point at the end."
+    )
+    rain = TEACHER.lesson("rain", seen(table(rain=1)), None)
+    assert said(rain.lines) == [
+        "Rain card 1 of 5 has fallen. The second one brings the pets, the fifth starts the endgame."
+    ]
+    pets = TEACHER.lesson("pets", seen(pet_choice()), [ChoosePet(card_id("Chicken"))])
+    # Horse, Camel and Cow weigh 3: only the Chicken would score.
+    assert said(pets.lines)[1] == "1 of your cards would score as a pet (★)."
+    assert pets.suggestion is not None
+    assert said([pets.suggestion]) == ["💡 Take the Chicken as your pet."]
+    endgame = TEACHER.lesson("endgame", seen(table(rain=5, phase="endgame")), None)
+    assert said(endgame.lines)[1] == "You have 4 action discs left."
+    majorities = TEACHER.lesson("majorities", seen(table(figures={0: {"useful": 1}})), None)
+    # First on the useful card (10) and 4 discs.
+    assert said(majorities.lines)[1] == (
+        "If the game ended now, you would have 14 points (pets not counted)."
+    )
+
+
+POSITIONS = {
+    "taking": table,
+    "cabins": table,
+    "balance": table,
+    "carnivores": lambda: table(hands=[["Cat", "Chicken"], ["Cow"], ["Pig"]]),
+    "discs": table,
+    "rain": lambda: table(rain=1),
+    "pets": pet_choice,
+    "endgame": lambda: table(rain=5, phase="endgame"),
+    "majorities": lambda: table(rain=5, phase="endgame"),
+}
+
+
+@pytest.mark.parametrize("key", TEACHER.lessons)
+def test_every_lesson_is_said_in_every_language_naming_no_hidden_card(key: str) -> None:
+    game = POSITIONS[key]()
+    hint = game.legal_actions()[:1]
+    lesson = TEACHER.lesson(key, seen(game), hint)
+    assert lesson.key == key and 1 <= len(lesson.lines) <= 2
+    texts = [*lesson.lines, *([lesson.suggestion] if lesson.suggestion else [])]
+    english = said(texts)
+    for language in ("en", "nl", "es"):
+        for text in said(texts, language):
+            assert "noah." not in text and "{" not in text, (language, text)
+            # Boaz's Cow and Naomi's Pig are theirs alone.
+            assert not {"Cow", "Pig", "Koe", "Varken", "Vaca", "Cerdo"} & set(
+                text.replace(".", " ").replace(":", " ").split()
+            ), text
+        if language != "en":
+            assert said(lesson.lines, language) != said(lesson.lines), language
+    assert english
+
+
+@pytest.mark.parametrize("key", ["taking", "cabins", "balance", "discs", "rain", "majorities"])
+def test_a_lessons_picture_is_the_table_with_rings(key: str) -> None:
+    game = POSITIONS[key]()
+    lesson = TEACHER.lesson(key, seen(game), None)
+    assert lesson.picture is not None and lesson.picture.function == "render.noah:board"
+    view, names, focus = lesson.picture.args
+    assert view == game.view(None) and focus  # drawn from the public view only
+    ringed = render.noah.board(view, names, focus, language="en")
+    plain = render.noah.board(view, names, language="en")
+    assert ringed.startswith(b"\x89PNG") and ringed != plain
+    with Image.open(io.BytesIO(ringed)) as image:
+        image.verify()
+    with Image.open(io.BytesIO(ringed)) as a, Image.open(io.BytesIO(plain)) as b:
+        assert a.size == b.size  # rings only: nothing moves
+    # No focus is the picture the board post has always had.
+    assert render.noah.board(view, names, [], language="en") == plain
+
+
+# --------------------------------------------------------------------- after a move
+
+
+def test_after_taking_cards_the_card_from_the_pile_is_not_named() -> None:
+    game = table()
+    take = TakeCards(card_id("Camel"))
+    lines = said(TEACHER.after_move(seen(game), seen(played(game, take)), [take], None))
+    assert lines == ["You took the Camel and the top card of the pile: you now hold 4 cards."]
+    assert "Bison" not in lines[0]  # the card drawn
+
+
+def test_after_a_play_the_cabin_the_lean_the_figure_and_the_points() -> None:
+    game = table()
+    play = chicken()
+    after = played(game, play)
+    lines = TEACHER.after_move(seen(game), seen(after), [play], None)
+    assert said(lines) == [
+        "You put the Chicken in port cabin 1: the ark leans 1 to port.",
+        "You placed a figure on the useful card.",
+        # First on the useful card: 10 points, besides her 4 discs.
+        "That gives you 10 points more: 14 now.",
+    ]
+    assert said(lines, "nl") == [
+        "Je zette de Kip in hut 1 aan bakboord: de ark helt 1 naar bakboord.",
+        "Je zette een figuur op de kaart voor nuttige dieren.",
+        "Dat levert je 10 punten op: je hebt er nu 14.",
+    ]
+    assert said(lines, "es") == [
+        "Pusiste la Gallina en el camarote 1 de babor: el arca se inclina 1 hacia babor.",
+        "Pusiste una figura en la carta de animales útiles.",
+        "Eso te da 10 puntos más: ahora tienes 14.",
+    ]
+
+
+def test_after_opening_a_cabin_the_disc_paid_and_the_card_taken_with_it() -> None:
+    game = table()
+    play = chicken(row=2, take="Camel")
+    lines = TEACHER.after_move(seen(game), seen(played(game, play)), [play], None)
+    assert said(lines) == [
+        "You gave an action disc to Naomi for the new cabin (3 left).",
+        "You put the Chicken in a new port cabin 3: the ark leans 1 to port.",
+        "You placed a figure on the useful card.",
+        "For the new cabin you took the Camel from the face-up cards.",
+        "That gives you 9 points more: 13 now.",  # 10 for the lead, 1 disc fewer
+    ]
+
+
+def test_a_clearly_better_move_is_told_kindly_with_its_points() -> None:
+    game = table()
+    take, play = TakeCards(card_id("Camel")), chicken()
+    lines = TEACHER.after_move(seen(game), seen(played(game, take)), [take], [play])
+    assert said(lines) == [
+        "You took the Camel and the top card of the pile: you now hold 4 cards.",
+        "Good try! This move would have given you 10 points more right now:",
+        "Play the Chicken: it puts you first on the useful card.",
+        "The Chicken in port cabin 1",
+    ]
+    # The same move, or one only a point better (the lead without the disc), is not told.
+    assert len(TEACHER.after_move(seen(game), seen(played(game, play)), [play], [play])) == 3
+    opening = chicken(row=2, take="Camel")
+    lines = TEACHER.after_move(seen(game), seen(played(game, opening)), [opening], [play])
+    assert not any("Good try" in line for line in said(lines))
+
+
+def test_after_the_pet_choice_the_learner_hears_whether_it_will_score() -> None:
+    game = pet_choice()
+    for card, expected in (
+        ("Chicken", "Your pet is the Chicken: at the end it adds a figure to the useful card."),
+        (
+            "Horse",
+            "Your pet is the Horse, which will not score: only an animal of weight 0 to 2 "
+            'without "!" does.',
+        ),
+    ):
+        choice = ChoosePet(card_id(card))
+        after = played(game, choice)
+        assert said(TEACHER.after_move(seen(game), seen(after), [choice], None)) == [expected]
+    after = played(game, Pass())
+    assert said(TEACHER.after_move(seen(game), seen(after), [Pass()], None)) == [
+        "You chose no pet."
+    ]
+
+
+def test_in_the_endgame_a_play_costs_a_disc_and_a_pass_keeps_them() -> None:
+    game = table(rain=5, phase="endgame", figures={0: {"useful": 1}})
+    assert said(TEACHER.after_move(seen(game), seen(played(game, Pass())), [Pass()], None)) == [
+        "You passed for good: your 4 action discs are worth a point each at the end."
+    ]
+    play = chicken()
+    lines = TEACHER.after_move(seen(game), seen(played(game, play)), [play], None)
+    assert said(lines) == [
+        "You paid an action disc to the supply (3 left).",
+        "You put the Chicken in port cabin 1: the ark leans 1 to port.",
+        "You placed a figure on the useful card.",
+        # Already first on the useful card: the disc paid is a point less.
+        "You have 13 points for now, 1 fewer: every action disc you keep is worth a point.",
+    ]
+    for language in ("nl", "es"):
+        assert all("noah." not in text and "{" not in text for text in said(lines, language))
+
+
+def test_the_last_pass_leaves_the_final_scoring_to_the_final_post() -> None:
+    game = table(rain=5, phase="endgame", passed=[False, True, True], figures={0: {"useful": 1}})
+    after = played(game, Pass())
+    assert after.phase == "over"
+    # No "points now": the final scores (pets, everyone's majorities) are not this move's.
+    assert said(TEACHER.after_move(seen(game), seen(after), [Pass()], [chicken()])) == [
+        "You passed for good: your 4 action discs are worth a point each at the end."
+    ]
+
+
+# --------------------------------------------------------------------- the summary
+
+
+def test_the_summary_has_a_line_per_lesson_taught_in_the_rule_books_order() -> None:
+    lines = TEACHER.summary(frozenset({"rain", "taking"}), {})
+    assert said(lines) == [
+        "Taking: a face-up card, and the top card of the pile comes with it.",
+        "Rain: the second card brings the pets, the fifth the endgame.",
+    ]
+    everything = TEACHER.summary(EVERYTHING, {})
+    assert len(everything) == len(TEACHER.lessons)
+    for language in ("en", "nl", "es"):
+        assert all("noah." not in text for text in said(everything, language))
