@@ -1,5 +1,6 @@
-"""``/table``: open a game here, join, leave, start, see how it stands, learn the rules, and
-your reminders and the server's statistics. For every game: the game is chosen at ``new``.
+"""``/table``: open a game here, join, leave, start, see how it stands, learn the rules (or
+a game, by playing it against the computer), and your reminders and the server's
+statistics. For every game: the game is chosen at ``new`` (or ``learn``).
 
 Every name and description is a catalogue message (``table.command.*``), so Discord shows
 the commands in each user's language (:class:`bot.i18n.CatalogueTranslator`).
@@ -44,7 +45,10 @@ class Tables(commands.GroupCog, group_name=c("group"), group_description=c("grou
         # the choices are filled in here, not when this module is imported.
         for command in self.__cog_app_commands__:
             if isinstance(command, app_commands.Command) and "game" in command._params:
-                command._params["game"].choices = game_choices(ready_only=command.name == "new")
+                offered = game_choices(ready_only=command.name in ("new", "learn"))
+                if command.name == "learn":  # only the games that can teach
+                    offered = [c for c in offered if plugins()[str(c.value)].teacher]
+                command._params["game"].choices = offered
 
     @app_commands.command(name=c("new"), description=c("new_description"))
     @app_commands.rename(game=c("new_game"), seats=c("new_seats"))
@@ -55,6 +59,12 @@ class Tables(commands.GroupCog, group_name=c("group"), group_description=c("grou
     ) -> None:
         chosen = game or default_game()
         await self.table.lobby.new_table(interaction, chosen, shuffle=seats != "kept")
+
+    @app_commands.command(name=c("learn"), description=c("learn_description"))
+    @app_commands.rename(game=c("learn_game"))
+    @app_commands.describe(game=c("learn_game_description"))
+    async def learn(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.table.learning.learn(interaction, game or default_game())
 
     @app_commands.command(name=c("join"), description=c("join_description"))
     async def join(self, interaction: discord.Interaction) -> None:

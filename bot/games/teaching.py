@@ -47,6 +47,11 @@ class Teacher:
         (``seen.seat``) whose turn it is, in :attr:`lessons` order."""
         raise NotImplementedError
 
+    def uses(self, seen: Seen, actions: Sequence[Any]) -> frozenset[str]:
+        """The lessons whose idea the move ``actions`` puts to use (the Prophet sent out,
+        the Ark moved): the table teaches such a lesson before it suggests the move."""
+        return frozenset()
+
     def lesson(self, key: str, seen: Seen, hint: Sequence[Any] | None) -> Lesson:
         """Lesson ``key`` (one :meth:`due` just gave) on this board; ``hint``: the actions
         of the move the hint suggests this turn, if any."""

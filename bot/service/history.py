@@ -20,10 +20,11 @@ class History:
     def __init__(self, core: Core) -> None:
         self._core = core
 
-    async def actions(self, game_id: int) -> list[ActionRecord]:
-        """Every action of a game in order, with its time, seat and user."""
+    async def actions(self, game_id: int, after: int = 0) -> list[ActionRecord]:
+        """Every action of a game in order (those after version ``after``), with its time,
+        seat and user."""
         async with self._core.storage.read() as tx:
-            return await tx.log.actions(game_id)
+            return await tx.log.actions(game_id, after)
 
     async def told_since(
         self, game_id: int, since: int

@@ -14,7 +14,7 @@ from typing import Any
 from bot.service.common import record_of
 from bot.service.core import Core
 from bot.service.lobby import Lobby
-from bot.service.models import GameRecord, Seat, ServiceError
+from bot.service.models import GameRecord, Practice, Seat, ServiceError
 from bot.service.storage import ChannelBusy, NewGame
 from bot.service.thinking import COMPUTER_NAMES
 from engine import registry
@@ -40,10 +40,12 @@ class Learning:
         game_name: str,
         options: Mapping[str, Any],
         *,
+        language: str,
         seed: int | None = None,
     ) -> GameRecord:
         """Start a practice game of ``game_name`` in ``channel_id`` (its own thread): the
-        learner in the first seat, :data:`OPPONENTS` computers after them."""
+        learner in the first seat, :data:`OPPONENTS` computers after them; everything about
+        it said in ``language`` (the learner's)."""
         if guild_id <= 0:
             raise ServiceError("guild_only")
         if not registry.game(game_name).has_computers:
@@ -77,7 +79,7 @@ class Learning:
                     for n in range(1, 1 + min(OPPONENTS, rules.max_players - 1))
                 ]
                 await tx.games.set_seats(game_id, seats)
-                await tx.games.update(game_id, practice="[]")
+                await tx.games.update(game_id, practice=Practice(language).to_json())
         except ChannelBusy:
             raise ServiceError("channel_busy") from None
         return await self._lobby.start(channel_id, user_id)
@@ -97,6 +99,8 @@ class Learning:
             record = await record_of(tx, game_id)
             if record.practice is None:
                 raise ServiceError("not_practice")
-            if key not in record.practice:
-                await tx.games.update(game_id, practice=json.dumps([*record.practice, key]))
+            practice = record.practice
+            if key not in practice.taught:
+                taught = Practice(practice.language, (*practice.taught, key))
+                await tx.games.update(game_id, practice=taught.to_json())
             return await record_of(tx, game_id)

@@ -7,6 +7,7 @@ and pass them back without being able to change the service's state by accident.
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from datetime import datetime, timedelta
@@ -40,6 +41,18 @@ class Seat:
     ping: str = "channel"
     #: How well a computer plays the seat ("easy", "normal", "strong"); None for a person.
     level: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Practice:
+    """What a practice game keeps of its teaching: the language it is played in (the
+    learner's, for its public posts too) and the lessons taught so far, in order."""
+
+    language: str
+    taught: tuple[str, ...] = ()
+
+    def to_json(self) -> str:
+        return json.dumps({"language": self.language, "taught": list(self.taught)})
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,9 +106,9 @@ class GameRecord:
     rematch_of: int | None = None
     #: When the last move was made (or the game started), in ms.
     last_move_ms: int | None = None
-    #: A practice game (``/table learn``): the lessons its learner was taught so far, in the
-    #: order taught. None for every other game. A practice game is never rated or counted.
-    practice: tuple[str, ...] | None = None
+    #: A practice game (``/table learn``): its learner's language and the lessons taught so
+    #: far. None for every other game. A practice game is never rated or counted.
+    practice: Practice | None = None
 
     @property
     def home(self) -> int:

@@ -26,14 +26,16 @@ class Moderation:
     async def end_game(
         self, channel_id: int, moderator_id: int, *, moderator: bool, reason: str = ""
     ) -> GameRecord:
-        """End the channel's open game without a result (a lobby's creator may cancel it)."""
+        """End the channel's open game without a result (a lobby's creator may cancel it, a
+        learner stop their practice game)."""
         core = self._core
         async with core.storage.write() as tx:
             record = await tx.games.open_in(channel_id)
             if record is None:
                 raise ServiceError("no_game")
             creator_cancels = record.status == "lobby" and record.creator_id == moderator_id
-            if not (moderator or creator_cancels):
+            learner_stops = record.practice is not None and record.creator_id == moderator_id
+            if not (moderator or creator_cancels or learner_stops):
                 raise ServiceError("not_allowed")
             now = core.now_ms()
             await tx.games.update(

@@ -129,6 +129,13 @@ class Common:
         guild = self.host.get_guild(guild_id)
         return language_for(guild.preferred_locale if guild is not None else None)
 
+    async def game_language(self, record: GameRecord) -> str:
+        """The language a game's public posts are said in: a practice game's learner's, else
+        the server's (:meth:`public_language`)."""
+        if record.practice is not None:
+            return record.practice.language
+        return await self.public_language(record.guild_id)
+
     async def channel(self, channel_id: int) -> Any:
         """A channel by its id: from the cache, else asked of Discord."""
         return self.host.get_channel(channel_id) or await self.host.fetch_channel(channel_id)
@@ -195,7 +202,7 @@ class Common:
         lobby, _ = self.service.posts.message_ids(record)
         if lobby is None:
             return
-        language = await self.public_language(record.guild_id)
+        language = await self.game_language(record)
         try:
             parent = await self.channel(record.channel_id)
             await parent.get_partial_message(lobby).edit(

@@ -96,6 +96,18 @@ def story(chosen: Plugin, record: GameRecord, turns: Sequence[TurnRecord]) -> li
     return lines
 
 
+#: The button under a finished practice game's last post: a real table in the channel.
+REAL_TABLE = "table_real"
+
+
+def learned(chosen: Plugin, record: GameRecord) -> list[Text]:
+    """What a finished practice game taught, for its last post."""
+    if record.practice is None or chosen.teacher is None:
+        return []
+    taught = frozenset(record.practice.taught)
+    return [Text("table.learn.summary"), *chosen.teacher.summary(taught, record.options)]
+
+
 def standings(scores: Sequence[int], names: Sequence[str]) -> list[Text]:
     """A game ended before its end has no winner: who stood where when it stopped, by
     points, the tied sharing a place (1, 1, 3)."""
@@ -148,7 +160,12 @@ def compose_post(
             panel = panel.plus(*standings(game.scores, names), Text(closing))
         else:
             panel = panel.plus(Text("table.game.thanks"))
-        if record.status == "finished":
+        if record.status == "finished" and record.practice is not None:
+            # A practice game ends with what it taught, and a real table to play at.
+            panel = panel.plus(*learned(chosen, record))
+            real = scheme.control_id(record.id, 0, REAL_TABLE, (), menu=False, who="seat")
+            buttons = ((real, Text("table.button.real_table"), "success", "🎲"),)
+        elif record.status == "finished":
             rematch = scheme.control_id(record.id, 0, "table_rematch", (), menu=False, who="seat")
             buttons = ((rematch, Text("table.button.rematch"), "success", "🔁"),)
     else:

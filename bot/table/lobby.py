@@ -121,7 +121,10 @@ class Lobby:
         if from_button and (current is None or current.id != game_id or current.status != "lobby"):
             raise Refusal("table.lobby.gone")
         if op == "leave" and current is not None and current.status == "active":
-            await self.confirm_leaving(interaction, current)
+            if current.practice is not None and current.creator_id == interaction.user.id:
+                await self.stop_practice(interaction, current)
+            else:
+                await self.confirm_leaving(interaction, current)
             return
         user = interaction.user
         if op in ("join", "leave") and current is not None:
@@ -157,7 +160,7 @@ class Lobby:
         if op in ("join", "leave"):
             self._churned(record.id, user.id)
         if from_button:
-            language = await common.public_language(record.guild_id)
+            language = await common.game_language(record)
             content, view = await lobby_text(common, record, language)
             await interaction.edit_original_response(
                 content=content, view=view, allowed_mentions=discord.AllowedMentions.none()
@@ -191,11 +194,20 @@ class Lobby:
         record = await common.service.lobby.set_options(
             current.channel_id, interaction.user.id, {option: values[0]}, moderator=moderator
         )
-        language = await common.public_language(record.guild_id)
+        language = await common.game_language(record)
         content, view = await lobby_text(common, record, language)
         await interaction.edit_original_response(
             content=content, view=view, allowed_mentions=discord.AllowedMentions.none()
         )
+
+    async def stop_practice(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        """The learner leaves their practice game: it simply ends (nobody else plays in it)."""
+        ended = await self.common.service.moderation.end_game(
+            record.channel_id, interaction.user.id, moderator=False, reason="practice stopped"
+        )
+        await self.posts.announce_end(interaction.channel, ended)
+        said = message_text(Text("table.learn.stopped"), language_of(interaction))
+        await interaction.followup.send(said, ephemeral=True)
 
     async def confirm_leaving(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """Leaving a started game is for good: ask first, privately."""
@@ -217,7 +229,7 @@ class Lobby:
         """The player confirmed: a computer takes the seat; everyone is told."""
         common = self.common
         result = await common.service.moderation.leave_game(record.channel_id, interaction.user.id)
-        language = await common.public_language(record.guild_id)
+        language = await common.game_language(record)
         channel = interaction.channel
         assert isinstance(channel, discord.abc.Messageable)  # pressed on a post in a channel
         await channel.send(
@@ -261,7 +273,7 @@ class Lobby:
         lobby, _ = common.service.posts.message_ids(record)
         if not settings.threads or lobby is None or not may_make_threads(channel):
             return record
-        language = await common.public_language(record.guild_id)
+        language = await common.game_language(record)
         title = message_text(common.plugin(record).front.title(), language)
         names = ", ".join(s.name for s in record.seats)
         try:

@@ -37,7 +37,7 @@ class Players:
         games = await common.service.notices.set_away(interaction.user.id, until)
         name = interaction.user.display_name
         for record in games:
-            language = await common.public_language(record.guild_id)
+            language = await common.game_language(record)
             if until is None:
                 text = Text("table.away.back", player=name)
             else:

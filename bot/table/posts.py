@@ -140,7 +140,7 @@ class Posts:
         their change is stored (a started game has started), so a refusal from Discord must
         not read as "nothing was changed"."""
         common = self.common
-        language = await common.public_language(record.guild_id)
+        language = await common.game_language(record)
         content, view = await lobby_text(common, record, language)
         mentions = discord.AllowedMentions.none()
         lobby_id, _ = common.service.posts.message_ids(record)
@@ -326,7 +326,7 @@ class Posts:
             if getattr(channel, "id", None) != record.home:  # it left its thread just now
                 record = dataclasses.replace(record, thread_id=None)
                 intro = (*intro, Text("table.thread.moved_here"))
-            language = await common.public_language(record.guild_id)
+            language = await common.game_language(record)
             settings = await common.service.recent_guild_settings(record.guild_id)
             now_ms = int(common.service.clock.now().timestamp() * 1000)
             # At night (the server's quiet hours) a post notifies nobody.
@@ -529,10 +529,10 @@ class Posts:
         """The finished game as an animation, after its result (it takes seconds to draw)."""
         common = self.common
         try:
-            drawn = await self.draw_replay(record, await common.public_language(record.guild_id))
+            drawn = await self.draw_replay(record, await common.game_language(record))
             if drawn is None:
                 return
-            language = await common.public_language(record.guild_id)
+            language = await common.game_language(record)
             await channel.send(
                 message_text(Text("table.replay.caption"), language),
                 files=files([drawn]),

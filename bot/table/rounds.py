@@ -162,7 +162,7 @@ class Rounds:
         for record in warn:
             with _one_piece("warn stalled game %s", record.id):
                 channel = await common.home_channel(record)
-                language = await common.public_language(record.guild_id)
+                language = await common.game_language(record)
                 settings = await common.service.recent_guild_settings(record.guild_id)
                 last = (record.last_move_ms or 0) // 1000
                 ends = last + int(settings.stall_after.total_seconds())
@@ -198,7 +198,7 @@ class Rounds:
 
     async def _notice(self, channel: Any, due: DueTurn) -> None:
         """A reminder, or the moderators told that a player's time ran out, in ``channel``."""
-        language = await self.common.public_language(due.record.guild_id)
+        language = await self.common.game_language(due.record)
         if due.kind in ("reminder", "final"):
             await self.remind(channel, due, language)
             return

@@ -19,6 +19,8 @@ from bot.host import Host
 from bot.panels import Refusal
 from bot.table.browsing import Browsing
 from bot.table.common import Common
+from bot.table.compose import REAL_TABLE
+from bot.table.learning import Learning
 from bot.table.lobby import Lobby
 from bot.table.lobby_message import ADD_COMPUTER
 from bot.table.moderation import Moderating
@@ -35,7 +37,8 @@ class Table:
         self.common = Common(host)
         self.posts = Posts(self.common)
         self.lobby = Lobby(self.common, self.posts)
-        self.turns = Turns(self.common, self.posts, self.lobby)
+        self.learning = Learning(self.common, self.posts, self.lobby)
+        self.turns = Turns(self.common, self.posts, self.lobby, self.learning)
         self.browsing = Browsing(self.common, self.posts)
         self.players = Players(self.common)
         self.moderation = Moderating(self.common, self.posts)
@@ -73,6 +76,9 @@ class Table:
             return
         if cid.kind == "sb" and cid.control == "table_rematch":
             await self.lobby.rematch(interaction, cid.game_id)
+            return
+        if cid.kind == "sb" and cid.control == REAL_TABLE:
+            await self.learning.real_table(interaction, cid.game_id)
             return
         if cid.kind == "sb" and cid.control == "table_hist" and cid.args and cid.args[0].isdigit():
             await self.browsing.history(interaction, int(cid.args[0]), cid.game_id)

@@ -19,6 +19,7 @@ from bot.i18n import Text, language_of
 from bot.panels import CommandSpec, Panel, Play, Refusal
 from bot.service import GameRecord, Seat, TurnResult
 from bot.table.common import Common
+from bot.table.learning import Learning
 from bot.table.lobby import Lobby
 from bot.table.posts import Posts
 
@@ -30,10 +31,11 @@ LEAVE = "table_leave"
 class Turns:
     """A player's turn, from the panel to the post."""
 
-    def __init__(self, common: Common, posts: Posts, lobby: Lobby) -> None:
+    def __init__(self, common: Common, posts: Posts, lobby: Lobby, learning: Learning) -> None:
         self.common = common
         self.posts = posts
         self.lobby = lobby
+        self.learning = learning
 
     async def open_turn(
         self, interaction: discord.Interaction, game_id: int | None = None, turn: int | None = None
@@ -42,7 +44,10 @@ class Turns:
         await interaction.response.defer(ephemeral=True, thinking=True)
         record, game, seat = await common.my_turn(interaction, game_id, turn=turn)
         panel = common.plugin(record).front.panel(common.seen(record, game, seat))
+        # A practice game: the lesson the board calls for now stands above the panel.
+        panel, lesson = await self.learning.lesson_panel(record, game, seat, panel)
         await common.show(interaction, panel, record, edit=False)
+        await self.learning.taught(record, lesson)
 
     async def on_control(
         self, interaction: discord.Interaction, cid: scheme.ControlId, values: Sequence[str]
@@ -184,4 +189,6 @@ class Turns:
             home = posted.id if posted is not None else home
         where = Verbatim(f"<#{home}>")
         done = Text(key, points=points, where=where)
-        await common.show(interaction, Panel((done,)), record, edit=edit)
+        # A practice game: what the learner's move did and why, to them alone.
+        told = await self.learning.told(result, seat)
+        await common.show(interaction, Panel((*told, done)), record, edit=edit)

@@ -213,6 +213,15 @@ class CovenantTeacher(Teacher):
         found = situation(seen.game, seen.seat)
         return [key for key in LESSONS if key not in taught and found.squares(key)]
 
+    def uses(self, seen: Seen, actions: Sequence[Any]) -> frozenset[str]:
+        used = set()
+        for action in actions:
+            if isinstance(action, Deploy):
+                used.add("prophet" if action.prophet else "followers")
+            elif isinstance(action, MoveArk):
+                used.add("ark")
+        return frozenset(used)
+
     def lesson(self, key: str, seen: Seen, hint: Sequence[Any] | None) -> Lesson:
         if key not in LESSONS:
             raise KeyError(key)

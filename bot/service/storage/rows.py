@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from bot.service.clock import from_ms
-from bot.service.models import GameRecord, Seat
+from bot.service.models import GameRecord, Practice, Seat
 from bot.service.pace import Away
 
 #: The games columns every backend selects, in this order, plus ``seats_json``: an array of
@@ -92,15 +92,19 @@ def game_of(row: Any) -> GameRecord:
     )
 
 
-def practice_of(text: str | None) -> tuple[str, ...] | None:
-    """A practice game's lessons taught (None: not a practice game). A damaged list is read
-    as nothing taught yet: the lessons come again, the game goes on."""
+def practice_of(text: str | None) -> Practice | None:
+    """A practice game's teaching (None: not a practice game). A damaged value is read as
+    English with nothing taught yet: the lessons come again, the game goes on."""
     if text is None:
         return None
-    taught = json_or(text, [])
-    if not isinstance(taught, list):
-        return ()
-    return tuple(str(key) for key in taught)
+    value = json_or(text, {})
+    value = value if isinstance(value, dict) else {}
+    language = value.get("language")
+    taught = value.get("taught")
+    return Practice(
+        language if isinstance(language, str) else "en",
+        tuple(str(key) for key in taught) if isinstance(taught, list) else (),
+    )
 
 
 def clock_of(text: str | None) -> dict[str, Any] | None:

@@ -1,0 +1,223 @@
+"""Practice games (``/table learn``): a learner plays a game against computer players in a
+thread of its own, and the game teaches as it goes.
+
+- On each of the learner's turns, the first lesson the board calls for (the game's
+  :class:`~bot.games.teaching.Teacher` says which) stands above the turn's panel, with its
+  picture and the hint's move as a suggestion; a lesson is given once.
+- After each of the learner's turns, what it did and why, privately.
+- At the end, what the learner now knows, and a button that opens a real table in the
+  channel the thread belongs to.
+
+Only the table knows Discord; the lessons are the game's, the bookkeeping the service's
+(:mod:`bot.service.learning`).
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.discord_ui import Verbatim, clip, message_text
+from bot.games import Plugin, plugins
+from bot.games.teaching import Teacher
+from bot.i18n import Text, language_of
+from bot.panels import Panel, Refusal
+from bot.service import GameRecord, Seat, ServiceError, TurnResult
+from bot.table.common import Common
+from bot.table.lobby import Lobby, may_make_threads, saying
+from bot.table.posts import Posts
+
+log = logging.getLogger("arkbot.table")
+
+
+#: The most lessons shown in one turn.
+AT_ONCE = 2
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStart:
+    """The learner's turn as it began (kept to say afterwards what the move did)."""
+
+    version: int
+    game: Any
+    #: The hint's move for the turn (the engine's actions), if one was found.
+    hint: tuple[Any, ...] | None
+
+
+def teacher_of(chosen: Plugin) -> Teacher:
+    if chosen.teacher is None:
+        raise Refusal("table.learn.cannot_teach", game=chosen.front.title())
+    return chosen.teacher
+
+
+class Learning:
+    """``/table learn`` and what a practice game says that other games do not."""
+
+    def __init__(self, common: Common, posts: Posts, lobby: Lobby) -> None:
+        self.common = common
+        self.posts = posts
+        self.lobby = lobby
+        #: Practice game id -> how the learner's current turn began (in this process; after a
+        #: restart the move is still told, only without the better move).
+        self._starts: dict[int, TurnStart] = {}
+
+    async def learn(self, interaction: discord.Interaction, game: str) -> None:
+        """Open a practice game of ``game`` for the user, in a new thread of this channel."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        common = self.common
+        chosen = plugins().get(game)
+        if chosen is None or not chosen.front.ready:
+            raise Refusal("table.lobby.no_such_game")
+        teacher = teacher_of(chosen)
+        user = interaction.user
+        going = await common.service.learning.going(user.id)
+        if going is not None:
+            raise Refusal("table.learn.going", where=Verbatim(f"<#{going.channel_id}>"))
+        channel = interaction.channel
+        if isinstance(channel, discord.Thread):
+            raise Refusal("table.learn.in_thread")
+        if not may_make_threads(channel):
+            raise Refusal("table.learn.no_threads")
+        language = language_of(interaction)
+        title = chosen.front.title()
+        assert isinstance(channel, discord.TextChannel | discord.ForumChannel)
+        try:
+            # A line in the channel that the thread hangs from: others see where the
+            # learner plays, and may look on.
+            opening = await channel.send(
+                message_text(
+                    Text("table.learn.opening", player=user.display_name, game=title),
+                    await common.public_language(interaction.guild_id),
+                ),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            name = message_text(Text("table.learn.thread", game=title), language)
+            thread = await opening.create_thread(
+                name=clip(f"{name}: {user.display_name}", 100), auto_archive_duration=10080
+            )
+        except discord.HTTPException:
+            log.info("could not open a practice thread in channel %s", interaction.channel_id)
+            raise Refusal("table.learn.no_threads") from None
+        seed = secrets.randbits(62)
+        record = await common.service.learning.open(
+            interaction.guild_id or 0,
+            thread.id,
+            user.id,
+            user.display_name,
+            game,
+            teacher.practice_options(seed),
+            language=language,
+            seed=seed,
+        )
+        await self.lobby.begin(thread, record)
+        said = Text("table.learn.started", game=title, where=Verbatim(f"<#{thread.id}>"))
+        await interaction.followup.send(message_text(said, language), ephemeral=True)
+
+    # ------------------------------------------------------------------ the learner's turn
+
+    async def lesson_panel(
+        self, record: GameRecord, game: Any, seat: Seat, panel: Panel
+    ) -> tuple[Panel, tuple[str, ...]]:
+        """The turn's first panel with the lessons due now above it (and the turn's start
+        kept for :meth:`told`); their keys, to be marked taught once they are shown.
+
+        At most :data:`AT_ONCE` lessons a turn, the first due first: one idea at a time,
+        but a short game has about a dozen turns for nine lessons, and a lesson left for
+        later may never come again (the Prophet, once it is used)."""
+        practice = record.practice
+        chosen = self.common.plugin(record)
+        if practice is None or chosen.teacher is None or seat.is_bot:
+            return panel, ()
+        seen = self.common.seen(record, game, seat)
+        hint = await self._hint(record, seat)
+        self._starts[record.id] = TurnStart(record.version, game.copy(), hint)
+        due = chosen.teacher.due(seen, frozenset(practice.taught))
+        # The first lesson due, then one the suggested move puts to use (else the next due).
+        used = chosen.teacher.uses(seen, hint or ())
+        due = [*due[:1], *[k for k in due[1:] if k in used], *due[1:]]
+        due = list(dict.fromkeys(due))[:AT_ONCE]
+        if not due:
+            return panel, ()
+        lessons = [chosen.teacher.lesson(key, seen, hint) for key in due]
+        lines = [line for lesson in lessons for line in lesson.lines]
+        # The hint's move once, under the lessons (each lesson words the same suggestion).
+        suggestion = next((x.suggestion for x in lessons if x.suggestion is not None), None)
+        if suggestion is not None:
+            lines.append(suggestion)
+        # One picture: a phone shows two side by side, too small to read.
+        picture = next((x.picture for x in lessons if x.picture is not None), None)
+        pictures = ((picture,) if picture else ()) + panel.pictures
+        lines.append(Text("table.learn.divider"))
+        taught = Panel((*lines, *panel.lines), pictures, panel.controls)
+        return taught, tuple(due)
+
+    async def _hint(self, record: GameRecord, seat: Seat) -> tuple[Any, ...] | None:
+        """The hint's move for the learner's turn, as engine actions (None if none)."""
+        if seat.user_id is None:
+            return None
+        rules = self.common.plugin(record).rules
+        try:
+            _, found = await self.common.service.computers.hint(record.id, seat.user_id)
+            return tuple(rules.parse_action(a) for a in (found.action, *found.rest))
+        except (ServiceError, ValueError, KeyError, TypeError):
+            return None
+
+    async def taught(self, record: GameRecord, keys: Sequence[str]) -> None:
+        for key in keys:
+            await self.common.service.learning.taught(record.id, key)
+
+    async def told(self, result: TurnResult, seat: Seat) -> list[Text]:
+        """What the learner's turn that just ended did and why (nothing if it is not a
+        practice game, or this process did not see the turn begin)."""
+        record = result.record
+        chosen = self.common.plugin(record)
+        start = self._starts.pop(record.id, None)
+        if record.practice is None or chosen.teacher is None or start is None:
+            return []
+        if start.version != result.turn_began:
+            return []
+        rules = chosen.rules
+        # The learner's turn: the actions stored since it began, up to the first of another
+        # seat's (the computers' replies stored with it).
+        played: list[Any] = []
+        for stored in await self.common.service.history.actions(record.id, start.version):
+            if stored.seat != seat.index:
+                break
+            played.append(rules.parse_action(stored.action))
+        if not played:
+            return []
+        after = start.game.copy()
+        for action in played:
+            after.apply(action)
+        before_seen = self.common.seen(record, start.game, seat)
+        after_seen = self.common.seen(record, after, seat)
+        better = start.hint if start.hint and tuple(played) != start.hint else None
+        return chosen.teacher.after_move(before_seen, after_seen, played, better)
+
+    # ------------------------------------------------------------------------- the end
+
+    async def real_table(self, interaction: discord.Interaction, game_id: int) -> None:
+        """The learner pressed the button under their finished practice game: a table of
+        the same game, open for friends, in the channel the practice thread belongs to."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        common = self.common
+        old = await common.service.play.get_game(game_id)
+        channel = interaction.channel
+        parent = getattr(channel, "parent", None)
+        if old.practice is None or old.channel_id != interaction.channel_id or parent is None:
+            raise Refusal("table.error.unknown_control")
+        if old.seat_of(interaction.user.id) is None:
+            raise Refusal("table.error.not_a_player")
+        user = interaction.user
+        record = await common.service.lobby.create_game(
+            old.guild_id, parent.id, user.id, user.display_name, old.game_name, {}
+        )
+        problem = await self.posts.post_lobby(parent, record)
+        done = Text("table.learn.real_table", channel=Verbatim(f"<#{parent.id}>"))
+        said = saying((done,) + ((problem,) if problem else ()), language_of(interaction))
+        await interaction.followup.send(said, ephemeral=True)

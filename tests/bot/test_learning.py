@@ -1,0 +1,176 @@
+"""Practice games (``/table learn``), through discord.py's own objects: a learner against two
+easy computers in a thread of its own, lessons above the turn's panel, what each move did,
+and at the end what was learnt and a real table; never rated, one at a time, stopped with
+``/table leave``; in the learner's language."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import bot.table.learning
+from bot.client import TableBot
+from bot.games import Seen, plugin
+from bot.table.common import names_of
+from tests.support.bot import CHANNEL, make_bot
+from tests.support.harness import Harness, Sent
+from tests.support.taps import Tapper, TurnCost, plan_turn
+
+LEARNER = 41
+FRIEND = 42
+#: What the learner sees above their first turn's panel and under the game's last post, in
+#: each language: the game's first lesson, the summary's title, the button.
+SAID = {
+    "en-US": ("**Your turn:**", "What you learnt in this game", "Open a real table"),
+    "nl": ("**Jouw beurt:**", "Wat je in dit spel hebt geleerd", "Echte tafel openen"),
+    "es-ES": ("**Tu turno:**", "Lo que has aprendido en esta partida", "Abrir una mesa de verdad"),
+}
+FIRST_LESSON = {
+    ("covenant", "en-US"): "every edge matches its neighbour",
+    ("covenant", "nl"): "elke rand",
+    ("covenant", "es-ES"): "cada borde",
+    ("noah", "en-US"): "take cards or play cards",
+    ("noah", "nl"): "kaarten",
+    ("noah", "es-ES"): "cartas",
+}
+
+
+def bot_of(h: Harness) -> TableBot:
+    return h.bot  # type: ignore[return-value]
+
+
+@pytest.fixture(autouse=True)
+def seeded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Practice games dealt from a known seed, so each test plays the same game."""
+    monkeypatch.setattr(bot.table.learning.secrets, "randbits", lambda bits: 12345)
+
+
+async def learn(h: Harness, game: str) -> tuple[int, int, Sent]:
+    """``/table learn`` as the learner: the practice game's id, its thread, the answer."""
+    reply = await h.slash(LEARNER, "table learn", game=game)
+    assert reply.last.ephemeral, reply.text
+    thread = h.thread_ids()[-1]
+    record = await bot_of(h).service.play.game_in(thread)
+    assert record is not None and record.practice is not None
+    return record.id, thread, reply.last
+
+
+async def play_through(h: Harness, game_id: int) -> list[list[Sent]]:
+    """Every turn of the learner tapped, as a sensible player would, to the end; the
+    private panels each turn showed, as they were last edited."""
+    service = bot_of(h).service
+    record = await service.play.get_game(game_id)
+    tapper = Tapper(h, plugin(record.game_name).front, game_id)
+    turns: list[list[Sent]] = []
+    while True:
+        record, game = await service.play.state(game_id)
+        if record.status != "active":
+            return turns
+        seat = record.seats[game.current_player]
+        assert seat.user_id == LEARNER, "the computers play at once"
+        seen = Seen(game, seat.index, names_of(record), record.version, record.options)
+        plan = plan_turn(game, seed=game.turn)
+        turns.append(await tapper.play(LEARNER, seen, plan, TurnCost(record.game_name)))
+
+
+def last_words(h: Harness, panels: list[Sent]) -> str:
+    """What the turn's private panel said last (the move's story and "Done!")."""
+    private = [p for p in panels if p.ephemeral]
+    return str(h.message(private[-1].message_id)["content"])
+
+
+@pytest.mark.parametrize("locale", ["en-US", "nl", "es-ES"])
+@pytest.mark.parametrize("game", ["covenant", "noah"])
+async def test_a_practice_game_teaches_every_lesson_once_and_ends_with_a_real_table(
+    tmp_path: Path, game: str, locale: str
+) -> None:
+    async with Harness(await make_bot(tmp_path / "g.sqlite3"), channel_id=CHANNEL) as h:
+        h.user(LEARNER, "Noor", locale=locale)
+        h.user(FRIEND, "Sam")
+        game_id, thread, answer = await learn(h, game)
+        assert f"<#{thread}>" in answer.content
+        record = await bot_of(h).service.play.get_game(game_id)
+        # The learner first, two easy computers; no clock; the short game where there is one.
+        assert [(s.user_id, s.is_bot, s.level) for s in record.seats] == [
+            (LEARNER, False, None),
+            (None, True, "easy"),
+            (None, True, "easy"),
+        ]
+        assert record.clock is None and record.channel_id == thread
+        assert record.options == plugin(game).teacher.practice_options(12345)  # type: ignore[union-attr]
+        # The channel keeps the line the thread hangs from, and stays free for a real table.
+        assert "🎓 Noor" in h.message(thread)["content"]
+        assert await bot_of(h).service.play.game_in(CHANNEL) is None
+
+        turns = await play_through(h, game_id)
+        record = await bot_of(h).service.play.get_game(game_id)
+        teacher = plugin(game).teacher
+        assert teacher is not None and record.practice is not None
+        # Every lesson of the game, each once, in a whole practice game.
+        assert sorted(record.practice.taught) == sorted(teacher.lessons)
+        your_turn, learnt, button = SAID[locale]
+        first = turns[0][0].content
+        assert FIRST_LESSON[(game, locale)] in first and your_turn in first
+        # After each turn, what it did, to the learner alone, before "Done!".
+        for panels in turns:
+            words = last_words(h, panels)
+            assert words.count("\n") >= 1, words
+        # The end: what was learnt, and a real table's button.
+        finals = [
+            m
+            for m in h.channel_messages(thread, public=True)
+            if "table_real" in str(h.message(m).get("components"))
+        ]
+        assert len(finals) == 1
+        final = h.message(finals[0])
+        said = "\n".join(str(h.message(m)["content"]) for m in h.channel_messages(thread))
+        assert learnt in said and button in str(final["components"])
+        # Never rated, never counted.
+        service = bot_of(h).service
+        assert await service.history.ratings(h.guild_id, game) == []
+        stats = await service.history.stats(h.guild_id)
+        assert (stats.games_played, stats.wins) == (0, {})
+
+        # The button opens a table in the channel, with the learner seated.
+        real = await h.click(LEARNER, finals[0], f"sb:{game_id}:0:table_real")
+        assert real.last.ephemeral and f"<#{CHANNEL}>" in real.last.content
+        lobby = await service.play.game_in(CHANNEL)
+        assert lobby is not None and lobby.status == "lobby" and lobby.practice is None
+        assert [s.user_id for s in lobby.seats] == [LEARNER]
+
+
+async def test_one_practice_game_at_a_time_and_leave_stops_it(tmp_path: Path) -> None:
+    async with Harness(await make_bot(tmp_path / "g.sqlite3"), channel_id=CHANNEL) as h:
+        h.user(LEARNER, "Noor")
+        h.user(FRIEND, "Sam")
+        game_id, thread, _ = await learn(h, "covenant")
+        again = await h.slash(LEARNER, "table learn", game="noah")
+        assert again.last.ephemeral
+        assert "already have a practice game going" in again.last.content
+        assert f"<#{thread}>" in again.last.content
+        assert len(h.thread_ids()) == 1  # nothing opened
+        # Someone else may learn meanwhile; and a real table can open in the channel.
+        other = await h.slash(FRIEND, "table learn", game="noah")
+        assert other.last.ephemeral and len(h.thread_ids()) == 2
+        opened = await h.slash(LEARNER, "table new")
+        assert not opened.errors
+        # A stranger cannot stop it; the learner can, at once.
+        refused = await h.slash(FRIEND, "table leave", channel=thread)
+        assert refused.last.ephemeral
+        assert (await bot_of(h).service.play.get_game(game_id)).status == "active"
+        stopped = await h.slash(LEARNER, "table leave", channel=thread)
+        assert stopped.last.ephemeral and "stopped" in stopped.last.content
+        assert (await bot_of(h).service.play.get_game(game_id)).status == "ended"
+        # Then a new one may begin.
+        await learn(h, "noah")
+
+
+async def test_a_practice_game_is_not_opened_inside_a_thread(tmp_path: Path) -> None:
+    async with Harness(await make_bot(tmp_path / "g.sqlite3"), channel_id=CHANNEL) as h:
+        h.user(LEARNER, "Noor")
+        _, thread, _ = await learn(h, "covenant")
+        await h.slash(LEARNER, "table leave", channel=thread)
+        inside = await h.slash(LEARNER, "table learn", game="noah", channel=thread)
+        assert inside.last.ephemeral and "not from inside a thread" in inside.last.content
+        assert len(h.thread_ids()) == 1
