@@ -272,7 +272,7 @@ class Lobby:
             pace = pace_of(settings.pace)
             # A practice game has no clock: a learner takes the time they need.
             timed = pace is not None and record.practice is None
-            clock = new_clock(pace, len(seats), settings.quiet_hours()) if timed else None
+            clock = new_clock(pace, len(seats), settings.quiet_hours()) if pace and timed else None
             first = seats[game.current_player]
             await tx.games.update(
                 record.id,

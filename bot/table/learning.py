@@ -81,11 +81,11 @@ class Learning:
         channel = interaction.channel
         if isinstance(channel, discord.Thread):
             raise Refusal("table.learn.in_thread")
-        if not may_make_threads(channel):
+        # Threads hang from a message of a text channel (not a voice channel's chat).
+        if not isinstance(channel, discord.TextChannel) or not may_make_threads(channel):
             raise Refusal("table.learn.no_threads")
         language = language_of(interaction)
         title = chosen.front.title()
-        assert isinstance(channel, discord.TextChannel | discord.ForumChannel)
         try:
             # A line in the channel that the thread hangs from: others see where the
             # learner plays, and may look on.

@@ -599,7 +599,7 @@ def _places(
     for plan in rows:
         h = plan.height
         if plan.kind == "band":
-            box = (M + 14, top, W - M - 14, top + h)
+            box: tuple[float, float, float, float] = (M + 14, top, W - M - 14, top + h)
             for row in range(plan.first, plan.last + 1):
                 for side, cabins in enumerate(sides):
                     if row < len(cabins):
