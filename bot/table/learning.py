@@ -137,10 +137,11 @@ class Learning:
         hint = await self._hint(record, seat)
         self._starts[record.id] = TurnStart(record.version, game.copy(), hint)
         due = chosen.teacher.due(seen, frozenset(practice.taught))
-        # The first lesson due, then one the suggested move puts to use (else the next due).
+        # The first lesson due, then one the suggested move puts to use (a suggestion never
+        # uses an idea not yet explained: the Prophet, the Ark), else the next one due.
         used = chosen.teacher.uses(seen, hint or ())
-        due = [*due[:1], *[k for k in due[1:] if k in used], *due[1:]]
-        due = list(dict.fromkeys(due))[:AT_ONCE]
+        due = list(dict.fromkeys([*due[:1], *[k for k in due[1:] if k in used], *due[1:]]))
+        due = due[:AT_ONCE]
         if not due:
             return panel, ()
         lessons = [chosen.teacher.lesson(key, seen, hint) for key in due]
@@ -149,9 +150,13 @@ class Learning:
         suggestion = next((x.suggestion for x in lessons if x.suggestion is not None), None)
         if suggestion is not None:
             lines.append(suggestion)
-        # One picture: a phone shows two side by side, too small to read.
+        # One lesson picture (a phone shows two side by side, too small to read), in place of
+        # the panel's own when it draws the same (the numbered squares, with rings).
         picture = next((x.picture for x in lessons if x.picture is not None), None)
-        pictures = ((picture,) if picture else ()) + panel.pictures
+        pictures = panel.pictures
+        if picture is not None:
+            same = bool(pictures) and pictures[0].function == picture.function
+            pictures = (picture, *(pictures[1:] if same else pictures))
         lines.append(Text("table.learn.divider"))
         taught = Panel((*lines, *panel.lines), pictures, panel.controls)
         return taught, tuple(due)
