@@ -26,6 +26,9 @@ REFUSALS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "too_many_lobbies": ("count",),
         "server_lobbies_full": (),
         "cooldown": ("seconds",),
+        # Practice games
+        "practice_going": (),
+        "not_practice": (),
         # The lobby
         "not_allowed": (),
         "not_creator": (),

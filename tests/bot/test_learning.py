@@ -19,12 +19,12 @@ from tests.support.taps import Tapper, TurnCost, plan_turn
 
 LEARNER = 41
 FRIEND = 42
-#: What the learner sees above their first turn's panel and under the game's last post, in
-#: each language: the game's first lesson, the summary's title, the button.
+#: What the learner sees in their first turn's panel and under the game's last post, in each
+#: language: the line between the lesson and the turn, the summary's title, the button.
 SAID = {
-    "en-US": ("**Your turn:**", "What you learnt in this game", "Open a real table"),
-    "nl": ("**Jouw beurt:**", "Wat je in dit spel hebt geleerd", "Echte tafel openen"),
-    "es-ES": ("**Tu turno:**", "Lo que has aprendido en esta partida", "Abrir una mesa de verdad"),
+    "en-US": ("──────────", "What you learnt in this game", "Open a real table"),
+    "nl": ("──────────", "Wat je in dit spel hebt geleerd", "Echte tafel openen"),
+    "es-ES": ("──────────", "Lo que has aprendido en esta partida", "Abrir una mesa de verdad"),
 }
 FIRST_LESSON = {
     ("covenant", "en-US"): "every edge matches its neighbour",
@@ -109,9 +109,9 @@ async def test_a_practice_game_teaches_every_lesson_once_and_ends_with_a_real_ta
         assert teacher is not None and record.practice is not None
         # Every lesson of the game, each once, in a whole practice game.
         assert sorted(record.practice.taught) == sorted(teacher.lessons)
-        your_turn, learnt, button = SAID[locale]
+        divider, learnt, button = SAID[locale]
         first = turns[0][0].content
-        assert FIRST_LESSON[(game, locale)] in first and your_turn in first
+        assert FIRST_LESSON[(game, locale)] in first and divider in first
         # After each turn, what it did, to the learner alone, before "Done!".
         for panels in turns:
             words = last_words(h, panels)
