@@ -29,7 +29,7 @@ from bot.i18n import Text, language_of
 from bot.panels import Panel, Refusal
 from bot.service import GameRecord, Seat, ServiceError, TurnResult
 from bot.table.common import Common
-from bot.table.lobby import Lobby, may_make_threads, saying
+from bot.table.lobby import Lobby, may_make_private_threads, may_make_threads, saying
 from bot.table.posts import Posts
 
 log = logging.getLogger("arkbot.table")
@@ -81,25 +81,28 @@ class Learning:
         channel = interaction.channel
         if isinstance(channel, discord.Thread):
             raise Refusal("table.learn.in_thread")
-        # Threads hang from a message of a text channel (not a voice channel's chat).
-        if not isinstance(channel, discord.TextChannel) or not may_make_threads(channel):
+        # Threads belong to a text channel (not to a voice channel's chat).
+        if not isinstance(channel, discord.TextChannel):
             raise Refusal("table.learn.no_threads")
         language = language_of(interaction)
         title = chosen.front.title()
+        name = message_text(Text("table.learn.thread", game=title), language)
+        name = clip(f"{name}: {user.display_name}", 100)
+        settings = await common.service.recent_guild_settings(interaction.guild_id or 0)
         try:
-            # A line in the channel that the thread hangs from: others see where the
-            # learner plays, and may look on.
-            opening = await channel.send(
-                message_text(
-                    Text("table.learn.opening", player=user.display_name, game=title),
-                    await common.public_language(interaction.guild_id),
-                ),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-            name = message_text(Text("table.learn.thread", game=title), language)
-            thread = await opening.create_thread(
-                name=clip(f"{name}: {user.display_name}", 100), auto_archive_duration=10080
-            )
+            if settings.threads and may_make_threads(channel):
+                thread = await self._public_thread(channel, name, user, title)
+            elif may_make_private_threads(channel):
+                # The server plays in its channels: the practice game is played privately.
+                thread = await channel.create_thread(
+                    name=name,
+                    type=discord.ChannelType.private_thread,
+                    invitable=False,
+                    auto_archive_duration=10080,
+                )
+                await thread.add_user(user)
+            else:
+                raise Refusal("table.learn.no_threads")
         except discord.HTTPException:
             log.info("could not open a practice thread in channel %s", interaction.channel_id)
             raise Refusal("table.learn.no_threads") from None
@@ -117,6 +120,20 @@ class Learning:
         await self.lobby.begin(thread, record)
         said = Text("table.learn.started", game=title, where=Verbatim(f"<#{thread.id}>"))
         await interaction.followup.send(message_text(said, language), ephemeral=True)
+
+    async def _public_thread(
+        self, channel: discord.TextChannel, name: str, user: Any, title: Text
+    ) -> discord.Thread:
+        """A public thread on a line in the channel: others see where the learner plays,
+        and may look on."""
+        opening = await channel.send(
+            message_text(
+                Text("table.learn.opening", player=user.display_name, game=title),
+                await self.common.public_language(channel.guild.id),
+            ),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        return await opening.create_thread(name=name, auto_archive_duration=10080)
 
     # ------------------------------------------------------------------ the learner's turn
 

@@ -43,6 +43,16 @@ def may_make_threads(channel: Any) -> bool:
     return bool(have.create_public_threads and have.send_messages_in_threads)
 
 
+def may_make_private_threads(channel: Any) -> bool:
+    """Whether the bot may open a private thread in ``channel`` and write there."""
+    guild = getattr(channel, "guild", None)
+    me = getattr(guild, "me", None)
+    if me is None or not hasattr(channel, "permissions_for"):
+        return False
+    have = channel.permissions_for(me)
+    return bool(have.create_private_threads and have.send_messages_in_threads)
+
+
 def saying(texts: Sequence[Text], language: str) -> str:
     """Texts said one after the other in one message."""
     return " ".join(message_text(text, language) for text in texts)

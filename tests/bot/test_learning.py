@@ -174,3 +174,39 @@ async def test_a_practice_game_is_not_opened_inside_a_thread(tmp_path: Path) -> 
         inside = await h.slash(LEARNER, "table learn", game="noah", channel=thread)
         assert inside.last.ephemeral and "not from inside a thread" in inside.last.content
         assert len(h.thread_ids()) == 1
+
+
+async def test_where_the_server_plays_in_its_channels_the_practice_game_is_private(
+    tmp_path: Path,
+) -> None:
+    async with Harness(await make_bot(tmp_path / "g.sqlite3"), channel_id=CHANNEL) as h:
+        h.user(LEARNER, "Noor")
+        h.user(FRIEND, "Leader", moderator=True)
+        await h.slash(FRIEND, "moderate settings", threads="off")
+        before = h.channel_messages(CHANNEL, public=True)
+        game_id, thread, answer = await learn(h, "covenant")
+        # A private thread of the channel, with the learner in it; nothing said in public.
+        assert h.thread_members[thread] == {h.bot_user_id, LEARNER}
+        assert h.channel_messages(CHANNEL, public=True) == before
+        assert f"<#{thread}>" in answer.content
+        record = await bot_of(h).service.play.get_game(game_id)
+        assert record.channel_id == thread and record.status == "active"
+        (board,) = [
+            m
+            for m in h.channel_messages(thread, public=True)
+            if f"<@{LEARNER}>" in str(h.message(m)["content"])
+        ]
+        assert board
+
+
+async def test_without_any_thread_a_practice_game_is_refused_in_words(tmp_path: Path) -> None:
+    async with Harness(await make_bot(tmp_path / "g.sqlite3"), channel_id=CHANNEL) as h:
+        h.user(LEARNER, "Noor")
+        me = h.guild.me
+        role = next(r for r in me.roles if r.name == "arkbot")
+        perms = role.permissions
+        perms.create_public_threads = perms.create_private_threads = False
+        role._permissions = perms.value
+        refused = await h.slash(LEARNER, "table learn", game="noah")
+        assert refused.last.ephemeral and "cannot open threads" in refused.last.content
+        assert h.thread_ids() == [] and await bot_of(h).service.learning.going(LEARNER) is None

@@ -497,6 +497,8 @@ class Harness:
         self._roles: list[dict[str, Any]] = []
         self._channels: list[dict[str, Any]] = []
         self._threads: list[dict[str, Any]] = []
+        #: The members of each private thread (thread id -> user ids).
+        self.thread_members: dict[int, set[int]] = {}
         self._gone_threads: set[int] = set()
         self._members: list[dict[str, Any]] = []
         everyone = discord.Permissions(
@@ -619,16 +621,40 @@ class Harness:
     def _any_channels(self) -> list[dict[str, Any]]:
         return self._channels + self._threads
 
-    def _new_thread(self, parent_id: int, message_id: int, body: Mapping[str, Any]) -> Any:
+    def _new_private_thread(self, parent_id: int, body: Mapping[str, Any]) -> Any:
+        """A private thread (on no message), as Discord makes one: only with Create Private
+        Threads in its channel (403 50013 without), its members the bot and whoever it adds
+        (:attr:`thread_members`)."""
+        channel = self.guild.get_channel(parent_id)
+        me = self.guild.me
+        if channel is None or me is None:
+            raise http_error(404, "Unknown Channel", code=10003)
+        if int(body.get("type", 12)) != 12:
+            raise http_error(400, "Invalid Form Body", code=50035)
+        if not channel.permissions_for(me).create_private_threads:  # type: ignore[union-attr]
+            raise http_error(403, "Missing Permissions", code=50013)
+        thread_id = self._snowflake()
+        data = self._new_thread(parent_id, None, body, thread_id=thread_id)
+        self.thread_members[thread_id] = {self.bot_user_id}
+        return data
+
+    def _new_thread(
+        self,
+        parent_id: int,
+        message_id: int | None,
+        body: Mapping[str, Any],
+        *,
+        thread_id: int | None = None,
+    ) -> Any:
         """A public thread on a message, as Discord makes it: the thread's id is the
         message's, and the guild learns of it (as the gateway's THREAD_CREATE would tell)."""
-        if message_id not in self.messages:
+        if message_id is not None and message_id not in self.messages:
             raise http_error(404, "Unknown Message", code=10008)
         if any(int(t["id"]) == message_id for t in self._threads):
             raise http_error(400, "A thread has already been created for this message", code=160004)
         data = {
-            "id": str(message_id),
-            "type": 11,
+            "id": str(message_id if message_id is not None else thread_id),
+            "type": 11 if message_id is not None else 12,
             "guild_id": str(self.guild_id),
             "parent_id": str(parent_id),
             "owner_id": str(self.bot_user_id),
@@ -891,6 +917,13 @@ class Harness:
             return None
         if key == ("POST", "/channels/{channel_id}/messages/{message_id}/threads"):
             return self._new_thread(channel_id or 0, int(parts[3]), body)
+        if key == ("POST", "/channels/{channel_id}/threads"):
+            return self._new_private_thread(channel_id or 0, body)
+        if key == ("PUT", "/channels/{channel_id}/thread-members/{user_id}"):
+            if not any(int(t["id"]) == channel_id for t in self._threads):
+                raise http_error(404, "Unknown Channel", code=10003)
+            self.thread_members.setdefault(channel_id or 0, set()).add(int(parts[3]))
+            return None
         if key == ("GET", "/channels/{channel_id}"):
             return next((c for c in self._any_channels() if int(c["id"]) == channel_id), None) or (
                 self._raise_not_found("Unknown Channel")
