@@ -33,24 +33,24 @@ CHURN_LIMIT = 5
 CHURN_WINDOW = 60.0
 
 
-def may_make_threads(channel: Any) -> bool:
-    """Whether the bot may open a thread in ``channel`` and write there (when it can tell)."""
+def _bot_may(channel: Any, *permissions: str) -> bool:
+    """Whether the bot has every one of ``permissions`` in ``channel`` (when it can tell)."""
     guild = getattr(channel, "guild", None)
     me = getattr(guild, "me", None)
     if me is None or not hasattr(channel, "permissions_for"):
         return False
     have = channel.permissions_for(me)
-    return bool(have.create_public_threads and have.send_messages_in_threads)
+    return all(getattr(have, name) for name in permissions)
+
+
+def may_make_threads(channel: Any) -> bool:
+    """Whether the bot may open a thread in ``channel`` and write there (when it can tell)."""
+    return _bot_may(channel, "create_public_threads", "send_messages_in_threads")
 
 
 def may_make_private_threads(channel: Any) -> bool:
     """Whether the bot may open a private thread in ``channel`` and write there."""
-    guild = getattr(channel, "guild", None)
-    me = getattr(guild, "me", None)
-    if me is None or not hasattr(channel, "permissions_for"):
-        return False
-    have = channel.permissions_for(me)
-    return bool(have.create_private_threads and have.send_messages_in_threads)
+    return _bot_may(channel, "create_private_threads", "send_messages_in_threads")
 
 
 def saying(texts: Sequence[Text], language: str) -> str:
