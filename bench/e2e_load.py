@@ -299,8 +299,9 @@ async def run(args: argparse.Namespace) -> int:
     turns = turns_played[0]
     uploaded: dict[str, int] = {}
     for name, n in rec.uploaded.items():
-        # board-turn-3.png: a board-turn
-        kind = re.sub(r"-\d+$", "", name.rsplit(".", 1)[0])
+        # board-turn-3.png: a board-turn; your-tile-1f0c2d3e4a.png (a private panel's
+        # picture, named by a digest of its drawing): a your-tile
+        kind = re.sub(r"-(\d+|[0-9a-f]{10})$", "", name.rsplit(".", 1)[0])
         uploaded[kind] = uploaded.get(kind, 0) + n - uploaded_before[name]
 
     # No game state lost: the database holds exactly the moves the players made.
