@@ -13,9 +13,9 @@ from typing import Any
 
 from bot.service.common import record_of
 from bot.service.core import Core
-from bot.service.lobby import Lobby
+from bot.service.lobby import Lobby, clean_options, insert_game
 from bot.service.models import GameRecord, Practice, Seat, ServiceError
-from bot.service.storage import ChannelBusy, NewGame
+from bot.service.storage import NewGame
 from bot.service.thinking import COMPUTER_NAMES
 from engine import registry
 
@@ -50,38 +50,32 @@ class Learning:
             raise ServiceError("guild_only")
         if not registry.game(game_name).has_computers:
             raise ServiceError("no_computers")
-        rules = self._core.game_rules(game_name)
-        try:
-            clean = rules.check_options(dict(options))
-        except ValueError:
-            raise ServiceError("bad_options") from None
+        clean = clean_options(self._core, game_name, options)
         seed = secrets.randbits(62) if seed is None else seed
-        try:
-            async with self._core.storage.write() as tx:
-                if await self.going(user_id, tx=tx) is not None:
-                    raise ServiceError("practice_going")
-                if await tx.games.open_in(channel_id) is not None:
-                    raise ServiceError("channel_busy")
-                game_id = await tx.games.insert(
-                    NewGame(
-                        guild_id,
-                        channel_id,
-                        game_name,
-                        seed,
-                        json.dumps(clean),
-                        False,  # the learner plays first: their first turn teaches
-                        user_id,
-                        self._core.now_ms(),
-                    )
-                )
-                seats = [Seat(0, user_id, name)] + [
-                    Seat(n, None, COMPUTER_NAMES[n - 1], is_bot=True, level=LEVEL)
-                    for n in range(1, 1 + min(OPPONENTS, rules.max_players - 1))
-                ]
-                await tx.games.set_seats(game_id, seats)
-                await tx.games.update(game_id, practice=Practice(language).to_json())
-        except ChannelBusy:
-            raise ServiceError("channel_busy") from None
+        seats = [Seat(0, user_id, name)] + [
+            Seat(n, None, COMPUTER_NAMES[n - 1], is_bot=True, level=LEVEL)
+            for n in range(1, 1 + min(OPPONENTS, self._core.game_rules(game_name).max_players - 1))
+        ]
+        async with self._core.storage.write() as tx:
+            if await self.going(user_id, tx=tx) is not None:
+                raise ServiceError("practice_going")
+            if await tx.games.open_in(channel_id) is not None:
+                raise ServiceError("channel_busy")
+            game_id = await insert_game(
+                tx,
+                NewGame(
+                    guild_id,
+                    channel_id,
+                    game_name,
+                    seed,
+                    json.dumps(clean),
+                    False,  # the learner plays first: their first turn teaches
+                    user_id,
+                    self._core.now_ms(),
+                ),
+            )
+            await tx.games.set_seats(game_id, seats)
+            await tx.games.update(game_id, practice=Practice(language).to_json())
         return await self._lobby.start(channel_id, user_id)
 
     async def going(self, user_id: int, *, tx: Any = None) -> GameRecord | None:

@@ -50,35 +50,28 @@ class Lobby:
         opens a new one only a little while after the last."""
         if guild_id <= 0:
             raise ServiceError("guild_only")
-        rules = self._core.game_rules(game_name)
-        try:
-            clean = rules.check_options(dict(options or {}))
-        except ValueError:
-            raise ServiceError("bad_options") from None
+        clean = clean_options(self._core, game_name, options or {})
         seed = secrets.randbits(62) if seed is None else seed
-        busy = ServiceError("channel_busy")
-        try:
-            async with self._core.storage.write() as tx:
-                if await tx.games.open_in(channel_id) is not None:
-                    raise busy
-                await self._check_lobby_limits(tx, guild_id, user_id)
-                await self._check_open_games(tx, user_id)
-                game_id = await tx.games.insert(
-                    NewGame(
-                        guild_id,
-                        channel_id,
-                        game_name,
-                        seed,
-                        json.dumps(clean),
-                        shuffle_seats,
-                        user_id,
-                        self._core.now_ms(),
-                    )
-                )
-                await tx.games.set_seats(game_id, [Seat(0, user_id, name)])
-                return await record_of(tx, game_id)
-        except ChannelBusy:
-            raise busy from None
+        async with self._core.storage.write() as tx:
+            if await tx.games.open_in(channel_id) is not None:
+                raise ServiceError("channel_busy")
+            await self._check_lobby_limits(tx, guild_id, user_id)
+            await self._check_open_games(tx, user_id)
+            game_id = await insert_game(
+                tx,
+                NewGame(
+                    guild_id,
+                    channel_id,
+                    game_name,
+                    seed,
+                    json.dumps(clean),
+                    shuffle_seats,
+                    user_id,
+                    self._core.now_ms(),
+                ),
+            )
+            await tx.games.set_seats(game_id, [Seat(0, user_id, name)])
+            return await record_of(tx, game_id)
 
     async def _check_open_games(self, tx: Transaction, user_id: int) -> None:
         """A player may have a few more games going than they have finished: no one can
@@ -321,6 +314,23 @@ class Lobby:
                 await tx.games.set_seats(record.id, seated)
             await tx.games.update(record.id, rematch_of=old.id)
             return await record_of(tx, record.id)
+
+
+def clean_options(core: Core, game_name: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """``options`` as the game's rules accept them, or the refusal ``bad_options``."""
+    try:
+        return core.game_rules(game_name).check_options(dict(options))
+    except ValueError:
+        raise ServiceError("bad_options") from None
+
+
+async def insert_game(tx: Transaction, game: NewGame) -> int:
+    """Store a new game's row. The caller checked that its channel has no open game; one
+    that came in between (another process's, say) is the refusal ``channel_busy``."""
+    try:
+        return await tx.games.insert(game)
+    except ChannelBusy:
+        raise ServiceError("channel_busy") from None
 
 
 async def _lobby(tx: Transaction, channel_id: int) -> GameRecord:
