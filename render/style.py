@@ -16,7 +16,7 @@ from typing import Any, Literal
 from PIL import Image, ImageDraw, ImageFont
 
 from engine.common.data import DATA_DIR
-from render import fonts
+from render import fonts, png
 from render.i18n import DEFAULT_LANGUAGE, t
 
 RGB = tuple[int, int, int]
@@ -275,7 +275,7 @@ def sentence(
     return text
 
 
-#: zlib level 1: with a palette image the data are small and higher levels only cost time.
+#: zlib level 1 for the pictures Pillow writes (not palette ones: :mod:`render.png`).
 PNG_COMPRESS_LEVEL = 1
 
 
@@ -314,6 +314,8 @@ def encode_png(
         image = image.quantize(palette=palette, dither=Image.Dither.NONE)
     elif flat and image.mode != "P":
         image = image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    if png.writes(image):
+        return png.palette_png(image)
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
     return buffer.getvalue()
