@@ -67,8 +67,14 @@ class TableBot(commands.AutoShardedBot):
                 self.tree.add_command(group_for(self.table, game.front))
         self.add_dynamic_items(*COMPONENTS)
         await self.tree.set_translator(CatalogueTranslator())
-        # Draw the sprites now, not during a player's first click.
-        await self.pictures.warm_up()
+        # With a game open, its next picture may be wanted in seconds: the picture workers
+        # warm up now, not during a player's click. With none, the bot holds no worker (its
+        # sprites and fonts: half its memory) until the first table opens or a picture is
+        # wanted.
+        if await self.service.any_game_open():
+            await self.pictures.warm_up()
+        else:
+            log.info("no game open: the picture workers start when a table opens")
         await self.sync_commands()
 
     @property

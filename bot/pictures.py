@@ -480,6 +480,23 @@ class Pictures:
         await asyncio.gather(*(loop.run_in_executor(pool, warm_up, ()) for pool in pools))
         self._rest_later()
 
+    def expect(self) -> None:
+        """Pictures are likely soon (a table was opened): start the workers warming up now,
+        if they are not running, without waiting for them."""
+        if self.workers <= 0 or all(lane.pool is not None for lane in self._lanes):
+            return
+        for lane in self._lanes:
+            lane.start()  # now: a picture asked for meanwhile goes to this worker
+        task = asyncio.get_running_loop().create_task(self._expected())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _expected(self) -> None:
+        try:
+            await self.warm_up()
+        except Exception:  # the first picture starts a worker again, and says why it can't
+            log.warning("the picture workers could not warm up", exc_info=True)
+
     def close(self) -> None:
         log.info("pictures: %s", json.dumps(self.figures.summary()))
         if self._resting is not None:

@@ -170,6 +170,12 @@ class GameService:
         """The guild's settings, or the defaults from :class:`Settings`."""
         return await self.core.guild_settings(guild_id)
 
+    async def any_game_open(self) -> bool:
+        """Whether a game of this process's shards waits in its lobby or is under way (so a
+        picture may be wanted any moment)."""
+        async with self.storage.read() as tx:
+            return await tx.games.any_open(self.core.shards)
+
     async def recent_guild_settings(self, guild_id: int) -> GuildSettings:
         """The guild's settings as read a little while ago at most (see
         :meth:`Core.recent_guild_settings <bot.service.core.Core.recent_guild_settings>`)."""

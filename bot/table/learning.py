@@ -106,6 +106,7 @@ class Learning:
         except discord.HTTPException:
             log.info("could not open a practice thread in channel %s", interaction.channel_id)
             raise Refusal("table.learn.no_threads") from None
+        common.host.pictures.expect()  # the lesson's pictures come next
         seed = secrets.randbits(62)
         record = await common.service.learning.open(
             interaction.guild_id or 0,

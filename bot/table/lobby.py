@@ -102,6 +102,7 @@ class Lobby:
             {},
             shuffle_seats=shuffle,
         )
+        self.common.host.pictures.expect()  # its first board is a start away
         problem = await self.posts.post_lobby(interaction.channel, record)
         if problem is None:
             await interaction.delete_original_response()

@@ -363,3 +363,30 @@ async def test_workers_rest_when_nothing_is_drawn_and_start_again(
         assert again != first and pictures._pool is not None
     finally:
         pictures.close()
+
+
+async def test_a_table_opened_starts_the_workers_before_its_first_picture() -> None:
+    pictures = Pictures(workers=1)
+    try:
+        assert pictures._pool is None  # nothing asked yet: no worker
+        pictures.expect()
+        pool = pictures._pool
+        assert pool is not None
+        pictures.expect()  # already on its way: not a second one
+        assert pictures._pool is pool
+        for _ in range(200):
+            if pool._processes:  # the worker process is there, warming up
+                break
+            await asyncio.sleep(0.05)
+        worker = next(iter(pool._processes))
+        here = __name__ + ":drawn_by"
+        assert int(await pictures.draw(Picture(here, ("board",)), "en")) == worker
+    finally:
+        pictures.close()
+
+
+async def test_without_workers_nothing_is_started_ahead() -> None:
+    pictures = Pictures(workers=0)
+    pictures.expect()
+    assert pictures._pool is None and not pictures._tasks
+    pictures.close()

@@ -23,6 +23,7 @@ from tests.support.players import (
     Table,
     display_name,
     open_lobby,
+    process_family,
     split_turns,
     stored_game,
     wait_until_up,
@@ -309,3 +310,22 @@ async def test_rate_limited_requests_are_retried_and_no_turn_is_lost(
     names = [m.attachments[0].filename for m in table.public_boards()]
     assert names == ["board-turn-1.png", "board-turn-2.png", "board-turn-3.png"]
     all_answered(fake)
+
+
+async def test_with_no_game_open_the_bot_holds_no_picture_worker_until_a_table_opens(
+    fake_discord: FakeDiscord, arkbot: Arkbot
+) -> None:
+    fake = fake_discord
+    proc = await arkbot()
+    pid = proc.proc.pid
+    assert "no game open: the picture workers start when a table opens" in proc.output(tail=None)
+    assert process_family(pid) == [pid]  # no worker, no multiprocessing helper either
+    channel = fake.channel("games")
+    await fake.slash(fake.user("alice"), channel, "table", {"game": "covenant"}, subcommand="new")
+    await fake.recorder.wait_until(
+        lambda: any("covenant" in m.content.lower() or m.components
+                    for m in fake.recorder.messages_in(channel.id)),
+        WAIT, "the lobby",
+    )  # fmt: skip
+    # Its first board is a start away: a worker is warming up already.
+    await fake.recorder.wait_until(lambda: len(process_family(pid)) > 1, WAIT, "a worker")

@@ -139,8 +139,9 @@ async def _press(table: Table, panel: FakeMessage, action: object) -> bool:
 
 
 async def test_stopping_the_bot_leaves_nothing_running(
-    fake_discord: FakeDiscord, arkbot: Arkbot
+    fake_discord: FakeDiscord, arkbot: Arkbot, db_path: Path
 ) -> None:
+    await table_for(fake_discord, db_path)  # an open table: the workers start with the bot
     proc = await arkbot()
     assert proc.proc is not None
     family = process_family(proc.proc.pid)

@@ -259,3 +259,24 @@ async def test_a_read_sees_one_moment_while_another_process_moves(open_service: 
     assert before is not None and after is not None and after.version > before.version
     record, _game = await one.play.state(lobby.id)  # and nothing took the game for damaged
     assert record.status == "active"
+
+
+async def test_a_process_knows_whether_any_game_of_its_shards_is_open(
+    open_service: Opener,
+) -> None:
+    """What decides whether the picture workers warm up as the bot starts."""
+    even = await open_service(settings=sharded((0,)))
+    odd = await open_service(settings=sharded((1,)))
+    assert not await even.any_game_open() and not await odd.any_game_open()
+    await even.lobby.create_game(
+        EVEN_GUILD, 311, ALICE, "Alice", "covenant", options={"deck": SCRIPTED_DECK}
+    )
+    assert await even.any_game_open()  # a lobby
+    assert not await odd.any_game_open()  # another shard's
+    await even.lobby.join(311, BOB, "Bob")
+    await even.lobby.start(311, ALICE)
+    assert await even.any_game_open()  # under way
+    await even.lobby.create_game(ODD_GUILD, 312, CAROL, "Carol", "covenant")
+    assert await odd.any_game_open()
+    await odd.lobby.leave(312, CAROL)  # the last one out: the lobby closes
+    assert not await odd.any_game_open()

@@ -66,6 +66,11 @@ class GameRows(ABC):
         another transaction holds are left out rather than waited for."""
 
     @abstractmethod
+    async def any_open(self, shards: Shards | None = None) -> bool:
+        """Whether any game (of guilds on ``shards``, if given) waits in its lobby or is
+        under way."""
+
+    @abstractmethod
     async def lobby_counts(self, guild_id: int, user_id: int) -> tuple[int, int, int | None]:
         """(lobbies open by ``user_id`` anywhere, lobbies open in the guild, when the user
         opened their newest table that never started, in ms, open or closed: one its creator

@@ -93,6 +93,14 @@ class PostgresGames(GameRows):
         )
         return [game_of(r) for r in rows]
 
+    async def any_open(self, shards: Shards | None = None) -> bool:
+        return bool(
+            await self._connection.fetchval(
+                "SELECT EXISTS (SELECT 1 FROM games g "
+                f"WHERE g.status IN ('lobby', 'active'){on_shards(shards)})"
+            )
+        )
+
     async def lobby_counts(self, guild_id: int, user_id: int) -> tuple[int, int, int | None]:
         row = await self._connection.fetchrow(
             "SELECT (SELECT COUNT(*) FROM games WHERE creator_id = $1 AND status = 'lobby'), "

@@ -69,6 +69,13 @@ class SqliteGames(GameRows):
         )
         return [game_of(r) for r in rows]
 
+    async def any_open(self, shards: Shards | None = None) -> bool:
+        rows = await self._sql.rows(
+            "SELECT EXISTS (SELECT 1 FROM games g "
+            f"WHERE g.status IN ('lobby', 'active'){on_shards(shards)})"
+        )
+        return bool(rows[0][0])
+
     async def lobby_counts(self, guild_id: int, user_id: int) -> tuple[int, int, int | None]:
         rows = await self._sql.rows(
             "SELECT (SELECT COUNT(*) FROM games WHERE creator_id = :user AND status = 'lobby'), "
