@@ -48,8 +48,9 @@ is on the gateway):
 - ``unanswered``: interactions the bot never acknowledged (Discord would say "This
   interaction failed").
 - ``peak_rss_mb``: the peak resident memory (VmHWM) of the bot process plus its worker
-  processes, summed; ``idle_rss_mb``: their resident memory (VmRSS) once the bot is up,
-  before any game is played.
+  processes, summed; ``idle_rss_mb``: their resident memory (VmRSS) once the bot is up
+  with no game at all (started first, on a database of its own, and stopped again). The
+  same with the run's lobbies open, before play, is printed beside it.
 
 The machine's load average is printed before and after: compare runs made side by side.
 
@@ -135,6 +136,30 @@ def cpu_seconds(pid: int, *, family: bool = True) -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
+def peaks_by_process(pid: int) -> str:
+    """Each live process's peak resident memory (VmHWM), named by what it runs: the bot, a
+    picture worker, Python's multiprocessing resource tracker."""
+    parts: list[str] = []
+    for member in process_family(pid):
+        try:
+            with open(f"/proc/{member}/cmdline", "rb") as cmdline:
+                argv = cmdline.read().split(b"\0")
+            with open(f"/proc/{member}/status") as status:
+                peak = next(int(line.split()[1]) / 1024 for line in status if "VmHWM:" in line)
+        except (OSError, StopIteration):
+            continue
+        words = b" ".join(argv)
+        name = (
+            "the bot"
+            if member == pid
+            else "resource tracker"
+            if b"resource_tracker" in words
+            else "a worker"
+        )
+        parts.append(f"{name} {peak:.0f} MB")
+    return ", ".join(parts)
+
+
 def picture_figures(output: str) -> dict:
     """What the bot says of its pictures when it stops (empty if it says nothing)."""
     found = re.findall(r"arkbot\.pictures: pictures: (\{.*\})$", output, re.MULTILINE)
@@ -188,6 +213,23 @@ async def play(
         played[0] += 1
 
 
+async def idle_memory(fake: FakeDiscord, workdir: Path) -> float:
+    """The bot's resident memory (with any workers) once it is up with no game at all."""
+    proc = BotProcess(
+        python_argv("-m", "bot"),
+        arkbot_env(fake, workdir / "idle.sqlite3", ARKBOT_POLL_SECONDS="60"),
+        workdir / "idle.log",
+        cwd=REPO,
+    )
+    try:
+        await proc.start()
+        await wait_until_up(fake, proc, timeout=30)
+        await asyncio.sleep(1.0)  # as long as the run below gives its workers
+        return rss_mb(proc.proc.pid)
+    finally:
+        await proc.stop()
+
+
 async def run(args: argparse.Namespace) -> int:
     header("e2e_load")
     print(f"load average before: {load_average()}")
@@ -198,6 +240,7 @@ async def run(args: argparse.Namespace) -> int:
     fake = FakeDiscord(users=users, channels=channels, moderators=())
     await fake.start()
     workdir = Path(tempfile.mkdtemp(prefix="arkbot-e2e-load-"))
+    idle_rss = await idle_memory(fake, workdir)
     db_path = workdir / "arkbot.sqlite3"
     tables: list[tuple[Table, list[list]]] = []
     noah_turns = args.tiles if args.noah_turns is None else args.noah_turns
@@ -243,7 +286,7 @@ async def run(args: argparse.Namespace) -> int:
         await proc.start()
         await wait_until_up(fake, proc, timeout=30)
         await asyncio.sleep(1.0)  # the workers warmed up
-        idle_rss = rss_mb(proc.proc.pid)
+        open_rss = rss_mb(proc.proc.pid)
         rec = fake.recorder
         uploaded_before = rec.uploaded.copy()
         before = set(rec.interactions)
@@ -278,6 +321,7 @@ async def run(args: argparse.Namespace) -> int:
             await rec.wait_until(lambda: replays() >= finished, REPLAY_WAIT, "the replays")
         replays_after = time.monotonic() - started - elapsed
         rss = peak_rss_mb(proc.proc.pid) if proc.running else float("nan")
+        peaks = peaks_by_process(proc.proc.pid) if proc.running else "?"
         bot_cpu = cpu_seconds(proc.proc.pid) if proc.running else float("nan")
         bot_alone = cpu_seconds(proc.proc.pid, family=False) if proc.running else float("nan")
     finally:
@@ -397,8 +441,10 @@ async def run(args: argparse.Namespace) -> int:
         print(f"{name}: {nan if value is None else value:.1f} ms")
     print(f"cpu_per_100_moves_s: {bot_cpu / max(1, moves_played) * 100:.2f} s")
     print(f"unanswered: {len(played) - len(answered)} interactions")
+    print(f"peak by process: {peaks}")
     print(f"peak_rss_mb: {rss:.1f} MB")
     print(f"idle_rss_mb: {idle_rss:.1f} MB")
+    print(f"resident with the lobbies open, before play: {open_rss:.1f} MB")
     if failures or "Traceback" in output:
         print("  the database and the bot's log are kept in", workdir)
         return 1
