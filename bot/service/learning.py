@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.service.common import record_of
 from bot.service.core import Core
+from bot.service.gamelog import replay_one, start_of
 from bot.service.lobby import Lobby, clean_options, insert_game
 from bot.service.models import GameRecord, Practice, Seat, ServiceError
 from bot.service.storage import NewGame
@@ -98,3 +99,17 @@ class Learning:
                 taught = Practice(practice.language, (*practice.taught, key))
                 await tx.games.update(game_id, practice=taught.to_json())
             return await record_of(tx, game_id)
+
+    async def state_at(self, game_id: int, version: int) -> Any:
+        """The whole game as it stood at ``version``, from its log (for telling the learner
+        what their turn did when this process did not see the turn begin: it restarted)."""
+        core = self._core
+        async with core.guard(), core.storage.read() as tx:
+            record = await record_of(tx, game_id)
+            rules = core.game_rules(record.game_name)
+            game, _, done = await start_of(tx, record, rules, version)
+            for entry in await tx.log.actions(game_id, after=done):
+                if entry.seq > version:
+                    break
+                replay_one(rules, game, entry)
+        return game

@@ -63,7 +63,8 @@ class Learning:
         self.posts = posts
         self.lobby = lobby
         #: Practice game id -> how the learner's current turn began (in this process; after a
-        #: restart the move is still told, only without the better move).
+        #: restart the turn's start is read from the log, and the move is told without the
+        #: better move, which was not asked then).
         self._starts: dict[int, TurnStart] = {}
 
     async def learn(self, interaction: discord.Interaction, game: str) -> None:
@@ -196,14 +197,16 @@ class Learning:
 
     async def told(self, result: TurnResult, seat: Seat) -> list[Text]:
         """What the learner's turn that just ended did and why (nothing if it is not a
-        practice game, or this process did not see the turn begin)."""
+        practice game)."""
         record = result.record
         chosen = self.common.plugin(record)
         start = self._starts.pop(record.id, None)
-        if record.practice is None or chosen.teacher is None or start is None:
+        if record.practice is None or chosen.teacher is None:
             return []
-        if start.version != result.turn_began:
-            return []
+        if start is None or start.version != result.turn_began:
+            # This process did not see the turn begin (it restarted meanwhile).
+            game = await self.common.service.learning.state_at(record.id, result.turn_began)
+            start = TurnStart(result.turn_began, game, None)
         rules = chosen.rules
         # The learner's turn: the actions stored since it began, up to the first of another
         # seat's (the computers' replies stored with it).

@@ -462,6 +462,10 @@ class Posts:
         fill with pings), and at the end who won, or that it was ended before its end (by a
         moderator, or, ``stalled``, because nobody moved): then nobody won."""
         common = self.common
+        if record.practice is not None:
+            if over:
+                await self._practice_over(record)
+            return
         if record.thread_id is None:
             return
         names = names_of(record)
@@ -485,6 +489,29 @@ class Posts:
                 deadline=Verbatim(f"<t:{deadline // 1000}:R>" if deadline else ""),
             )
         await common.edit_standing(record, text)
+
+    async def _practice_over(self, record: GameRecord) -> None:
+        """A practice game in a public thread began from a line in its channel ("Noor is
+        learning …, watch along"): once the game is over, the line says so. Discord gives a
+        thread begun from a message that message's id. (A private thread has no such line.)"""
+        common = self.common
+        learner = next(
+            (s.name for s in record.seats if record.creator_id in (s.user_id, s.left_user_id)),
+            None,
+        )
+        try:
+            thread = await common.channel(record.channel_id)
+            if learner is None or thread.type != discord.ChannelType.public_thread:
+                return
+            parent = await common.channel(thread.parent_id)
+            title = common.plugin(record).front.title()
+            text = Text("table.learn.opening_over", player=learner, game=title)
+            await parent.get_partial_message(thread.id).edit(
+                content=message_text(text, await common.public_language(record.guild_id)),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except discord.HTTPException:
+            log.info("could not say on its opening line that practice game %s is over", record.id)
 
     async def retire(self, channel: Any, message_id: int) -> None:
         """Take the controls off a board that a newer post replaced (old buttons would only

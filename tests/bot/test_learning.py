@@ -12,6 +12,8 @@ import pytest
 import bot.table.learning
 from bot.client import TableBot
 from bot.games import Seen, plugin
+from bot.i18n import Text
+from bot.service import Seat, TurnResult
 from bot.table.common import names_of
 from tests.support.bot import CHANNEL, make_bot
 from tests.support.harness import Harness, Sent
@@ -126,6 +128,11 @@ async def test_a_practice_game_teaches_every_lesson_once_and_ends_with_a_real_ta
         final = h.message(finals[0])
         said = "\n".join(str(h.message(m)["content"]) for m in h.channel_messages(thread))
         assert learnt in said and button in str(final["components"])
+        # The line in the channel no longer says someone is learning there (in the
+        # server's language, English here).
+        line = h.message(thread)["content"]
+        assert line.startswith("🎓 Noor has finished a practice game of **")
+        assert line.endswith("** against the computer. It stays in the thread to look back on.")
         # Never rated, never counted.
         service = bot_of(h).service
         assert await service.history.ratings(h.guild_id, game) == []
@@ -162,6 +169,10 @@ async def test_one_practice_game_at_a_time_and_leave_stops_it(tmp_path: Path) ->
         stopped = await h.slash(LEARNER, "table leave", channel=thread)
         assert stopped.last.ephemeral and "stopped" in stopped.last.content
         assert (await bot_of(h).service.play.get_game(game_id)).status == "ended"
+        assert h.message(thread)["content"] == (
+            "🎓 Noor has finished a practice game of **The Ark of the Covenant** against the "
+            "computer. It stays in the thread to look back on."
+        )
         # Then a new one may begin.
         await learn(h, "noah")
 
@@ -210,3 +221,66 @@ async def test_without_any_thread_a_practice_game_is_refused_in_words(tmp_path: 
         refused = await h.slash(LEARNER, "table learn", game="noah")
         assert refused.last.ephemeral and "cannot open threads" in refused.last.content
         assert h.thread_ids() == [] and await bot_of(h).service.learning.going(LEARNER) is None
+
+
+@pytest.mark.parametrize(
+    ("language", "line"),
+    [
+        (
+            "nl",
+            "🎓 Noor heeft een oefenspel **Ark** tegen de computer gespeeld. Je kunt het "
+            "teruglezen in de thread.",
+        ),
+        (
+            "es",
+            "🎓 Noor ha terminado una partida de práctica de **Arca** contra el ordenador. "
+            "Puedes repasarla en el hilo.",
+        ),
+    ],
+)
+async def test_the_channels_line_says_in_the_servers_language_when_the_game_is_over(
+    tmp_path: Path, language: str, line: str
+) -> None:
+    async with Harness(await make_bot(tmp_path / "g.sqlite3"), channel_id=CHANNEL) as h:
+        h.user(LEARNER, "Noor")
+        h.user(FRIEND, "Leader", moderator=True)
+        await h.slash(FRIEND, "moderate settings", language=language)
+        _, thread, _ = await learn(h, "noah")
+        assert "Noor" in h.message(thread)["content"]
+        await h.slash(LEARNER, "table leave", channel=thread)
+        assert h.message(thread)["content"] == line
+
+
+async def _first_turn_words(tmp_path: Path, game: str, *, restarted: bool) -> str:
+    """The learner's first turn tapped; what its panel said last. ``restarted``: as if the
+    bot had restarted during the turn (what it kept in memory as the turn began is gone
+    when the move is told)."""
+    async with Harness(await make_bot(tmp_path / f"{restarted}.sqlite3"), channel_id=CHANNEL) as h:
+        h.user(LEARNER, "Noor")
+        game_id, _, _ = await learn(h, game)
+        learning = bot_of(h).table.learning
+        if restarted:
+            told = learning.told
+
+            async def forgetful(result: TurnResult, seat: Seat) -> list[Text]:
+                learning._starts.clear()
+                return await told(result, seat)
+
+            learning.told = forgetful  # type: ignore[method-assign]
+        service = bot_of(h).service
+        record, state = await service.play.state(game_id)
+        seat = record.seats[state.current_player]
+        seen = Seen(state, seat.index, names_of(record), record.version, record.options)
+        tapper = Tapper(h, plugin(game).front, game_id)
+        panels = await tapper.play(LEARNER, seen, plan_turn(state, seed=0), TurnCost(game))
+        return last_words(h, panels)
+
+
+@pytest.mark.parametrize("game", ["covenant", "noah"])
+async def test_after_a_restart_mid_turn_the_move_is_still_told(tmp_path: Path, game: str) -> None:
+    kept = await _first_turn_words(tmp_path, game, restarted=False)
+    restarted = await _first_turn_words(tmp_path, game, restarted=True)
+    # The same story of the move, from the log; only the better move (asked as the turn
+    # began, in the process that restarted) is not compared.
+    assert restarted.count("\n") >= 1, restarted
+    assert [x for x in kept.split("\n") if not x.startswith("Good try")] == restarted.split("\n")
