@@ -228,6 +228,9 @@ class CovenantTeacher(Teacher):
         game: Game = seen.game
         squares = situation(game, seen.seat).squares(key) if seen.seat is not None else []
         focus = _focus(game, key, squares, hint)
+        if key == "end":
+            # Rings on the learner's own pieces, which will score then; with none out, none.
+            focus = [p for p in focus if any(x.seat == seen.seat for x in game.board[p].pieces)]
         rules = game.rules
         params: dict[str, Any] = {
             "temple": "yes" if rules.follower_on_temple else "no",
@@ -235,6 +238,7 @@ class CovenantTeacher(Teacher):
             "left": game.tiles_left,
             # The first edition counts an unfinished road or city by its segments.
             "segments": "yes" if rules.unfinished_counts == "segments" else "no",
+            "ringed": "yes" if focus else "no",
         }
         return Lesson(
             key,

@@ -288,6 +288,28 @@ def test_the_end_lesson_says_how_many_tiles_are_left() -> None:
     assert "1 point a segment (and 1 a scroll or oasis)" in said(lesson.lines)[0]
 
 
+def test_the_end_lesson_rings_the_learners_pieces_and_says_so() -> None:
+    assert TEACHER is not None
+    # A road follower of seat 0 on the tile east of the start; two tiles left.
+    game = play(new("T39", rest=["T39", "T39", "T39"]), PlaceTile(1, 0, 0), Deploy("E"))
+    game = play(game, PlaceTile(-1, 0, 0), Pass())
+    lesson = TEACHER.lesson("end", seen(game), None)
+    assert said(lesson.lines)[0].endswith(
+        "have not eaten. Your pieces still out are ringed: that is what scores for you then."
+    )
+    assert said(lesson.lines, "nl")[0].endswith(
+        "Je stukken die nog op het bord staan, zijn omcirkeld: die leveren je dan nog punten op."
+    )
+    assert said(lesson.lines, "es")[0].endswith(
+        "están marcadas con círculos dorados: son las que puntuarán para ti entonces."
+    )
+    assert lesson.picture is not None and [[1, 0]] in lesson.picture.args
+    # Seat 1 has no piece out: no rings, and not a word about them.
+    other = TEACHER.lesson("end", seen(game, 1), None)
+    assert said(other.lines)[0].endswith("2 points a sheep the wolves have not eaten.")
+    assert other.picture is not None and [] in other.picture.args
+
+
 @pytest.mark.parametrize("language", ["en", "nl", "es", "es-419"])
 def test_every_lessons_words_exist_in_every_language(language: str) -> None:
     assert TEACHER is not None
