@@ -52,6 +52,7 @@ from bot.panels import (
 )
 from engine.covenant import Deploy, Game, MoveArk, Pass, PlaceArk, PlaceTile
 from engine.covenant.editions import DEFAULT_EDITION, EDITIONS, decisions, differences
+from engine.covenant.geometry import SIDE_INDEX, neighbour
 from engine.covenant.lengths import DEFAULT_LENGTH, LENGTHS
 from engine.covenant.notation import parse_square, square_name
 from engine.protocol import to_act
@@ -634,8 +635,14 @@ class CovenantFront(Front):
         if kind == "place_tile":
             square = square_name((action["x"], action["y"]))
             return _t("hint.tile_move", square=square, rotation=action["rotation"])
-        if kind == "move_ark":
-            return _t("hint.ark_move", path=action["path"])
+        if kind == "move_ark" and game.ark is not None:
+            # Where it ends, as the route's panel says it: the letters alone ("EEEEE") are
+            # the route menu's labels, not a place on the picture.
+            end = game.ark
+            for letter in action["path"]:
+                end = neighbour(end, SIDE_INDEX[letter])
+            path = action["path"]
+            return _t("hint.ark_move", path=path, steps=len(path), end=square_name(end))
         if kind == "deploy" and key != "hint.claims_feature":
             chosen = next(
                 (

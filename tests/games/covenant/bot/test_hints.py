@@ -61,10 +61,13 @@ def test_a_move_of_the_ark_is_not_credited_with_the_city_the_tile_completed() ->
     scored = [e for e in game.copy().apply(Pass()) if isinstance(e, FeatureScored)]
     assert [(e.feature, e.complete, e.points[1]) for e in scored] == [("city", True, 8)]
     assert hint(game, [MoveArk("E")]) == [
-        "Move the Ark **E**.",
+        "Move the Ark 1 step to **L12** (route E).",
         "It gives you nothing on its way now, but the computer has looked a few turns ahead "
         "and rates where it ends best.",
     ]
+    # Where it ends, from K12, as the route's panel says it.
+    assert hint(game, [MoveArk("E")], "nl")[0] == "Verplaats de Ark 1 stap naar **L12** (route E)."
+    assert hint(game, [MoveArk("E")], "es")[0] == "Mueve el Arca 1 casilla hasta **L12** (ruta E)."
     # Passing, the city still scores: a pass is never "complete your city" either.
     assert hint(game, [Pass()]) == [
         "Keep your pieces for later: the computer has looked a few turns ahead and rates that "
