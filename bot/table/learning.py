@@ -165,9 +165,12 @@ class Learning:
             return panel, ()
         lessons = [chosen.teacher.lesson(key, seen, hint) for key in due]
         lines = [line for lesson in lessons for line in lesson.lines]
-        # The hint's move once, under the lessons (each lesson words the same suggestion).
+        # The hint's move once, under the lessons (each lesson words the same suggestion);
+        # not when the move puts to use an idea neither taught before nor now (the card
+        # game's first move may open two new cabins, before the action discs are explained).
         suggestion = next((x.suggestion for x in lessons if x.suggestion is not None), None)
-        if suggestion is not None:
+        unexplained = used - set(practice.taught) - set(due)
+        if suggestion is not None and not unexplained:
             lines.append(suggestion)
         # One lesson picture (a phone shows two side by side, too small to read), in place of
         # the panel's own when it draws the same (the numbered squares, with rings).

@@ -284,3 +284,22 @@ async def test_after_a_restart_mid_turn_the_move_is_still_told(tmp_path: Path, g
     # began, in the process that restarted) is not compared.
     assert restarted.count("\n") >= 1, restarted
     assert [x for x in kept.split("\n") if not x.startswith("Good try")] == restarted.split("\n")
+
+
+@pytest.mark.parametrize(("game", "suggested"), [("covenant", True), ("noah", False)])
+async def test_a_suggestion_never_leans_on_an_idea_not_yet_explained(
+    tmp_path: Path, game: str, suggested: bool
+) -> None:
+    """The Covenant's first suggestion places the tile and a follower, both taught in that
+    turn. The card game's (this deal) plays two cards into new cabins, whose action discs
+    are only taught once playing is: no suggestion then, only the two lessons."""
+    async with Harness(await make_bot(tmp_path / "g.sqlite3"), channel_id=CHANNEL) as h:
+        h.user(LEARNER, "Noor")
+        game_id, _, _ = await learn(h, game)
+        turns = await play_through(h, game_id)
+        first = turns[0][0].content
+        assert ("💡" in first) is suggested, first
+        assert first.count("──────────") == 1
+        if not suggested:
+            # Later, once the ideas it leans on are taught, the suggestions come.
+            assert any("💡" in panels[0].content for panels in turns[1:])

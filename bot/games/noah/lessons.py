@@ -38,6 +38,7 @@ from engine.noah import (
     AnimalDrivenOut,
     CardPlayed,
     CardTaken,
+    ChoosePet,
     DiscPaid,
     DiscsGained,
     DiscUnderFigure,
@@ -48,6 +49,7 @@ from engine.noah import (
     Passed,
     PetChosen,
     PetDeclined,
+    PlayCards,
     RainFell,
     TakeCards,
     action_from_dict,
@@ -163,6 +165,22 @@ class NoahTeacher(Teacher):
         return [
             key for key in self.lessons if key not in taught and SITUATIONS[key](game, seat, taught)
         ]
+
+    def uses(self, seen: Seen, actions: Sequence[Any]) -> frozenset[str]:
+        game: Game = seen.game
+        used: set[str] = set()
+        for action in actions:
+            if isinstance(action, TakeCards):
+                used.add("taking")
+            elif isinstance(action, PlayCards):
+                used.add("cabins")
+                # A row past the cabins a side has opens a new one, for an action disc.
+                sides = [len(game.cabins[SIDES.index(p.side)]) for p in action.placements]
+                if any(p.row >= n for p, n in zip(action.placements, sides, strict=True)):
+                    used.add("discs")
+            elif isinstance(action, ChoosePet):
+                used.add("pets")
+        return frozenset(used)
 
     def lesson(self, key: str, seen: Seen, hint: Sequence[Any] | None) -> Lesson:
         game: Game = seen.game

@@ -114,6 +114,17 @@ def test_a_real_first_turn_teaches_at_most_two_lessons_starting_with_taking(seed
     assert due[0] == "taking" and set(due) <= PLAYING
 
 
+def test_a_move_puts_to_use_the_ideas_of_its_actions() -> None:
+    """What the table checks before it suggests a move: taking, playing into a cabin there
+    is (port 1 of 2), opening a new one (port 3: an action disc), choosing a pet."""
+    game = table()
+    assert TEACHER.uses(seen(game), [TakeCards(card_id("Camel"))]) == {"taking"}
+    assert TEACHER.uses(seen(game), [chicken(row=0)]) == {"cabins"}
+    assert TEACHER.uses(seen(game), [chicken(row=2, take="Camel")]) == {"cabins", "discs"}
+    assert TEACHER.uses(seen(pet_choice()), [ChoosePet(card_id("Horse"))]) == {"pets"}
+    assert TEACHER.uses(seen(pet_choice()), [Pass()]) == frozenset()
+
+
 def test_nothing_is_due_when_it_is_not_the_learners_turn() -> None:
     assert TEACHER.due(seen(table(current=1)), frozenset()) == []
     assert TEACHER.due(Seen(table(), None, NAMES, 1, {}), frozenset()) == []
