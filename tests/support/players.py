@@ -239,9 +239,9 @@ def _disabled(message: FakeMessage, custom_id: str) -> bool:
 def _offered_route(game: Game, path: str) -> str:
     """The route the panel offers to where ``path`` takes the Ark (the route best for the
     player: it may be another one than the planned, to the same square)."""
-    from bot.games.covenant.choices import ark_destinations, ark_steps
+    from bot.games.covenant.choices import ark_destinations, ark_end
 
-    end = ark_steps(game, path)[-1][0]
+    end = ark_end(game, path)
     return next(d.path for d in ark_destinations(game) if d.square == end)
 
 

@@ -243,18 +243,13 @@ def ark_paths(game: Game) -> list[str]:
     return [a.path for a in game.legal_actions() if isinstance(a, MoveArk)]
 
 
-def ark_steps(game: Game, path: str) -> list[tuple[Pos, tuple[int, ...]]]:
-    """Each square the Ark enters along ``path`` (a legal path) and what entering it gives."""
+def ark_end(game: Game, path: str) -> Pos:
+    """Where the Ark stops after ``path`` (letters N, E, S, W, a step each)."""
     assert game.ark is not None
-    pos = game.ark
-    steps = []
+    square = game.ark
     for letter in path:
-        pos = neighbour(pos, SIDE_INDEX[letter])
-        points = [0] * game.players
-        for piece in game.board[pos].pieces:
-            points[piece.seat] += 1
-        steps.append((pos, tuple(points)))
-    return steps
+        square = neighbour(square, SIDE_INDEX[letter])
+    return square
 
 
 def ark_choices(game: Game) -> list[ArkChoice]:
@@ -280,9 +275,7 @@ def ark_destinations(game: Game) -> list[ArkDestination]:
 
     best: dict[Pos, ArkDestination] = {}
     for path in ark_paths(game):
-        square = game.ark
-        for letter in path:
-            square = neighbour(square, SIDE_INDEX[letter])
+        square = ark_end(game, path)
         points = game.ark_gain(path)
         known = best.get(square)
         if known is None or worth(points) > worth(known.points):

@@ -22,8 +22,8 @@ from bot.games.covenant import story as telling
 from bot.games.covenant.choices import (
     ark_choices,
     ark_destinations,
+    ark_end,
     ark_paths,
-    ark_steps,
     deploy_choices,
     deploy_situation,
     find_square,
@@ -52,7 +52,6 @@ from bot.panels import (
 )
 from engine.covenant import Deploy, Game, MoveArk, Pass, PlaceArk, PlaceTile
 from engine.covenant.editions import DEFAULT_EDITION, EDITIONS, decisions, differences
-from engine.covenant.geometry import SIDE_INDEX, neighbour
 from engine.covenant.lengths import DEFAULT_LENGTH, LENGTHS
 from engine.covenant.notation import parse_square, square_name
 from engine.protocol import to_act
@@ -319,7 +318,7 @@ class CovenantFront(Front):
             raise Refusal("covenant.illegal.ark_off_board")
         assert after.ark is not None
         at = tuple(str(v) for v in square) if square is not None else ()
-        end = ark_steps(after, path)[-1][0]
+        end = ark_end(after, path)
         lines = [
             _t(
                 "turn.ark_route_line",
@@ -638,11 +637,9 @@ class CovenantFront(Front):
         if kind == "move_ark" and game.ark is not None:
             # Where it ends, as the route's panel says it: the letters alone ("EEEEE") are
             # the route menu's labels, not a place on the picture.
-            end = game.ark
-            for letter in action["path"]:
-                end = neighbour(end, SIDE_INDEX[letter])
             path = action["path"]
-            return _t("hint.ark_move", path=path, steps=len(path), end=square_name(end))
+            end = square_name(ark_end(game, path))
+            return _t("hint.ark_move", path=path, steps=len(path), end=end)
         if kind == "deploy" and key != "hint.claims_feature":
             chosen = next(
                 (
