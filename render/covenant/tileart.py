@@ -449,12 +449,6 @@ def sprite(tile_id: str, rotation: int, size: int) -> Image.Image:
         return _sprites[key]
 
 
-def sprites_kept() -> tuple[int, int]:
-    """How many sprites are kept, and their bytes."""
-    with _sprites_lock:
-        return len(_sprites), _sprite_bytes
-
-
 def _make_sprite(tile_id: str, rotation: int, size: int) -> Image.Image:
     base = master(tile_id).convert("RGB")
     turn = ROTATE[rotation]

@@ -49,6 +49,7 @@ from engine.noah import (
     Passed,
     PetChosen,
     PetDeclined,
+    Placement,
     PlayCards,
     RainFell,
     TakeCards,
@@ -116,9 +117,15 @@ def _new_cabin(game: Game, seat: int) -> int | None:
     if game.discs[seat] == 0:
         return None
     for card in _playable(game, seat):
-        if any(p.row == len(game.cabins[SIDES.index(p.side)]) for p in game.placements(card)):
+        if any(_opens_cabin(game, p) for p in game.placements(card)):
             return card
     return None
+
+
+def _opens_cabin(game: Game, placement: Placement) -> bool:
+    """Whether ``placement`` opens a new cabin (for an action disc): a row past the cabins
+    its side has."""
+    return placement.row >= len(game.cabins[SIDES.index(placement.side)])
 
 
 def _has_figures(game: Game, seat: int) -> bool:
@@ -174,9 +181,7 @@ class NoahTeacher(Teacher):
                 used.add("taking")
             elif isinstance(action, PlayCards):
                 used.add("cabins")
-                # A row past the cabins a side has opens a new one, for an action disc.
-                sides = [len(game.cabins[SIDES.index(p.side)]) for p in action.placements]
-                if any(p.row >= n for p, n in zip(action.placements, sides, strict=True)):
+                if any(_opens_cabin(game, p) for p in action.placements):
                     used.add("discs")
             elif isinstance(action, ChoosePet):
                 used.add("pets")
