@@ -45,8 +45,10 @@ BEST_SIZES = (4, 3)
 #: search from any start finds good deals.
 STARTS = 6
 START_BUDGET = 240
-#: How many times each start's best deal is shaken (a few random swaps) and improved again.
+#: How many times each start's best deal is shaken (a few random swaps) and improved again:
+#: SHAKES, or fewer for a big round (at most SHAKE_BUDGET / members, at least four).
 SHAKES = 24
+SHAKE_BUDGET = 800
 #: How many ways of splitting a round into tables are tried (:func:`table_plans`).
 PLANS = 4
 
@@ -245,7 +247,7 @@ class _Search:
         state = _State(self, order)
         state.descend()
         best_cost, best_groups = state.cost(), state.groups()
-        for _ in range(SHAKES):
+        for _ in range(max(4, min(SHAKES, SHAKE_BUDGET // self.n))):
             if best_cost[0] == 0 and best_cost[1] < 1e-9:
                 break
             state = _State(self, [i for g in best_groups for i in g])
@@ -290,15 +292,6 @@ class _State:
         imbalance = sum(self._spread(t, total) for t, total in enumerate(self.sums))
         return repeats, imbalance
 
-    def _delta(self, a: int, b: int) -> tuple[int, float]:
-        ta, tb = self.where[a], self.where[b]
-        load, met, rating = self.load, self.s.met, self.s.rating
-        repeats = load[a][tb] - met[a][b] + load[b][ta] - met[b][a] - load[a][ta] - load[b][tb]
-        change = rating[b] - rating[a]
-        before = self._spread(ta, self.sums[ta]) + self._spread(tb, self.sums[tb])
-        after = self._spread(ta, self.sums[ta] + change) + self._spread(tb, self.sums[tb] - change)
-        return repeats, after - before
-
     def _swap(self, a: int, b: int) -> None:
         ta, tb = self.where[a], self.where[b]
         met = self.s.met
@@ -320,15 +313,33 @@ class _State:
             self._swap(a, b)
 
     def descend(self) -> None:
-        """Make every swap that lowers the cost until none does (first improvement)."""
+        """Make every swap that lowers the cost until none does (first improvement).
+
+        (The cost of a swap is worked out inline: this loop is nearly all of a deal's time.
+        A swap that makes people meet again is passed over before its balance is looked at.)
+        """
+        n, where, load, sums = self.s.n, self.where, self.load, self.sums
+        met, rating, mean = self.s.met, self.s.rating, self.s.mean
+        size = [len(members) for members in self.tables]
         improved = True
         while improved:
             improved = False
-            for a in range(self.s.n):
-                for b in range(a + 1, self.s.n):
-                    if self.where[a] == self.where[b]:
+            for a in range(n):
+                load_a, met_a, rating_a = load[a], met[a], rating[a]
+                for b in range(a + 1, n):
+                    ta, tb = where[a], where[b]
+                    if ta == tb:
                         continue
-                    repeats, imbalance = self._delta(a, b)
-                    if repeats < 0 or (repeats == 0 and imbalance < -1e-9):
-                        self._swap(a, b)
-                        improved = True
+                    load_b = load[b]
+                    repeats = load_a[tb] + load_b[ta] - load_a[ta] - load_b[tb] - 2 * met_a[b]
+                    if repeats > 0:
+                        continue
+                    if repeats == 0:
+                        change = rating[b] - rating_a
+                        gap_a, gap_b = sums[ta] / size[ta] - mean, sums[tb] / size[tb] - mean
+                        moved_a, moved_b = gap_a + change / size[ta], gap_b - change / size[tb]
+                        better = moved_a**2 + moved_b**2 - gap_a**2 - gap_b**2
+                        if better >= -1e-9:
+                            continue
+                    self._swap(a, b)
+                    improved = True

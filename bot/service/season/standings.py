@@ -85,8 +85,9 @@ def standings(
     members: Iterable[Member], results: Iterable[GameResult], rounds: int
 ) -> list[Standing]:
     """Everyone who was ever in the season, best first, with ``rounds`` per-round columns
-    (the season's rounds so far). Equal totals share a place (1, 2, 2, 4), and are listed by
-    name."""
+    (the season's rounds so far). Equal totals share a place (1, 2, 2, 4) and are listed
+    by the round they joined in, then by name: a late joiner starts below everyone with as
+    few points."""
     people = {m.user_id: m for m in members}
     per_round: dict[int, list[float | None]] = {uid: [None] * rounds for uid in people}
     games = dict.fromkeys(people, 0)
@@ -99,7 +100,7 @@ def standings(
             per_round[user_id][column] = (before or 0.0) + earned
             games[user_id] += 1
     totals = {uid: sum(p for p in row if p is not None) for uid, row in per_round.items()}
-    order = sorted(people.values(), key=lambda m: (-totals[m.user_id], m.name.casefold()))
+    order = sorted(people.values(), key=lambda m: (-totals[m.user_id], m.joined, m.name.casefold()))
     return [
         Standing(
             place=1 + sum(total > totals[m.user_id] for total in totals.values()),
