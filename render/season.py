@@ -3,7 +3,8 @@
 They look like the ratings table (:mod:`render.leaderboard`): parchment, ink, a striped row
 per member, drawn 760 px wide so that the smallest text is still 10 px on a phone 400 px wide.
 A row arrives JSON-ready from the bot's process: ``[place, name, [points per round, None
-where no game has ended], total, left]`` (see :class:`bot.service.season.standings.Standing`).
+where no game has ended], total, left]`` (``Standing.picture_row()`` in
+``bot.service.season.standings``).
 Points are shown with the reader's decimal sign (a tie can give half a point).
 """
 
@@ -41,6 +42,8 @@ ROUND_WIDTH = 66
 #: The most rounds shown as columns: the latest ones (the total counts them all).
 ROUNDS_SHOWN = 5
 HEADING_SIZES = (20, 18)
+#: The smallest text: the mark beside a member who left, the note under the title.
+NOTE_SIZE = 18
 #: A title may shrink further than the leaderboard's: "Clasificación de la temporada: ..."
 #: holds the game's name too (20 px is still 10 px on a phone).
 TITLE_SIZES = (32, 28, 24, 22, 20)
@@ -92,7 +95,7 @@ def _table(
     for x, text, anchor, width in headings:
         face = fitting(text, width, HEADING_SIZES, bold=True)
         draw_text(draw, (x, top), clip(text, face, width), face, INK_SOFT, anchor)
-    body, bold, note = font(24), font(24, bold=True), font(18)
+    body, bold, note = font(24), font(24, bold=True), font(NOTE_SIZE)
     for number, (place, name, per_round, total, left_season) in enumerate(rows, start=1):
         y = top + ROW * number
         if number % 2:
@@ -126,11 +129,11 @@ def _heading(draw: ImageDraw.ImageDraw, title: str, subtitle: str, note: str | N
     starts below them."""
     face = fitting(title, WIDTH - 2 * PAD, TITLE_SIZES, bold=True)
     draw_text(draw, (PAD, 26), clip(title, face, WIDTH - 2 * PAD), face, INK)
-    small = fitting(subtitle, WIDTH - 2 * PAD, (22, 20, 18))
+    small = fitting(subtitle, WIDTH - 2 * PAD, (22, 20, NOTE_SIZE))
     draw_text(draw, (PAD, 70), clip(subtitle, small, WIDTH - 2 * PAD), small, INK_SOFT)
     if note is None:
         return 118
-    face = fitting(note, WIDTH - 2 * PAD, (20, 18))
+    face = fitting(note, WIDTH - 2 * PAD, (20, NOTE_SIZE))
     draw_text(draw, (PAD, 100), clip(note, face, WIDTH - 2 * PAD), face, INK_SOFT)
     return 146
 
@@ -164,9 +167,9 @@ def standings_png(
 #: left, first in the middle, third on the right, as on any sports podium.
 STEP_WIDTH = 220
 STEPS = (
-    (2, WIDTH // 2 - STEP_WIDTH, 110, SILVER),
+    (2, WIDTH // 2 - STEP_WIDTH, 122, SILVER),
     (1, WIDTH // 2, 150, GOLD),
-    (3, WIDTH // 2 + STEP_WIDTH, 80, BRONZE),
+    (3, WIDTH // 2 + STEP_WIDTH, 96, BRONZE),
 )
 PODIUM_TOP = 110
 PODIUM_FLOOR = PODIUM_TOP + 3 * 34 + 150 + 12
@@ -198,9 +201,9 @@ def podium_png(
         )
         if not standing:
             continue  # (members who tie for a place leave the next one empty, as in sport)
-        draw_text(draw, (centre, top + 12), str(place), big, INK, "ma")
+        draw_text(draw, (centre, top + 8), str(place), big, INK, "ma")
         draw_text(
-            draw, (centre, top + 62), points_text(standing[0][3], language), font(22), INK, "ma"
+            draw, (centre, top + 60), points_text(standing[0][3], language), font(22), INK, "ma"
         )
         names = [str(row[1]) for row in standing]
         if len(names) > ON_STEP:

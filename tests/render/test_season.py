@@ -9,7 +9,17 @@ import pytest
 from PIL import Image
 
 from render.i18n import catalogue, t
-from render.season import ROW, WIDTH, podium_png, points_text, standings_png
+from render.season import (
+    HEADING_SIZES,
+    NOTE_SIZE,
+    ROW,
+    TITLE_SIZES,
+    WIDTH,
+    podium_png,
+    points_text,
+    standings_png,
+)
+from render.style import phone_text
 
 LANGUAGES = ("en", "nl", "es", "es-419")
 ROWS = [
@@ -39,6 +49,25 @@ def test_every_word_is_said_in_every_language() -> None:
 )
 def test_the_note_on_games_still_played(language: str, expected: str) -> None:
     assert t("season.picture.still_playing", language, count=2) == expected
+
+
+@pytest.mark.parametrize(
+    ("language", "count", "expected"),
+    [
+        ("en", 0, "No member is free this round, and a table needs at least 3"),
+        ("en", 2, "Only 2 members are free this round, and a table needs at least 3"),
+        ("nl", 1, "Deze ronde is maar 1 lid vrij, en een tafel heeft er minstens 3 nodig"),
+        ("es", 2, "Esta ronda solo hay 2 miembros libres y cada mesa necesita al menos 3"),
+        ("es-419", 1, "Esta ronda solo hay 1 miembro libre y cada mesa necesita al menos 3"),
+    ],
+)
+def test_too_few_free_members_is_said(language: str, count: int, expected: str) -> None:
+    said = t("season.round.too_few", language, count=count, fewest=3)
+    assert said.startswith(expected + ":")
+
+
+def test_the_smallest_text_is_readable_on_a_phone() -> None:
+    assert min(*HEADING_SIZES, *TITLE_SIZES, NOTE_SIZE) >= phone_text(WIDTH)
 
 
 def test_latin_america_says_it_in_the_simple_past() -> None:

@@ -178,7 +178,8 @@ def deal(
 ) -> Deal:
     """Deal round ``round_number`` (see the module docstring).
 
-    ``history``: the members of every earlier table of the season (computers left out);
+    ``history``: the members of every table dealt earlier in the season, finished or not
+    (computers left out);
     ``busy``: members still at an unfinished table; ``computers``: whether the game has
     computer players; ``seed``: the season's seed mixed with the round's, say.
     """

@@ -65,6 +65,10 @@ class Standing:
     games: int
     left: bool
 
+    def picture_row(self) -> list[object]:
+        """The line as the standings pictures take it (:mod:`render.season`), JSON-ready."""
+        return [self.place, self.name, list(self.rounds), self.total, self.left]
+
 
 def points(finishes: Sequence[Finish]) -> dict[int, float]:
     """Each member's points for one game (see the module docstring)."""

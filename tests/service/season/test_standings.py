@@ -129,3 +129,8 @@ def test_a_late_game_counts_in_its_own_round_when_it_ends() -> None:
     rounds = {s.name: s.rounds for s in after}
     assert rounds["Orpah"] == (6, 12) and rounds["Jesse"] == (12, 6) and rounds["Obed"] == (0, 0)
     assert {s.name: s.games for s in after}["Orpah"] == 2
+
+
+def test_a_line_goes_to_the_picture_as_json() -> None:
+    line = Standing(3, 5, "Jesse", (None, 7.5), 7.5, 1, True)
+    assert line.picture_row() == [3, "Jesse", [None, 7.5], 7.5, True]
