@@ -75,6 +75,14 @@ class Table:
         return len(self.members) + self.computers
 
 
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """A table still to be filled: how many members sit at it and how many computers."""
+
+    members: int
+    computers: int = 0
+
+
 #: Why a round could not be dealt: fewer free members than the smallest table the game plays
 #: well ("too_few"), or a count no table of the game fits without computers it lacks
 #: ("no_fit").
@@ -103,10 +111,8 @@ def best_sizes(seats: SeatRange) -> tuple[int, ...]:
     return (seats.most,) if seats.most < min(BEST_SIZES) else (seats.fewest,)
 
 
-def table_plans(count: int, seats: SeatRange, computers: bool = True) -> list[list[Table]]:
-    """The ways to seat ``count`` free members, best first, as empty :class:`Table` shapes
-    (``members`` holds placeholder zeros; :func:`deal` fills them); none if they cannot be
-    dealt.
+def table_plans(count: int, seats: SeatRange, computers: bool = True) -> list[list[Shape]]:
+    """The ways to seat ``count`` free members, best first; none if they cannot be dealt.
 
     - Fewer members than the smallest good table (one or two, for a game of three or four):
       nobody is dealt. A season game of one member against computers is no league game, and
@@ -131,12 +137,12 @@ def table_plans(count: int, seats: SeatRange, computers: bool = True) -> list[li
     if not splits and seats.fewest <= count <= seats.most:
         splits = [[count]]
     if splits:
-        return [[Table((0,) * size) for size in split] for split in splits]
+        return [[Shape(size) for size in split] for split in splits]
     if not computers:
         return []
     tables = -(-count // max(sizes))
     even = [count // tables + (1 if i < count % tables else 0) for i in range(tables)]
-    return [[Table((0,) * size, max(0, min(sizes) - size)) for size in even]]
+    return [[Shape(size, max(0, min(sizes) - size)) for size in even]]
 
 
 def _splits(count: int, sizes: tuple[int, ...]) -> list[list[int]]:
@@ -196,9 +202,9 @@ def deal(
         return Deal((), waiting, problem=problem, unseated=tuple(m.user_id for m in free))
     met = meetings(history)
     rng = Rng(seed)
-    best: tuple[tuple[int, float], list[list[int]], list[Table]] | None = None
+    best: tuple[tuple[int, float], list[list[int]], list[Shape]] | None = None
     for shapes in plans:
-        cost, groups = _Search(free, [len(s.members) for s in shapes], met, rng).best()
+        cost, groups = _Search(free, [shape.members for shape in shapes], met, rng).best()
         if best is None or cost[0] < best[0][0]:
             best = cost, groups, shapes
         if cost[0] == 0:
