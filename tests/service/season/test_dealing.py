@@ -9,6 +9,7 @@ from itertools import combinations
 
 import pytest
 
+from bot.games import plugins
 from bot.service.season import dealing
 from bot.service.season.dealing import (
     Deal,
@@ -21,9 +22,14 @@ from bot.service.season.dealing import (
 )
 from bot.service.season.members import Member
 
-#: Both games seat two to five (the Covenant) or three to five (the card game).
-COVENANT = SeatRange(2, 5)
-NOAH = SeatRange(3, 5)
+#: The built-in games' seat ranges, read as the service reads them (the rules' min and max
+#: players).
+RANGES = {
+    name: SeatRange(plugins()[name].rules.min_players, plugins()[name].rules.max_players)
+    for name in ("covenant", "noah")
+}
+COVENANT = RANGES["covenant"]
+NOAH = RANGES["noah"]
 #: The test group's ratings are evenly spaced over this range.
 LOW, HIGH = 800.0, 1200.0
 
@@ -143,7 +149,7 @@ def test_a_game_for_two_deals_pairs() -> None:
 
 
 @pytest.mark.parametrize("count", range(3, 17))
-@pytest.mark.parametrize("seats", [COVENANT, NOAH], ids=["covenant", "noah"])
+@pytest.mark.parametrize("seats", list(RANGES.values()), ids=list(RANGES))
 def test_every_member_gets_one_seat_at_a_table_the_game_seats(count: int, seats: SeatRange) -> None:
     for dealt in season(group(count), 3, seed=count, seats=seats):
         dealt_ids = [u for t in dealt.tables for u in t.members]
