@@ -13,7 +13,7 @@ from bot.cogs.games import group_for
 from bot.cogs.moderation import Moderation
 from bot.cogs.reminders import Reminders
 from bot.cogs.tables import Tables
-from bot.discord_ui import COMPONENTS
+from bot.discord_ui import COMPONENTS, taken
 from bot.errors import report
 from bot.games import plugins
 from bot.i18n import CatalogueTranslator
@@ -94,6 +94,12 @@ class TableBot(commands.AutoShardedBot):
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         await report(interaction, error)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        # A button or menu discord.py hands to no control of ours would go unanswered, and
+        # Discord would show "This interaction failed": it is answered as a stale one.
+        if interaction.type is discord.InteractionType.component and not taken(interaction):
+            await self.table.stale(interaction)
 
     async def on_ready(self) -> None:
         shards = sorted(self.shards)
