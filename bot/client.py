@@ -68,11 +68,12 @@ class TableBot(commands.AutoShardedBot):
         self.add_dynamic_items(*COMPONENTS)
         await self.tree.set_translator(CatalogueTranslator())
         # With a game open, its next picture may be wanted in seconds: the picture workers
-        # warm up now, not during a player's click. With none, the bot holds no worker (its
-        # sprites and fonts: half its memory) until the first table opens or a picture is
-        # wanted.
+        # start warming up now, not during a player's click, but the bot does not wait for
+        # them to log in (that made start-up seconds longer: a picture asked for meanwhile
+        # waits for its worker instead). With none, the bot holds no worker (its sprites and
+        # fonts: half its memory) until the first table opens or a picture is wanted.
         if await self.service.any_game_open():
-            await self.pictures.warm_up()
+            self.pictures.expect()
         else:
             log.info("no game open: the picture workers start when a table opens")
         await self.sync_commands()
