@@ -168,8 +168,13 @@ class TableMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=scheme.
 
 
 COMPONENTS = (TableButton, TableMenu)
-#: The ids discord.py hands to :data:`COMPONENTS` (it matches each class's template whole).
-_TAKEN = tuple(re.compile(template) for template in (scheme.BUTTON_TEMPLATE, scheme.MENU_TEMPLATE))
+#: The ids discord.py hands to :data:`COMPONENTS` (it matches each class's template whole),
+#: by the kind of component: a button's to :class:`TableButton` (which takes buttons only), a
+#: menu's to :class:`TableMenu` (string menus: the only kind the bot sends).
+_TAKEN = {
+    discord.ComponentType.button.value: re.compile(scheme.BUTTON_TEMPLATE),
+    discord.ComponentType.select.value: re.compile(scheme.MENU_TEMPLATE),
+}
 
 
 def _controls(components: Iterable[Any]) -> Iterable[Any]:
@@ -187,7 +192,8 @@ def taken(interaction: discord.Interaction) -> bool:
     custom_id = str(data.get("custom_id", ""))
     kind = data.get("component_type")
     message = interaction.message
-    if message is None or not any(p.fullmatch(custom_id) for p in _TAKEN):
+    template = _TAKEN.get(kind) if isinstance(kind, int) else None
+    if message is None or template is None or not template.fullmatch(custom_id):
         return False
     return any(
         getattr(c, "custom_id", None) == custom_id and c.type.value == kind

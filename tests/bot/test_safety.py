@@ -211,6 +211,11 @@ async def test_a_control_matching_none_of_ours_is_answered_as_a_stale_one(
                 assert reply.callback is not None, (locale, custom_id)
                 assert reply.last.ephemeral and reply.last.content == said, (locale, custom_id)
                 assert not reply.errors, custom_id
+    # Ours in shape, on the wrong kind of control: a menu with a button's id, and the reverse.
+    for custom_id, values in ((f"tb:{game_id}:0:pass", ["1"]), (f"tm:{game_id}:0:spot", None)):
+        reply = await h.forge(RUTH, board, custom_id, values=values)
+        assert reply.callback is not None, custom_id
+        assert reply.last.ephemeral and reply.last.content == STALE["en-US"], custom_id
     assert (await bot.service.play.get_game(game_id)).version == 0
 
 
