@@ -13,7 +13,7 @@ from bot.cogs.games import group_for
 from bot.cogs.moderation import Moderation
 from bot.cogs.reminders import Reminders
 from bot.cogs.tables import Tables
-from bot.discord_ui import COMPONENTS
+from bot.discord_ui import COMPONENTS, taken
 from bot.errors import report
 from bot.games import plugins
 from bot.i18n import CatalogueTranslator
@@ -68,11 +68,12 @@ class TableBot(commands.AutoShardedBot):
         self.add_dynamic_items(*COMPONENTS)
         await self.tree.set_translator(CatalogueTranslator())
         # With a game open, its next picture may be wanted in seconds: the picture workers
-        # warm up now, not during a player's click. With none, the bot holds no worker (its
-        # sprites and fonts: half its memory) until the first table opens or a picture is
-        # wanted.
+        # start warming up now, not during a player's click, but the bot does not wait for
+        # them to log in (that made start-up seconds longer: a picture asked for meanwhile
+        # waits for its worker instead). With none, the bot holds no worker (its sprites and
+        # fonts: half its memory) until the first table opens or a picture is wanted.
         if await self.service.any_game_open():
-            await self.pictures.warm_up()
+            self.pictures.expect()
         else:
             log.info("no game open: the picture workers start when a table opens")
         await self.sync_commands()
@@ -94,6 +95,12 @@ class TableBot(commands.AutoShardedBot):
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         await report(interaction, error)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        # A button or menu discord.py hands to no control of ours would go unanswered, and
+        # Discord would show "This interaction failed": it is answered as a stale one.
+        if interaction.type is discord.InteractionType.component and not taken(interaction):
+            await self.table.stale(interaction)
 
     async def on_ready(self) -> None:
         shards = sorted(self.shards)

@@ -12,6 +12,7 @@ mentions in our messages are the ones the table means (:class:`Mention`).
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
@@ -166,25 +167,38 @@ class TableMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=scheme.
         await _table(interaction).on_component(interaction, self.item.custom_id or "", values)
 
 
-class LegacyControl(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=scheme.LEGACY_TEMPLATE
-):
-    """Buttons and menus of the bot's first version: old, so only a kind word in private."""
-
-    def __init__(self, button: discord.ui.Button[Any]) -> None:
-        super().__init__(button)
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: Any, match: Any
-    ) -> LegacyControl:
-        return cls(discord.ui.Button(custom_id=item.custom_id, label="\u200b"))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _table(interaction).on_component(interaction, "legacy", [])
+COMPONENTS = (TableButton, TableMenu)
+#: The ids discord.py hands to :data:`COMPONENTS` (it matches each class's template whole),
+#: by the kind of component: a button's to :class:`TableButton` (which takes buttons only), a
+#: menu's to :class:`TableMenu` (string menus: the only kind the bot sends).
+_TAKEN = {
+    discord.ComponentType.button.value: re.compile(scheme.BUTTON_TEMPLATE),
+    discord.ComponentType.select.value: re.compile(scheme.MENU_TEMPLATE),
+}
 
 
-COMPONENTS = (TableButton, TableMenu, LegacyControl)
+def _controls(components: Iterable[Any]) -> Iterable[Any]:
+    for component in components:
+        yield component
+        yield from _controls(getattr(component, "children", ()))
+
+
+def taken(interaction: discord.Interaction) -> bool:
+    """Whether discord.py hands this component interaction to one of :data:`COMPONENTS`: its
+    id fits their templates and the message it came from holds that control (discord.py drops
+    anything else unanswered). Whatever is not taken is answered as a stale control: a made-up
+    id, one of an older version of the bot, one too long for any of ours."""
+    data = cast(Mapping[str, Any], interaction.data or {})
+    custom_id = str(data.get("custom_id", ""))
+    kind = data.get("component_type")
+    message = interaction.message
+    template = _TAKEN.get(kind) if isinstance(kind, int) else None
+    if message is None or template is None or not template.fullmatch(custom_id):
+        return False
+    return any(
+        getattr(c, "custom_id", None) == custom_id and c.type.value == kind
+        for c in _controls(message.components)
+    )
 
 
 def _button(spec: Button, custom_id: str, language: str) -> discord.ui.Button[Any]:

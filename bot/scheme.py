@@ -12,7 +12,8 @@ A custom id carries everything needed to answer a click after any restart:
   menu that sets one of the table's options (the creator's, until the game starts).
 
 ``<control>`` and the args belong to the game's front; the table only checks their shape.
-Anything that does not parse is refused as "no longer valid" and never reaches a front.
+Anything that does not parse is refused as "no longer valid" and never reaches a front; so is
+an id that matches neither template (an older version's, a made-up one), by the client.
 """
 
 from __future__ import annotations
@@ -28,8 +29,6 @@ MENU_KINDS = ("tm", "sm", "lm")
 #: What the bot's component handlers match: our prefixes, anything after them.
 BUTTON_TEMPLATE = r"(?P<kind>tb|sb|ob|lb):(?P<rest>.{0,200})"
 MENU_TEMPLATE = r"(?P<kind>tm|sm|lm):(?P<rest>.{0,200})"
-#: Ids of the bot before game plugins (``ark:...``): answered kindly, never acted on.
-LEGACY_TEMPLATE = r"arks?:.{0,200}"
 
 _NUMBER = re.compile(r"[0-9]{1,18}")
 _CONTROL = re.compile(r"[a-z][a-z0-9_]{0,15}")

@@ -51,18 +51,27 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
 
 def writes(image: Image.Image) -> bool:
     """Whether :func:`palette_png` writes ``image`` as it is: a palette image, 8 bits a
-    pixel, without a transparent colour (others are left to Pillow)."""
-    return image.mode == "P" and "transparency" not in image.info and image.palette is not None
+    pixel, of at least one pixel, whose colours are opaque: no transparent colour, no alpha in
+    the palette (PLTE holds red, green and blue; others are left to Pillow, which writes a
+    tRNS chunk, or refuses a picture without pixels, as a PNG has none)."""
+    return (
+        image.mode == "P"
+        and image.width > 0
+        and image.height > 0
+        and "transparency" not in image.info
+        and image.palette is not None
+        and "A" not in image.palette.mode
+    )
 
 
 def palette_png(image: Image.Image) -> bytes:
     """``image``, a palette image (see :func:`writes`), as the bytes of a PNG file."""
     if not writes(image):
-        raise ValueError(f"not a palette picture without transparency: {image.mode}")
+        raise ValueError(f"not an opaque palette picture with pixels: {image.mode} {image.size}")
     width, height = image.size
     mode, colours = image.palette.getdata()  # type: ignore[union-attr]
     if mode != "RGB":
-        # A palette kept as RGBA or BGR;16 etc.: Pillow's own conversion says it as RGB.
+        # A palette kept as BGR;16 etc.: Pillow's own conversion says it as RGB.
         colours = bytes(image.getpalette("RGB") or [])
     # All 256 entries, as Pillow writes them: a pixel whose index lies past a short palette
     # would be an error to some decoders.

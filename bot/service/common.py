@@ -3,14 +3,16 @@ transaction. Nothing here holds state; :class:`~bot.service.core.Core` does."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+import logging
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from bot.service.models import GameRecord, Seat, ServiceError, Shards
 from bot.service.pace import next_due, night_of, schedule
-from bot.service.storage import Transaction
+from bot.service.storage import ConnectionLost, Transaction
 from bot.settings import Settings
 from engine.common.rng import Rng
 
@@ -96,3 +98,30 @@ async def record_of(tx: Transaction, game_id: int) -> GameRecord:
     if record is None:
         raise ServiceError("no_game")
     return record
+
+
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
+log = logging.getLogger("arkbot.service")
+
+
+def once_more_if_lost(
+    work: Callable[_P, Awaitable[_T]],
+) -> Callable[_P, Awaitable[_T]]:
+    """``work`` (one transaction, or reads and then one write) run once more, on a fresh
+    connection, when its database connection was lost before its COMMIT: nothing of it was
+    kept, so a player's tap meets a cut connection (a database restart, a network cut) as a
+    short wait, not as an error. Lost during the COMMIT, the writes may be there: that is
+    raised, not done twice."""
+
+    @functools.wraps(work)
+    async def once_more(*args: _P.args, **kwargs: _P.kwargs) -> _T:
+        try:
+            return await work(*args, **kwargs)
+        except ConnectionLost as lost:
+            if lost.committing:
+                raise
+            log.warning("%s lost its database connection; once more: %s", work.__name__, lost)
+        return await work(*args, **kwargs)
+
+    return once_more

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.service.common import record_of
+from bot.service.common import record_of, td_ms
 from bot.service.core import Core
 from bot.service.gamelog import replay_one, start_of
 from bot.service.lobby import Lobby, clean_options, insert_game
@@ -31,6 +31,21 @@ class Learning:
     def __init__(self, core: Core, lobby: Lobby) -> None:
         self._core = core
         self._lobby = lobby
+
+    async def begin(self, user_id: int) -> None:
+        """Before a practice game's thread is made: refuse if the learner has one going or
+        began one within the cool-down of opening a table, else stamp that they begin one
+        now. Decided in one write, so of a learner's simultaneous ``/table learn`` one makes
+        a thread and the others are refused before making any."""
+        core = self._core
+        now = core.now_ms()
+        async with core.storage.write() as tx:
+            if await self.going(user_id, tx=tx) is not None:
+                raise ServiceError("practice_going")
+            last = await tx.people.begin_practice(user_id, now, now - td_ms(core.limits.cooldown))
+        if last is not None:
+            wait_ms = last + td_ms(core.limits.cooldown) - now
+            raise ServiceError("practice_cooldown", seconds=max(1, -(-wait_ms // 1000)))
 
     async def open(
         self,
@@ -87,17 +102,18 @@ class Learning:
         games = await tx.games.of_user(user_id, ("lobby", "active", "error"))
         return next((g for g in games if g.practice is not None), None)
 
-    async def taught(self, game_id: int, key: str) -> GameRecord:
-        """Lesson ``key`` was shown to the learner of practice game ``game_id``: it is not
-        shown again (said once, also across a restart)."""
+    async def taught(self, game_id: int, turn: int, keys: Sequence[str]) -> GameRecord:
+        """Lessons ``keys`` were shown to the learner of practice game ``game_id`` in its
+        ``turn``: none is taught again in a later turn, and the panel opened again in this
+        turn shows these (said once, also across a restart)."""
         async with self._core.storage.write() as tx:
             record = await record_of(tx, game_id)
             if record.practice is None:
                 raise ServiceError("not_practice")
             practice = record.practice
-            if key not in practice.taught:
-                taught = Practice(practice.language, (*practice.taught, key))
-                await tx.games.update(game_id, practice=taught.to_json())
+            new = tuple(key for key in keys if key not in practice.taught)
+            taught = Practice(practice.language, (*practice.taught, *new), turn, tuple(keys))
+            await tx.games.update(game_id, practice=taught.to_json())
             return await record_of(tx, game_id)
 
     async def state_at(self, game_id: int, version: int) -> Any:

@@ -46,13 +46,24 @@ class Seat:
 @dataclass(frozen=True, slots=True)
 class Practice:
     """What a practice game keeps of its teaching: the language it is played in (the
-    learner's, for its public posts too) and the lessons taught so far, in order."""
+    learner's, for its public posts too), the lessons taught so far, in order, and the turn
+    whose panel showed lessons last with the ones it showed (a panel opened again in that
+    turn shows them again, and spends no more: also after a restart)."""
 
     language: str
     taught: tuple[str, ...] = ()
+    turn: int | None = None
+    shown: tuple[str, ...] = ()
 
     def to_json(self) -> str:
-        return json.dumps({"language": self.language, "taught": list(self.taught)})
+        return json.dumps(
+            {
+                "language": self.language,
+                "taught": list(self.taught),
+                "turn": self.turn,
+                "shown": list(self.shown),
+            }
+        )
 
 
 @dataclass(frozen=True, slots=True)

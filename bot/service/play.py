@@ -14,7 +14,14 @@ from typing import Any
 
 from bot.games import GameRules, TurnRecord
 from bot.service.clock import from_ms, to_ms
-from bot.service.common import move_rng, next_due_at, record_of, stale, think_seed
+from bot.service.common import (
+    move_rng,
+    next_due_at,
+    once_more_if_lost,
+    record_of,
+    stale,
+    think_seed,
+)
 from bot.service.core import Core
 from bot.service.gamelog import Loaded, TurnSoFar, digest, fresh_turn, load
 from bot.service.may_act import may_act, not_in_play
@@ -44,6 +51,7 @@ class Play:
         #: callback, since the computers in turn play through this part).
         self._wake = wake
 
+    @once_more_if_lost
     async def act(
         self,
         game_id: int,
@@ -129,6 +137,7 @@ class Play:
             loaded = await self._load(tx, record)
             return await self._play(tx, record, loaded, [(a, now_seat, "bot") for a in actions])
 
+    @once_more_if_lost
     async def game_in(self, channel_id: int) -> GameRecord | None:
         """The open (lobby, active or damaged) game of a channel, if any."""
         async with self._core.storage.read() as tx:
@@ -139,10 +148,12 @@ class Play:
         async with self._core.storage.read() as tx:
             return await tx.games.last_in(channel_id)
 
+    @once_more_if_lost
     async def get_game(self, game_id: int) -> GameRecord:
         async with self._core.storage.read() as tx:
             return await record_of(tx, game_id)
 
+    @once_more_if_lost
     async def state(self, game_id: int) -> tuple[GameRecord, Any]:
         """The record and a private copy of the engine state (for pictures and menus)."""
         async with self._core.guard(), self._core.storage.read() as tx:

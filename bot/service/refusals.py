@@ -28,6 +28,7 @@ REFUSALS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "cooldown": ("seconds",),
         # Practice games
         "practice_going": (),
+        "practice_cooldown": ("seconds",),
         "not_practice": (),
         # The lobby
         "not_allowed": (),

@@ -90,10 +90,16 @@ class Learning:
         name = message_text(Text("table.learn.thread", game=title), language)
         name = clip(f"{name}: {user.display_name}", 100)
         settings = await common.service.recent_guild_settings(interaction.guild_id or 0)
+        public = settings.threads and may_make_threads(channel)
+        if not public and not may_make_private_threads(channel):
+            raise Refusal("table.learn.no_threads")
+        # Decided before a thread is made: one at a time, and not again within the cool-down
+        # of opening a table (learn and leave, over and over, would fill the channel).
+        await common.service.learning.begin(user.id)
         try:
-            if settings.threads and may_make_threads(channel):
+            if public:
                 thread = await self._public_thread(channel, name, user, title)
-            elif may_make_private_threads(channel):
+            else:
                 # The server plays in its channels: the practice game is played privately.
                 thread = await channel.create_thread(
                     name=name,
@@ -102,8 +108,6 @@ class Learning:
                     auto_archive_duration=10080,
                 )
                 await thread.add_user(user)
-            else:
-                raise Refusal("table.learn.no_threads")
         except discord.HTTPException:
             log.info("could not open a practice thread in channel %s", interaction.channel_id)
             raise Refusal("table.learn.no_threads") from None
@@ -155,12 +159,17 @@ class Learning:
         seen = self.common.seen(record, game, seat)
         hint = await self._hint(record, seat)
         self._starts[record.id] = TurnStart(record.version, game.copy(), hint)
-        due = chosen.teacher.due(seen, frozenset(practice.taught))
-        # The first lesson due, then one the suggested move puts to use (a suggestion never
-        # uses an idea not yet explained: the Prophet, the Ark), else the next one due.
         used = chosen.teacher.uses(seen, hint or ())
-        due = list(dict.fromkeys([*due[:1], *[k for k in due[1:] if k in used], *due[1:]]))
-        due = due[:AT_ONCE]
+        if practice.turn == game.turn:
+            # The panel opened again in the same turn (after a restart too): the lessons it
+            # showed, again, and no new ones: a turn teaches at most AT_ONCE.
+            due = list(practice.shown)
+        else:
+            due = chosen.teacher.due(seen, frozenset(practice.taught))
+            # The first lesson due, then one the suggested move puts to use (a suggestion
+            # never uses an idea not yet explained: the Prophet, the Ark), else the next one.
+            due = list(dict.fromkeys([*due[:1], *[k for k in due[1:] if k in used], *due[1:]]))
+            due = due[:AT_ONCE]
         if not due:
             return panel, ()
         lessons = [chosen.teacher.lesson(key, seen, hint) for key in due]
@@ -194,9 +203,9 @@ class Learning:
         except (ServiceError, ValueError, KeyError, TypeError):
             return None
 
-    async def taught(self, record: GameRecord, keys: Sequence[str]) -> None:
-        for key in keys:
-            await self.common.service.learning.taught(record.id, key)
+    async def taught(self, record: GameRecord, turn: int, keys: Sequence[str]) -> None:
+        if keys:
+            await self.common.service.learning.taught(record.id, turn, keys)
 
     async def told(self, result: TurnResult, seat: Seat) -> list[Text]:
         """What the learner's turn that just ended did and why (nothing if it is not a
@@ -242,6 +251,11 @@ class Learning:
             raise Refusal("table.error.unknown_control")
         if old.seat_of(interaction.user.id) is None:
             raise Refusal("table.error.not_a_player")
+        # The button stands under a finished practice game only (one sent by another client).
+        if old.status == "active":
+            raise Refusal("table.error.not_over")
+        if old.status != "finished":
+            raise Refusal("table.error.unknown_control")
         user = interaction.user
         record = await common.service.lobby.create_game(
             old.guild_id, parent.id, user.id, user.display_name, old.game_name, {}

@@ -58,6 +58,11 @@ class Table:
         except Exception as error:
             await report(interaction, error)
 
+    async def stale(self, interaction: discord.Interaction) -> None:
+        """A control none of ours takes (see :func:`bot.discord_ui.taken`): said to be no
+        longer valid, privately, and nothing else is done."""
+        await report(interaction, Refusal("table.error.unknown_control"))
+
     async def _component(
         self, interaction: discord.Interaction, custom_id: str, values: Sequence[str]
     ) -> None:

@@ -47,7 +47,7 @@ class Turns:
         # A practice game: the lesson the board calls for now stands above the panel.
         panel, lesson = await self.learning.lesson_panel(record, game, seat, panel)
         await common.show(interaction, panel, record, edit=False)
-        await self.learning.taught(record, lesson)
+        await self.learning.taught(record, game.turn, lesson)
 
     async def on_control(
         self, interaction: discord.Interaction, cid: scheme.ControlId, values: Sequence[str]

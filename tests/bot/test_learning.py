@@ -5,6 +5,8 @@ and at the end what was learnt and a real table; never rated, one at a time, sto
 
 from __future__ import annotations
 
+import asyncio
+import re
 from pathlib import Path
 
 import pytest
@@ -13,7 +15,7 @@ import bot.table.learning
 from bot.client import TableBot
 from bot.games import Seen, plugin
 from bot.i18n import Text
-from bot.service import Seat, TurnResult
+from bot.service import FakeClock, Seat, TurnResult
 from bot.table.common import names_of
 from tests.support.bot import CHANNEL, make_bot
 from tests.support.harness import Harness, Sent
@@ -148,7 +150,8 @@ async def test_a_practice_game_teaches_every_lesson_once_and_ends_with_a_real_ta
 
 
 async def test_one_practice_game_at_a_time_and_leave_stops_it(tmp_path: Path) -> None:
-    async with Harness(await make_bot(tmp_path / "g.sqlite3"), channel_id=CHANNEL) as h:
+    clock = FakeClock()
+    async with Harness(await make_bot(tmp_path / "g.sqlite3", clock), channel_id=CHANNEL) as h:
         h.user(LEARNER, "Noor")
         h.user(FRIEND, "Sam")
         game_id, thread, _ = await learn(h, "covenant")
@@ -173,8 +176,81 @@ async def test_one_practice_game_at_a_time_and_leave_stops_it(tmp_path: Path) ->
             "🎓 Noor has finished a practice game of **The Ark of the Covenant** against the "
             "computer. It stays in the thread to look back on."
         )
-        # Then a new one may begin.
+        # Then a new one may begin, once the cool-down of opening a table has passed:
+        # learning and leaving over and over opens no thread and says nothing in public.
+        public = h.channel_messages(CHANNEL, public=True)
+        for wait in (20, 7):
+            again = await h.slash(LEARNER, "table learn", game="noah")
+            assert again.last.ephemeral and again.last.content == (
+                f"You began a practice game a moment ago: try again in {wait} seconds."
+            )
+            clock.advance(seconds=13)
+        assert len(h.thread_ids()) == 2 and h.channel_messages(CHANNEL, public=True) == public
         await learn(h, "noah")
+
+
+async def test_a_real_table_is_not_opened_while_the_practice_game_goes_on(
+    tmp_path: Path,
+) -> None:
+    async with Harness(await make_bot(tmp_path / "g.sqlite3"), channel_id=CHANNEL) as h:
+        h.user(LEARNER, "Noor")
+        game_id, thread, _ = await learn(h, "covenant")
+        board = h.channel_messages(thread, public=True)[-1]
+        early = await h.forge(LEARNER, board, f"sb:{game_id}:0:table_real")
+        assert early.last.ephemeral and early.last.content == "This game is not over yet."
+        assert await bot_of(h).service.play.game_in(CHANNEL) is None
+        assert (await bot_of(h).service.play.get_game(game_id)).status == "active"
+
+
+@pytest.mark.parametrize("game", ["covenant", "noah"])
+async def test_a_panel_opened_again_shows_the_same_lessons_and_spends_no_more(
+    tmp_path: Path, game: str
+) -> None:
+    """The learner's first turn's panel, opened again in the same bot and after a restart:
+    the same lessons each time, and no more taught than one turn's."""
+    path = tmp_path / "g.sqlite3"
+    async with Harness(await make_bot(path), channel_id=CHANNEL) as h:
+        h.user(LEARNER, "Noor")
+        game_id, thread, _ = await learn(h, game)
+        board = h.channel_messages(thread, public=True)[-1]
+        (open_id,) = re.findall(r"ob:\d+:\d+", str(h.message(board)["components"]))
+
+        async def opened() -> tuple[str, tuple[str, ...]]:
+            panel = (await h.click(LEARNER, board, open_id)).last
+            record = await bot_of(h).service.play.get_game(game_id)
+            assert record.practice is not None
+            lessons = panel.content.split("──────────")[0]
+            return lessons, record.practice.taught
+
+        first, taught = await opened()
+        assert 1 <= len(taught) <= bot.table.learning.AT_ONCE and first.strip()
+        assert await opened() == (first, taught)
+        await h.restart(await make_bot(path))
+        assert await opened() == (first, taught)
+
+
+async def test_simultaneous_learns_of_one_learner_open_one_thread(tmp_path: Path) -> None:
+    """Five ``/table learn`` of one learner at once: one practice game, one thread, one line
+    in the channel; the others are told to wait, and no thread stands empty."""
+    async with Harness(await make_bot(tmp_path / "g.sqlite3"), channel_id=CHANNEL) as h:
+        h.user(LEARNER, "Noor")
+        replies = await asyncio.gather(
+            *(h.slash(LEARNER, "table learn", game=g) for g in ["noah", "covenant"] * 2 + ["noah"])
+        )
+        assert len(h.thread_ids()) == 1
+        (thread,) = h.thread_ids()
+        record = await bot_of(h).service.play.game_in(thread)
+        assert record is not None and record.practice is not None
+        lines = [
+            m
+            for m in h.channel_messages(CHANNEL, public=True)
+            if "🎓" in str(h.message(m)["content"])
+        ]
+        assert lines == [thread]
+        said = sorted(r.last.content for r in replies)
+        assert all(r.last.ephemeral for r in replies)
+        assert said[:4] == ["You began a practice game a moment ago: try again in 20 seconds."] * 4
+        assert f"<#{thread}>" in said[4]
 
 
 async def test_a_practice_game_is_not_opened_inside_a_thread(tmp_path: Path) -> None:

@@ -5,19 +5,25 @@ drawn is not drawn again."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import os
 import signal
 import threading
 from collections.abc import AsyncIterator, Callable, Generator, Iterator
+from pathlib import Path
 
 import pytest
 
 import bot.pictures
 import render.covenant as render
+from bot.client import TableBot
 from bot.panels import Picture
 from bot.pictures import Pictures, Priority, Superseded, draw
+from bot.service import GameService
 from engine.covenant import Deploy, Game, PlaceTile
 from tests.bot.test_workers import alive
+from tests.support.bot import CHANNEL, make_settings
+from tests.support.harness import Harness
 
 WARM = ("render.covenant:warm_up",)
 
@@ -390,3 +396,31 @@ async def test_without_workers_nothing_is_started_ahead() -> None:
     pictures.expect()
     assert pictures._pool is None and not pictures._tasks
     pictures.close()
+
+
+async def test_the_bot_logs_in_while_its_picture_workers_warm_up(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 41: with a game open, the bot started its workers warming up and waited for
+    them before logging in (seconds on a busy machine, every restart). The warm-up begins;
+    the bot does not wait for it."""
+    began = asyncio.Event()
+    never = asyncio.Event()
+
+    async def slow_warm_up(self: Pictures) -> None:
+        began.set()
+        await never.wait()
+
+    monkeypatch.setattr(Pictures, "warm_up", slow_warm_up)
+    path = tmp_path / "g.sqlite3"
+    settings = dataclasses.replace(make_settings(path), render_workers=1)
+    service = await GameService.open(path, settings=settings)
+    await service.lobby.create_game(1, 2, 3, "Ruth", "covenant")
+    bot = TableBot(settings, service=service)
+    h = Harness(bot, channel_id=CHANNEL)
+    try:
+        await asyncio.wait_for(h.start(), 10)
+        assert began.is_set()
+    finally:
+        never.set()
+        await h.close()

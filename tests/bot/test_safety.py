@@ -176,6 +176,49 @@ async def test_forged_and_misplaced_controls_are_refused_privately(harness: Harn
     assert (await bot.service.play.get_game(game_id)).version == 0
 
 
+STALE = {
+    "en-US": "That button is no longer valid. Look for the newest message in the channel.",
+    "nl": "Die knop werkt niet meer. Kijk naar het nieuwste bericht in het kanaal.",
+    "es-ES": "Ese botón ya no es válido. Busca el mensaje más reciente del canal.",
+    "es-419": "Ese botón ya no es válido. Busca el mensaje más reciente del canal.",
+}
+
+
+async def test_a_control_matching_none_of_ours_is_answered_as_a_stale_one(
+    harness: Harness,
+) -> None:
+    """Ids that fit no template of ours (made up, an older version's, too long for any of
+    ours: discord.py hands them to no control) are answered privately in the reader's
+    language, not left for Discord to say "This interaction failed"."""
+    h = harness
+    bot: TableBot = h.bot  # type: ignore[assignment]
+    game_id = await scripted_lobby(h, ["T21", "T39"])
+    board = await start(h)
+    unknown = [
+        "foo:bar",
+        "ob",
+        "x" * 300,
+        f"tb:{game_id}:0:" + "a" * 290,
+        "ob:1\n:2",
+        "ark:turn:1:1",
+    ]
+    for n, (locale, said) in enumerate(STALE.items()):
+        reader = 900 + n
+        h.user(reader, f"Reader {n}", locale=locale)
+        for custom_id in unknown:
+            for values in (None, ["1"]):  # a button, a menu
+                reply = await h.forge(reader, board, custom_id, values=values)
+                assert reply.callback is not None, (locale, custom_id)
+                assert reply.last.ephemeral and reply.last.content == said, (locale, custom_id)
+                assert not reply.errors, custom_id
+    # Ours in shape, on the wrong kind of control: a menu with a button's id, and the reverse.
+    for custom_id, values in ((f"tb:{game_id}:0:pass", ["1"]), (f"tm:{game_id}:0:spot", None)):
+        reply = await h.forge(RUTH, board, custom_id, values=values)
+        assert reply.callback is not None, custom_id
+        assert reply.last.ephemeral and reply.last.content == STALE["en-US"], custom_id
+    assert (await bot.service.play.get_game(game_id)).version == 0
+
+
 async def test_a_turn_control_forged_with_the_seat_kind_is_still_the_current_players(
     harness: Harness,
 ) -> None:

@@ -96,3 +96,26 @@ def test_a_games_picture_is_written_by_the_fast_writer() -> None:
         _decoded(data).convert("RGB").tobytes()
         == _decoded(pillows.getvalue()).convert("RGB").tobytes()
     )
+
+
+def test_a_palette_with_alpha_keeps_it_through_pillow() -> None:
+    """A palette of RGBA colours is not written without its alpha: Pillow writes it, with
+    its tRNS chunk, and the colours read back as they were."""
+    image = Image.new("P", (3, 2), 1)
+    image.putpalette([10, 20, 30, 0, 200, 100, 0, 128] + [0, 0, 0, 255] * 254, "RGBA")
+    assert not png.writes(image)
+    with pytest.raises(ValueError):
+        png.palette_png(image)
+    back = _decoded(encode_png(image)).convert("RGBA")
+    assert back.getpixel((2, 1)) == (200, 100, 0, 128)
+
+
+def test_a_picture_without_pixels_is_refused_not_written() -> None:
+    for size in ((0, 0), (0, 5), (5, 0)):
+        empty = Image.new("P", size)
+        empty.putpalette([1, 2, 3])
+        assert not png.writes(empty), size
+        with pytest.raises(ValueError):
+            png.palette_png(empty)
+        with pytest.raises(ValueError):
+            encode_png(empty)

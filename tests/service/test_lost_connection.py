@@ -6,13 +6,17 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from typing import Any
 
 import asyncpg
 import pytest
 
+from bot.service import GameService
 from bot.service.storage.postgres import PostgresStorage
+from bot.service.storage.postgres.games import PostgresGames
 from bot.service.storage.postgres.lost import ConnectionLost
 from bot.service.storage.postgres.notices import PostgresNotices
+from tests.service.conftest import ALICE, QUICK_THINKING, started_game
 from tests.support.databases import fresh_schema
 
 
@@ -97,3 +101,78 @@ async def test_a_commit_cancelled_stays_a_cancellation(
     finally:
         db.before_commit = None
     await still_works(db)
+
+
+async def test_a_connection_gone_while_it_sat_in_the_pool_is_replaced_at_begin(
+    storage: tuple[PostgresStorage, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 41: the server ended a pooled connection (a restart, a cut) just before a
+    transaction took it; its BEGIN fails ("cannot switch to state 15", or closed), nothing
+    has been asked of it, and a fresh connection is taken once."""
+    db, url = storage
+    acquire = asyncpg.pool.Pool.acquire
+    cut: list[int] = []
+
+    class DeadOne:
+        """The pool's first connection, its server session ended before it is used (taken
+        with ``await`` or ``async with``, as the pool's own is)."""
+
+        def __init__(self, pool: asyncpg.Pool, args: Any, kwargs: Any) -> None:
+            self.pool, self.taken = pool, acquire(pool, *args, **kwargs)
+
+        async def connection(self) -> Any:
+            connection = await self.taken
+            cut.append(connection.get_server_pid())
+            await terminate(url, cut[0])
+            return connection
+
+        def __await__(self) -> Any:
+            return self.connection().__await__()
+
+        async def __aenter__(self) -> Any:
+            self.held = await self.connection()
+            return self.held
+
+        async def __aexit__(self, *exc: object) -> None:
+            await self.pool.release(self.held)
+
+    def acquire_a_dead_one(pool: asyncpg.Pool, *args: Any, **kwargs: Any) -> Any:
+        if pool is db.pool and not cut:
+            return DeadOne(pool, args, kwargs)
+        return acquire(pool, *args, **kwargs)
+
+    monkeypatch.setattr(asyncpg.pool.Pool, "acquire", acquire_a_dead_one)
+    async with db.write() as tx:
+        await tx.people.set_ping(7, "dm")
+        assert server_pid(tx.notices) != cut[0]
+    async with db.read() as tx:
+        assert await tx.people.ping(7) == "dm"
+
+
+async def test_a_move_whose_connection_is_cut_before_its_commit_is_stored_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 41: a tap's write loses its connection mid-way (before the COMMIT): nothing of
+    it was kept, so it is played once more on a fresh connection, and stored once."""
+    async with fresh_schema("arkbot_lost") as url:
+        service = await GameService.open(url, settings=QUICK_THINKING)
+        try:
+            record = await started_game(service)
+            _, game = await service.play.state(record.id)
+            action = game.legal_actions()[0]
+            get = PostgresGames.get
+            cut: list[int] = []
+
+            async def get_then_cut(self: PostgresGames, game_id: int) -> Any:
+                found = await get(self, game_id)
+                if self._session.writing and not cut:
+                    cut.append(self._connection.get_server_pid())
+                    await terminate(url, cut[0])
+                return found
+
+            monkeypatch.setattr(PostgresGames, "get", get_then_cut)
+            result = await service.play.act(record.id, ALICE, action, record.version)
+            assert cut and result.record.version == record.version + 1
+            assert len(await service.history.actions(record.id)) == 1
+        finally:
+            await service.close()

@@ -3,6 +3,7 @@ lobby floods, direct messages, damage that went unnoticed, storage faults, quiet
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 from datetime import timedelta
@@ -197,3 +198,28 @@ async def test_an_unusable_database_file_is_named_with_what_to_do(tmp_path: Path
     assert (tmp_path / "new.sqlite3").stat().st_size > 0
     async with aiosqlite.connect(tmp_path / "new.sqlite3") as raw:
         assert (await (await raw.execute("PRAGMA user_version")).fetchone())[0] > 0
+
+
+# ---------------------------------------------------------------- practice games (issue 41)
+
+
+async def test_a_learner_begins_one_practice_game_at_once_and_then_after_the_cool_down(
+    service: GameService, clock: FakeClock
+) -> None:
+    """Five ``/table learn`` of one learner at the same moment: one begins, the others are
+    told to wait, decided before any thread is made; then the cool-down of opening a table."""
+    began = await asyncio.gather(
+        *(service.learning.begin(ALICE) for _ in range(5)), return_exceptions=True
+    )
+    assert began.count(None) == 1, began
+    waits = [(e.code, e.params) for e in began if isinstance(e, ServiceError)]
+    assert waits == [("practice_cooldown", {"seconds": 20})] * 4
+    clock.advance(seconds=19)
+    error = await refused("practice_cooldown", service.learning.begin(ALICE))
+    assert error.params == {"seconds": 1}
+    await service.learning.begin(BOB)  # another learner is not held back
+    clock.advance(seconds=1)
+    await service.learning.begin(ALICE)
+    await service.learning.open(GUILD, CHANNEL, ALICE, "Alice", "covenant", {}, language="en")
+    clock.advance(minutes=5)
+    await refused("practice_going", service.learning.begin(ALICE))

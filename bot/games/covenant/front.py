@@ -76,6 +76,13 @@ def _length(key: str) -> Text:
     return _t(f"length.{key}", tiles=LENGTHS[key])
 
 
+#: How many arguments each control of the panels carries (see :meth:`CovenantFront.panel`).
+_ARGS = {"overview": 0, "page": 1, "sq": 2, "rot": 3, "back": 0, "putark": 2}
+#: The controls of the choice after the tile: their arguments after the tile's square (which
+#: they carry first while the tile is not placed yet).
+_AFTER_TILE = {"ark": 1, "go": 1, "pass": 0, "put": 2, "spot": 0}
+
+
 class CovenantFront(Front):
     command_group = "covenant"
     #: The whole board, from the board post's button, for anyone at the table.
@@ -368,8 +375,6 @@ class CovenantFront(Front):
         self, seen: Seen, control: str, args: Sequence[str], values: Sequence[str]
     ) -> Panel | Play:
         game: Game = seen.game
-        if control == "overview":
-            return self.overview(seen)
         try:
             return self._control(seen, game, control, list(args), list(values))
         except (ValueError, IndexError):
@@ -381,6 +386,10 @@ class CovenantFront(Front):
     ) -> Panel | Play:
         """A tap. The controls of the choice after the tile carry its square first (x, y,
         rotation) while the tile is not placed yet, and play it with what they decide."""
+        if len(args) != _ARGS.get(control, len(args)):
+            raise ValueError(f"{control} carries {len(args)} arguments")
+        if control == "overview":
+            return self.overview(seen)
         if control == "page":
             return self.panel(seen, page=int(args[0]))
         if control == "sq":
@@ -393,7 +402,13 @@ class CovenantFront(Front):
             return self.panel(seen, square=(int(args[0]), int(args[1]), int(args[2])))
         if control == "back":
             return self.panel(seen)
+        if control == "putark":
+            return Play(PlaceArk(int(args[0]), int(args[1])))
         placing, rest = self._placing(game, args, control)
+        # Exactly the arguments the control was made with: a legal move followed by junk
+        # was never one of our controls, and is not played as if it were.
+        if len(rest) != _AFTER_TILE.get(control, -1):
+            raise ValueError(f"{control} carries {len(rest)} arguments after the square")
         if control == "ark":
             return self.panel(seen, square=placing, path=values[0])
         if control == "go":
@@ -406,8 +421,6 @@ class CovenantFront(Front):
             return self._play(placing, Deploy(rest[0], rest[1] == "1"))
         if control == "spot":
             return self._play(placing, parse_deploy(values[0]))
-        if control == "putark":
-            return Play(PlaceArk(int(args[0]), int(args[1])))
         raise Refusal("table.error.unknown_control")
 
     @staticmethod

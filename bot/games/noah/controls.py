@@ -25,9 +25,18 @@ def on_control(
         raise Refusal("table.error.unknown_control") from None
 
 
+#: How many arguments the controls that carry no plan were made with (see :mod:`.turn` and
+#: :mod:`.hand`); a plan's controls (pick, back, play) are checked by :func:`parse`.
+_ARGS = {"hand": 0, "restart": 0, "take": 1, "pass": 0, "pet": 0, "petok": 1, "nopet": 0}
+
+
 def _control(
     seen: Seen, game: Game, control: str, args: list[str], values: list[str]
 ) -> Panel | Play:
+    # Exactly the arguments the control was made with: a legal move followed by junk was
+    # never one of our controls, and is not played as if it were.
+    if len(args) != _ARGS.get(control, len(args)):
+        raise ValueError(f"{control} carries {len(args)} arguments")
     if control == "hand":
         return hand_panel(seen)
     if control == "pick":

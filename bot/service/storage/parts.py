@@ -139,6 +139,12 @@ class People(ABC):
         """A user's time away (None, None: back)."""
 
     @abstractmethod
+    async def begin_practice(self, user_id: int, now_ms: int, since_ms: int) -> int | None:
+        """Stamp the user as beginning a practice game at ``now_ms`` unless they began one
+        after ``since_ms``: None if stamped, else when they began the last one. Atomic: of
+        two transactions stamping at once, one stamps and the other is told."""
+
+    @abstractmethod
     async def ratings(self, guild_id: int, game_name: str) -> list[Rating]:
         """A server's ratings in one game, best first."""
 

@@ -179,6 +179,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
     # 9: a practice game's lessons taught, as in SQLite's 9.
     ("ALTER TABLE games ADD COLUMN practice TEXT",),
+    # 10: when a user last began opening a practice game, as in SQLite's 10.
+    ("ALTER TABLE user_prefs ADD COLUMN practice_begun BIGINT",),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

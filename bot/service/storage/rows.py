@@ -101,9 +101,13 @@ def practice_of(text: str | None) -> Practice | None:
     value = value if isinstance(value, dict) else {}
     language = value.get("language")
     taught = value.get("taught")
+    turn = value.get("turn")
+    shown = value.get("shown")
     return Practice(
         language if isinstance(language, str) else "en",
         tuple(str(key) for key in taught) if isinstance(taught, list) else (),
+        turn if isinstance(turn, int) and not isinstance(turn, bool) else None,
+        tuple(str(key) for key in shown) if isinstance(shown, list) else (),
     )
 
 

@@ -221,6 +221,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # array of the game's lesson keys; NULL for every other game. Kept equal with
     # postgres_schema.py.
     ("ALTER TABLE games ADD COLUMN practice TEXT",),
+    # 10: when a user last began opening a practice game, stamped before its thread is made:
+    # the cool-down between practice games, and one learner's simultaneous /table learn
+    # decided before any of them makes a thread. Kept equal with postgres_schema.py.
+    ("ALTER TABLE user_prefs ADD COLUMN practice_begun INTEGER",),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

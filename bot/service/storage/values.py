@@ -100,6 +100,10 @@ GAME_FIELDS = frozenset(
 class ConnectionLost(Exception):
     """A transaction's database connection was lost before it ended (a driver tells it
     apart from a statement that was wrong: see :mod:`bot.service.storage.postgres.lost`).
-    Nothing was committed, unless it was lost during the COMMIT itself (then the writes may
-    be there): what is retried after it must be safe to do twice, as the claims of
-    background work are."""
+    Nothing was committed, unless it was lost during the COMMIT itself (``committing``: then
+    the writes may be there): what is retried after it must be safe to do twice, as the
+    claims of background work are, unless it was lost before the COMMIT."""
+
+    def __init__(self, message: str, *, committing: bool = False) -> None:
+        super().__init__(message)
+        self.committing = committing

@@ -17,7 +17,13 @@ import asyncpg
 
 from bot.service.storage.values import ConnectionLost
 
-__all__ = ["NO_CONNECTION", "SESSION_ENDED", "ConnectionLost", "connection_gone"]
+__all__ = [
+    "BROKEN_AT_BEGIN",
+    "NO_CONNECTION",
+    "SESSION_ENDED",
+    "ConnectionLost",
+    "connection_gone",
+]
 
 
 #: Errors that mean the server ended the session, whatever the statement was.
@@ -26,6 +32,15 @@ SESSION_ENDED: tuple[type[BaseException], ...] = (
     asyncpg.AdminShutdownError,  # 57P01: pg_terminate_backend, a fast shutdown
     asyncpg.CrashShutdownError,  # 57P02
     asyncpg.CannotConnectNowError,  # 57P03: the server is starting or stopping
+)
+
+#: Errors of a BEGIN on a connection just taken from the pool that say it is broken: nothing
+#: else has used it, so these are not a misuse of ours.
+BROKEN_AT_BEGIN: tuple[type[BaseException], ...] = (
+    *SESSION_ENDED,
+    asyncpg.InterfaceError,
+    asyncpg.InternalClientError,
+    OSError,
 )
 
 #: Errors of taking a connection from the pool that mean none is to be had just now.

@@ -43,6 +43,25 @@ class PostgresPeople(People):
             until_ms,
         )
 
+    async def begin_practice(self, user_id: int, now_ms: int, since_ms: int) -> int | None:
+        # Two at once: the second waits for the first's row and checks it again.
+        stamped = await self._connection.fetchval(
+            "INSERT INTO user_prefs (user_id, practice_begun) VALUES ($1, $2) "
+            "ON CONFLICT (user_id) DO UPDATE SET practice_begun = EXCLUDED.practice_begun "
+            "WHERE user_prefs.practice_begun IS NULL OR user_prefs.practice_begun <= $3 "
+            "RETURNING 1",
+            user_id,
+            now_ms,
+            since_ms,
+        )
+        if stamped:
+            return None
+        return int(
+            await self._connection.fetchval(
+                "SELECT practice_begun FROM user_prefs WHERE user_id = $1", user_id
+            )
+        )
+
     async def ratings(self, guild_id: int, game_name: str) -> list[Rating]:
         rows = await self._connection.fetch(
             "SELECT user_id, name, rating, games, wins FROM ratings "

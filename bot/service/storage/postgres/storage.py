@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import contextlib
+import logging
 import re
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -15,6 +16,7 @@ from bot.service.storage.base import Storage, Transaction
 from bot.service.storage.postgres.games import PostgresGames
 from bot.service.storage.postgres.log import PostgresLog
 from bot.service.storage.postgres.lost import (
+    BROKEN_AT_BEGIN,
     NO_CONNECTION,
     SESSION_ENDED,
     ConnectionLost,
@@ -26,6 +28,8 @@ from bot.service.storage.postgres.place import SessionPlace
 from bot.service.storage.postgres.session import Session
 from bot.service.storage.postgres_schema import MIGRATIONS, SCHEMA_VERSION
 from bot.service.storage.values import StorageError
+
+log = logging.getLogger("arkbot.storage")
 
 #: Connections per process: a click holds one for a few milliseconds.
 POOL_MIN, POOL_MAX = 1, 10
@@ -134,32 +138,60 @@ class PostgresStorage(Storage):
     async def _transaction(self, *, writing: bool) -> AsyncIterator[PostgresTransaction]:
         """One transaction on a pooled connection, committed when the block ends and rolled
         back when it raises. The error that ended it is the one raised: a lost connection as
-        :class:`ConnectionLost` (from the error that said so), a cancellation as itself."""
-        acquired = False
+        :class:`ConnectionLost` (from the error that said so; ``committing`` if it was lost
+        in the COMMIT), a cancellation as itself."""
+        connection, transaction = await self._begin(writing)
+        committing = False
         try:
-            async with self.pool.acquire() as connection:
-                acquired = True
+            try:
+                yield PostgresTransaction(Session(connection, writing=writing))
+                if writing and self.before_commit is not None:
+                    self.before_commit()
+                committing = True
+                await transaction.commit()
+            except BaseException as exc:
+                await _roll_back(transaction)
+                if connection_gone(connection, exc):
+                    lost = f"{redacted(self.url)}: {exc}"
+                    raise ConnectionLost(lost, committing=committing) from exc
+                raise
+        finally:
+            await self.pool.release(connection)
+
+    async def _begin(self, writing: bool) -> tuple[asyncpg.Connection, Any]:
+        """A pooled connection with a transaction begun on it. A connection the server ended
+        while it sat in the pool (a restart, an administrator, a network cut just before)
+        fails its BEGIN; nothing has been asked of it yet, so a fresh one is taken once."""
+        for attempt in (1, 2):
+            try:
+                connection = await self.pool.acquire()
+            except NO_CONNECTION as exc:
+                # No connection to be had just now (the server restarts, or is full).
+                raise ConnectionLost(f"{redacted(self.url)}: {exc}") from exc
+            try:
                 transaction = (
                     connection.transaction()
                     if writing
                     else connection.transaction(isolation="repeatable_read", readonly=True)
                 )
-                try:
-                    await transaction.start()
-                    yield PostgresTransaction(Session(connection, writing=writing))
-                    if writing and self.before_commit is not None:
-                        self.before_commit()
-                    await transaction.commit()
-                except BaseException as exc:
-                    await _roll_back(transaction)
-                    if connection_gone(connection, exc):
-                        raise ConnectionLost(f"{redacted(self.url)}: {exc}") from exc
+                await transaction.start()
+                return connection, transaction
+            except BaseException as exc:
+                # A BEGIN that fails on a connection just taken from the pool says the
+                # connection is broken (asyncpg: "cannot switch to state 15" when the
+                # server's farewell came first; or the pool took it back as it closed),
+                # whatever words it uses.
+                broken = isinstance(exc, BROKEN_AT_BEGIN) or connection_gone(connection, exc)
+                if broken:
+                    with contextlib.suppress(asyncpg.InterfaceError):
+                        connection.terminate()  # not given to anyone again
+                await self.pool.release(connection)
+                if not broken:
                     raise
-        except NO_CONNECTION as exc:
-            if acquired:
-                raise  # the block's own error, told apart above
-            # No connection to be had just now (the server restarts, or is full).
-            raise ConnectionLost(f"{redacted(self.url)}: {exc}") from exc
+                if attempt == 2:
+                    raise ConnectionLost(f"{redacted(self.url)}: {exc}") from exc
+                log.warning("a pooled database connection was gone; taking another: %s", exc)
+        raise AssertionError("unreachable")
 
 
 async def _roll_back(transaction: Any) -> None:

@@ -37,6 +37,21 @@ class SqlitePeople(People):
             (user_id, start_ms, until_ms),
         )
 
+    async def begin_practice(self, user_id: int, now_ms: int, since_ms: int) -> int | None:
+        stamped = await self._sql.rows(
+            "INSERT INTO user_prefs (user_id, practice_begun) VALUES (?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET practice_begun = excluded.practice_begun "
+            "WHERE practice_begun IS NULL OR practice_begun <= ? RETURNING 1",
+            (user_id, now_ms, since_ms),
+        )
+        if stamped:
+            return None
+        return int(
+            await self._sql.scalar(
+                "SELECT practice_begun FROM user_prefs WHERE user_id = ?", (user_id,)
+            )
+        )
+
     async def ratings(self, guild_id: int, game_name: str) -> list[Rating]:
         rows = await self._sql.rows(
             "SELECT user_id, name, rating, games, wins FROM ratings "

@@ -184,6 +184,33 @@ def test_controls_that_are_not_ours_are_refused() -> None:
             FRONT.on_control(seen(game), control, args, values)
 
 
+def test_a_legal_control_with_junk_after_it_is_refused_not_played() -> None:
+    """Issue 41: a control carries exactly the arguments it was made with; a legal move with
+    more after it was never one of ours."""
+    game = Game.new(players=2, seed=0, deck=["T21", "T39"])
+    assert FRONT.on_control(seen(game), "pass", ("0", "1", "90"), ()) == Play(
+        PlaceTile(0, 1, 90), (Pass(),)
+    )
+    for control, args, values in (
+        ("pass", ("0", "1", "90", "x"), ()),
+        ("pass", ("0", "1", "90", ""), ()),
+        ("put", ("0", "1", "90", "ENE", "1", "ENE", "1"), ()),
+        ("spot", ("0", "1", "90", "junk"), ("ENE:1",)),
+        ("sq", ("0", "1", "2"), ()),
+        ("rot", ("0", "1", "270", "0"), ()),
+        ("page", ("0", "0"), ()),
+        ("back", ("x",), ()),
+        ("overview", ("x",), ()),
+    ):
+        with pytest.raises(Refusal) as refused:
+            FRONT.on_control(seen(game), control, args, values)
+        assert refused.value.key == "table.error.unknown_control", (control, args)
+    game.apply(PlaceTile(0, 1, 90))
+    assert FRONT.on_control(seen(game), "put", ("ENE", "1"), ()) == Play(Deploy("ENE", True))
+    with pytest.raises(Refusal):
+        FRONT.on_control(seen(game), "put", ("ENE", "1", "x"), ())
+
+
 def test_typed_commands_become_the_same_moves() -> None:
     game = Game.new(players=2, seed=0, deck=["T21", "T39"])
     assert FRONT.on_command(seen(game), "place", {"square": "m12", "rotation": 180}) == Play(

@@ -219,3 +219,27 @@ def test_a_typed_cabin_is_the_cabin_the_picture_numbers_so() -> None:
     built = {(side, row) for side, cabins in zip(SIDES, game.cabins, strict=True)
              for row in range(len(cabins))}  # fmt: skip
     assert len(built) > 8 and landed >= built
+
+
+def test_a_legal_control_with_junk_after_it_is_refused_not_played() -> None:
+    """Issue 41: a control carries exactly the arguments it was made with."""
+    game = Game.new(players=3, seed=SEED)
+    card = game.face_up[0]
+    front = NoahFront()
+    assert front.on_control(seen(game, 0), "take", (str(card),), ()) == Play(TakeCards(card))
+    for control, args in (
+        ("take", (str(card), "x")),
+        ("take", (str(card), str(card))),
+        ("pass", ("x",)),
+        ("restart", ("1",)),
+        ("hand", ("1",)),
+    ):
+        with pytest.raises(Refusal) as refused:
+            front.on_control(seen(game, 0), control, args, ())
+        assert refused.value.key == "table.error.unknown_control", (control, args)
+    pet = until("pet")
+    pets = [c for c in pet.hand(pet.current_player or 0)]
+    with pytest.raises(Refusal):
+        front.on_control(seen(pet, pet.current_player or 0), "petok", (str(pets[0]), "x"), ())
+    with pytest.raises(Refusal):
+        front.on_control(seen(pet, pet.current_player or 0), "nopet", ("x",), ())
