@@ -554,7 +554,8 @@ class CovenantFront(Front):
         save = view.to_json()
         pictures = (
             Picture(f"{RENDER}:final", (save, list(names)), "final-scores.png"),
-            Picture(f"{RENDER}:board", (save, False, list(names)), "final-board.png"),
+            # The board alone: the standings are the picture above, readable on a phone.
+            Picture(f"{RENDER}:board", (save, False, list(names), False), "final-board.png"),
         )
         if ended_early or view.phase != "over":
             return Panel((self._scores(view, names),), pictures)
@@ -584,7 +585,11 @@ class CovenantFront(Front):
         return Panel(tuple(lines), pictures)
 
     def status(self, view: Game, names: Sequence[str]) -> Panel:
-        picture = Picture(f"{RENDER}:board", (view.to_json(), True, list(names)), "board.png")
+        # The board post's close-up, readable on a phone (the whole board with its side
+        # panel is over 1,300 px wide: its words shrink to 5 px there); the whole board one
+        # tap away, the standings in words.
+        picture = Picture(f"{RENDER}:latest", (view.to_json(), list(names)), "board.png")
+        whole = Button("overview", (), _t("button.overview"), emoji="🗺️", who="seat")
         lines = (
             _t("status.turn", turn=view.turn, player=names[to_act(view)]),
             self._scores(view, names),
@@ -592,7 +597,7 @@ class CovenantFront(Front):
             _t("status.edition", edition=_t(f"edition.{view.edition}")),
             _t("status.length", length=_length(view.length)),
         )
-        return Panel(lines, (picture,))
+        return Panel(lines, (picture,), (whole,))
 
     # ================================================================ editions, lengths
 
