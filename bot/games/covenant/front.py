@@ -661,11 +661,10 @@ class CovenantFront(Front):
             pos = (action["x"], action["y"])
             pages = squares_pages(game)
             page = next((i for i, p in enumerate(pages) if pos in p), 0)
-            numbers = numbered_squares(game)
             return _t(
                 "hint.tile_move",
                 square=square_name(pos),
-                number=numbers.index(pos) + 1 if pos in numbers else 0,
+                number=numbered_squares(game).index(pos) + 1,
                 part=page + 1 if len(pages) > 1 else 0,
                 rotation=action["rotation"],
             )
