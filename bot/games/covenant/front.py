@@ -639,10 +639,16 @@ class CovenantFront(Front):
         # said by the reason, with the spot's letter.
         steps: list[Text] = []
         now = seen.game
+        placing = action.get("type") == "place_tile"
         for step in (action, *rest):
             if step.get("type") == "deploy" and key == "hint.claims_feature":
                 chosen = _deploy_choice(now, step)
                 said["letter"] = chosen.letter if chosen is not None else "?"
+            elif step.get("type") == "pass" and key != "hint.passes":
+                # The button that ends the turn here, as the panel labels it.
+                button = _t("button.place_only") if placing else _t("button.pass")
+                ark = "yes" if now.ark is not None else "no"
+                steps.append(_t("hint.pass_move", button=button, ark=ark))
             else:
                 move = self._hint_move(now, step)
                 if move is not None:

@@ -36,14 +36,18 @@ def test_a_tile_that_gains_nothing_at_once_says_why_it_goes_there() -> None:
     turn = [PlaceTile(0, -1, 90), Pass()]
     assert hint(game, turn) == [
         "Put the tile on **M12** (number 1), turned 90°.",
+        "Then tap **Place it, no piece**.",
         "It scores nothing for you now and grows none of your roads or cities, but the computer "
         "has looked a few turns ahead: M12 is the best square for this tile.",
     ]
-    assert hint(game, turn, "nl")[1] == (
+    assert hint(game, turn, "nl")[1] == "Tik dan op **Alleen leggen**."
+    assert hint(game, turn, "es")[1] == "Luego pulsa **Solo colocarla**."
+    assert hint(game, turn, "es-419")[1] == "Luego presiona **Solo colocarla**."
+    assert hint(game, turn, "nl")[2] == (
         "Je krijgt er nu geen punten voor en geen van je wegen of steden wordt groter, maar de "
         "computer heeft een paar beurten vooruitgekeken: M12 is de beste plek voor deze tegel."
     )
-    assert hint(game, turn, "es")[1] == (
+    assert hint(game, turn, "es")[2] == (
         "Ahora no te da puntos ni hace crecer ninguno de tus caminos o ciudades, pero el "
         "ordenador ha mirado unos turnos más allá: M12 es el mejor sitio para esta loseta."
     )
@@ -148,10 +152,18 @@ def test_a_square_on_another_part_of_the_board_says_the_part() -> None:
     """Three players, turn 25: the squares fill two parts; M19 is number 22, on part 2."""
     game = at_turn(0, 25, players=3)
     turn = [PlaceTile(0, 6, 90), Pass()]
-    assert hint(game, turn)[0] == "Put the tile on **M19** (number 22, on part 2), turned 90°."
+    assert hint(game, turn)[:2] == [
+        "Put the tile on **M19** (number 22, on part 2), turned 90°.",
+        "Then tap **Place it, no piece**: the Ark stays where it is.",
+    ]
     assert (
         hint(game, turn, "nl")[0] == "Leg de tegel op **M19** (nummer 22, in deel 2), 90° gedraaid."
     )
-    assert hint(game, turn, "es")[0] == (
-        "Pon la loseta en **M19** (número 22, en la parte 2), girada 90°."
+    assert hint(game, turn, "es")[:2] == [
+        "Pon la loseta en **M19** (número 22, en la parte 2), girada 90°.",
+        "Luego pulsa **Solo colocarla**: el Arca se queda donde está.",
+    ]
+    assert (
+        hint(game, turn, "nl")[1]
+        == "Tik dan op **Alleen leggen**: de Ark blijft staan waar hij staat."
     )
