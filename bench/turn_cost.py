@@ -17,6 +17,8 @@ per game, over all its tapped turns:
 - ``<game>_pictures_per_turn_median``: private pictures uploaded in a turn (the turn's panels
   and their edits; the public board post is not counted);
 - ``<game>_kb_per_turn_median``: their kilobytes;
+- for the card game also ``noah_two_card_play_pictures_median`` / ``_max`` and
+  ``noah_two_card_play_kb_median``: the same for the turns that play two cards;
 - for the Covenant also ``covenant_place_pass_taps_max``: the most taps of a turn that only
   places its tile and passes;
 - ``<game>_turns_played_another_way``, when not 0: turns whose planned move the panel does
@@ -95,6 +97,15 @@ def report(game_name: str, costs: Sequence[TurnCost]) -> None:
     if loose:
         # The planned move was not offered as such (the Ark's route): the same position.
         print(f"{game_name}_turns_played_another_way: {loose} turns")
+    if game_name == "noah":
+        # A play of two cards: the longest way through the panels (issue 40.6).
+        two = [c for c in costs if any(len(getattr(a, "placements", ())) == 2 for a in c.actions)]
+        if two:
+            pictures = statistics.median(c.pictures for c in two)
+            print(f"noah_two_card_play_pictures_median: {pictures:g} pictures")
+            print(f"noah_two_card_play_pictures_max: {max(c.pictures for c in two)} pictures")
+            kb = statistics.median(c.bytes / 1000 for c in two)
+            print(f"noah_two_card_play_kb_median: {kb:.0f} KB")
     if game_name == "covenant":
         quiet = [c.taps for c in costs if [type(a) for a in c.actions] == [PlaceTile, Pass]]
         if quiet:

@@ -213,11 +213,17 @@ class Front:
         return None
 
     def hint_text(
-        self, seen: Seen, action: Mapping[str, Any], key: str, params: Mapping[str, Any]
+        self,
+        seen: Seen,
+        action: Mapping[str, Any],
+        key: str,
+        params: Mapping[str, Any],
+        *,
+        rest: Sequence[Mapping[str, Any]] = (),
     ) -> list[Text]:
         """A computer's suggestion in words, for the player alone: ``key`` and ``params`` are
         the reason (a key of the game's ``Computer.reasons``), ``action`` the move's dict
-        form."""
+        form and ``rest`` the actions that follow it in the same turn."""
         return [Text(f"{self.name}.{key}", **params)]
 
     def options_line(self, options: Mapping[str, Any]) -> Text | None:

@@ -131,7 +131,7 @@ class Turns:
         _, found = await common.service.computers.hint(record.id, interaction.user.id)
         front = chosen.front
         seen = common.seen(record, game, seat)
-        lines = front.hint_text(seen, found.action, found.key, found.params)
+        lines = front.hint_text(seen, found.action, found.key, found.params, rest=found.rest)
         language = language_of(interaction)
         text = "\n".join(
             message_text(line, language) for line in [Text("table.computer.hint"), *lines]

@@ -49,14 +49,23 @@ def board_png(
     numbered: bool = False,
     names: list[str] | None = None,
     language: str = DEFAULT_LANGUAGE,
+    panel: bool = True,
 ) -> bytes:
     """The board with labels, pieces, the last tile highlighted and the players' panel.
 
     With ``numbered`` the squares where the tile in hand fits are numbered 1..n as
     :func:`render.covenant.window.squares_pages` numbers them. ``names`` are display names per
-    seat (default "Player 1"...).
+    seat (default "Player 1"...). Without ``panel``, the board alone: where the standings
+    are a picture of their own (the final scores), so that neither is shrunk to fit the
+    other on a phone.
     """
-    image, _ = draw_board(game, numbered=numbered, names=names, language=language)
+    image, layout = draw_board(game, numbered=numbered, names=names, language=language)
+    if not panel:
+        left, top, _, _ = layout.panel
+        if layout.panel_side == "bottom":
+            image = image.crop((0, 0, image.width, top))
+        else:
+            image = image.crop((0, 0, left, image.height))
     return to_png(image)
 
 
@@ -138,9 +147,16 @@ def warm_up() -> None:
 
 
 def board(
-    save: str, numbered: bool, names: list[str], *, language: str = DEFAULT_LANGUAGE
+    save: str,
+    numbered: bool,
+    names: list[str],
+    panel: bool = True,
+    *,
+    language: str = DEFAULT_LANGUAGE,
 ) -> bytes:
-    return board_png(Game.from_json(save), numbered=numbered, names=names, language=language)
+    return board_png(
+        Game.from_json(save), numbered=numbered, names=names, language=language, panel=panel
+    )
 
 
 def latest(save: str, names: list[str], *, language: str = DEFAULT_LANGUAGE) -> bytes:

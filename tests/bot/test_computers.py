@@ -78,7 +78,10 @@ async def test_after_a_persons_turn_the_computer_plays_and_one_post_tells_both(
     # A hint, privately: the reason in words and where the tile goes.
     hint = (await h.slash(RUTH, "table hint")).last
     assert hint.ephemeral and hint.content.startswith("💡 A computer player would do this:")
-    found = re.search(r"Put the tile on ([A-Z]+[0-9]+), turned ([0-9]+)°", hint.content)
+    found = re.search(
+        r"Put the tile on \*\*([A-Z]+[0-9]+)\*\* \(number [0-9]+.*?\), turned ([0-9]+)°",
+        hint.content,
+    )
     assert found is not None, hint.content
     # Strangers get no hints of a game they do not play.
     stranger = (await h.slash(STRANGER, "table hint")).last

@@ -25,7 +25,12 @@ async def test_a_dutch_player_in_a_spanish_server(harness: Harness) -> None:
     assert status.content.startswith("Beurt 1: Ruth is aan zet.\nStand: Ruth 0 en Boaz 0")
     hint = (await h.slash(RUTH, "table hint")).last
     assert hint.ephemeral and hint.content.startswith("💡 Een computerspeler zou dit doen:")
-    assert "Leg de tegel op M12, 180° gedraaid." in hint.content
+    # Every step of the turn as the panel offers it (issue 40.8), then why.
+    assert hint.content.endswith(
+        "Leg de tegel op **M12** (nummer 1), 180° gedraaid.\n"
+        "Zet je Profeet op **B**, de stad in het zuiden.\n"
+        "Maak je stad af: dat levert 8 punten op."
+    )
     # Ruth plays her tile by the typed command; the story in public is Spanish.
     placed = await h.slash(RUTH, "covenant place", square="M12", rotation=180)
     private = [s for s in placed if s.ephemeral][-1]

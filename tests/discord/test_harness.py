@@ -541,6 +541,24 @@ async def test_a_message_over_a_limit_is_refused_everywhere(
     assert h.sent[-1].kind == 5  # nothing refused was shown
 
 
+async def test_an_attachment_an_edit_left_out_cannot_be_kept_again(h: Harness) -> None:
+    """An edit keeps attachments the message has by their ids; one an earlier edit left out
+    is gone (its file too) and naming it is refused as Discord refuses a body, so a panel
+    cannot seem to reuse a picture it no longer has (issue 40.6)."""
+    channel = h.bot.get_channel(h.default_channel_id)
+    assert isinstance(channel, discord.TextChannel)
+    png = b"\x89PNG\r\n"
+    message = await channel.send("board", file=discord.File(io.BytesIO(png), filename="b.png"))
+    (attachment,) = message.attachments
+    message = await message.edit(attachments=[attachment])
+    assert [a.id for a in message.attachments] == [attachment.id]
+    message = await message.edit(attachments=[])
+    assert message.attachments == []
+    with pytest.raises(discord.HTTPException) as refused:
+        await message.edit(attachments=[attachment])
+    assert _refused_for(refused.value, "attachments.0.id"), refused.value.text
+
+
 @pytest.mark.parametrize(("name", "choices", "field"), CHOICES, ids=[c[0] for c in CHOICES])
 async def test_autocomplete_over_a_limit_is_refused(
     h: Harness, name: str, choices: list[dict[str, Any]], field: str

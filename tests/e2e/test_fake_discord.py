@@ -434,3 +434,20 @@ async def test_files_without_attach_files_are_refused_as_discord_does(raw: _Clie
     assert (await _post_file(raw, channel.id)).status == 200
     # Another channel is as the bot's role has it.
     assert (await _post_file(raw, fake.channel("general").id)).status == 200
+
+
+async def test_an_attachment_an_edit_left_out_cannot_be_kept_again(raw: _Client) -> None:
+    """An edit keeps attachments the message has by their ids; one an earlier edit left out
+    is gone (its file too) and naming it is refused as Discord refuses a body, so a panel
+    cannot seem to reuse a picture it no longer has (issue 40.6)."""
+    channel = raw.fake.channel("games").id
+    status, posted = await _answer(await _post_file(raw, channel))
+    assert status == 200
+    (attachment,) = posted["attachments"]
+    path = f"/channels/{channel}/messages/{posted['id']}"
+    kept = await (await raw.call("PATCH", path, {"attachments": [attachment]})).json()
+    assert [a["id"] for a in kept["attachments"]] == [attachment["id"]]
+    left_out = await (await raw.call("PATCH", path, {"attachments": []})).json()
+    assert left_out["attachments"] == []
+    again = await raw.call("PATCH", path, {"attachments": [attachment]})
+    assert await _refused(again) == ["attachments.0.id"]

@@ -11,7 +11,7 @@ the documentation (message content up to 4,000 characters, string choice values 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 __all__ = [
@@ -21,6 +21,7 @@ __all__ = [
     "UNKNOWN_INTERACTION",
     "callback_errors",
     "invalid_form_body",
+    "kept_attachments_errors",
     "message_errors",
     "thread_errors",
 ]
@@ -225,6 +226,26 @@ def _attachments_errors(attachments: Any) -> Errors:
             _text(found, key, attachment.get(key), ATTACHMENT_TEXT)
         if found:
             errors.setdefault("attachments", {})[str(index)] = found
+    return errors
+
+
+def kept_attachments_errors(
+    attachments: Any, existing: Collection[str], uploads: Collection[int]
+) -> Errors:
+    """What Discord refuses in the ``attachments`` of a message it stores: each entry names
+    an attachment the message has now (kept by its id) or a file uploaded with the request
+    (by its index). An attachment an earlier edit left out is gone, with its file: it cannot
+    be named again. (Discord names the field; the inner code is ours.)"""
+    errors: Errors = {}
+    if not isinstance(attachments, Sequence):
+        return errors
+    for index, attachment in enumerate(attachments):
+        named = str(attachment.get("id"))
+        if named in existing or (named.isdigit() and int(named) in uploads):
+            continue
+        errors.setdefault("attachments", {})[str(index)] = {
+            "id": _error("ATTACHMENT_UNKNOWN", "Unknown attachment.")
+        }
     return errors
 
 

@@ -1685,6 +1685,7 @@ class FakeDiscord:
             if m and p.filename is not None:
                 uploads[int(m.group(1) or 0)] = p
         listed = body.get("attachments")
+        check_form(limits.kept_attachments_errors(listed, {str(k) for k in existing}, uploads))
         keep: list[int] = []
         new_meta: dict[int, JSON] = {}
         if listed is None:

@@ -1124,6 +1124,15 @@ class Harness:
         self, message: dict[str, Any], body: Mapping[str, Any], files: Sequence[tuple[str, bytes]]
     ) -> None:
         message_id = int(message["id"])
+        # Refused before anything changes, as Discord refuses the whole body.
+        errors = limits.kept_attachments_errors(
+            body.get("attachments"),
+            {str(a["id"]) for a in message["attachments"]},
+            range(len(files)),
+        )
+        if errors:
+            status, code, text = limits.INVALID_FORM_BODY
+            raise http_error(status, text, code=code, errors=errors)
         for key in ("content", "embeds", "components", "tts"):
             if key in body:
                 message[key] = (

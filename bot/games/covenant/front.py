@@ -20,6 +20,7 @@ from typing import Any
 from bot.games.base import Front, Seen, TurnRecord
 from bot.games.covenant import story as telling
 from bot.games.covenant.choices import (
+    DeployChoice,
     ark_choices,
     ark_destinations,
     ark_end,
@@ -566,7 +567,8 @@ class CovenantFront(Front):
         save = view.to_json()
         pictures = (
             Picture(f"{RENDER}:final", (save, list(names)), "final-scores.png"),
-            Picture(f"{RENDER}:board", (save, False, list(names)), "final-board.png"),
+            # The board alone: the standings are the picture above, readable on a phone.
+            Picture(f"{RENDER}:board", (save, False, list(names), False), "final-board.png"),
         )
         if ended_early or view.phase != "over":
             return Panel((self._scores(view, names),), pictures)
@@ -596,7 +598,11 @@ class CovenantFront(Front):
         return Panel(tuple(lines), pictures)
 
     def status(self, view: Game, names: Sequence[str]) -> Panel:
-        picture = Picture(f"{RENDER}:board", (view.to_json(), True, list(names)), "board.png")
+        # The board post's close-up, readable on a phone (the whole board with its side
+        # panel is over 1,300 px wide: its words shrink to 5 px there); the whole board one
+        # tap away, the standings in words.
+        picture = Picture(f"{RENDER}:latest", (view.to_json(), list(names)), "board.png")
+        whole = Button("overview", (), _t("button.overview"), emoji="🗺️", who="seat")
         lines = (
             _t("status.turn", turn=view.turn, player=names[to_act(view)]),
             self._scores(view, names),
@@ -604,7 +610,7 @@ class CovenantFront(Front):
             _t("status.edition", edition=_t(f"edition.{view.edition}")),
             _t("status.length", length=_length(view.length)),
         )
-        return Panel(lines, (picture,))
+        return Panel(lines, (picture,), (whole,))
 
     # ================================================================ editions, lengths
 
@@ -628,40 +634,67 @@ class CovenantFront(Front):
         return Picture(f"{RENDER}:replay", (saves, list(names)), "replay.gif", slow=True)
 
     def hint_text(
-        self, seen: Seen, action: Mapping[str, Any], key: str, params: Mapping[str, Any]
+        self,
+        seen: Seen,
+        action: Mapping[str, Any],
+        key: str,
+        params: Mapping[str, Any],
+        *,
+        rest: Sequence[Mapping[str, Any]] = (),
     ) -> list[Text]:
         said = dict(params)
         if "x" in said and "y" in said:
             said["square"] = square_name((said.pop("x"), said.pop("y")))
         if "prophet" in said:
             said["prophet"] = "yes" if said["prophet"] else "no"
-        # The move said exactly, then why; a reason that names the move itself (a piece put
-        # on a feature, the Ark put down, a pass) is said alone, never the move alone.
-        move = self._hint_move(seen.game, action, key)
-        return [*([move] if move is not None else []), _t(key, **said)]
+        # Every step of the turn as the panel offers it, then why. A reason that names its
+        # step itself (the Ark put down, a pass) is said alone; a piece put on a feature is
+        # said by the reason, with the spot's letter.
+        steps: list[Text] = []
+        now = seen.game
+        placing = action.get("type") == "place_tile"
+        for step in (action, *rest):
+            if step.get("type") == "deploy" and key == "hint.claims_feature":
+                chosen = _deploy_choice(now, step)
+                said["letter"] = chosen.letter if chosen is not None else "?"
+            elif step.get("type") == "pass" and key != "hint.passes":
+                # The button that ends the turn here, as the panel labels it.
+                button = _t("button.place_only") if placing else _t("button.pass")
+                ark = "yes" if now.ark is not None else "no"
+                steps.append(_t("hint.pass_move", button=button, ark=ark))
+            else:
+                move = self._hint_move(now, step)
+                if move is not None:
+                    steps.append(move)
+            if step.get("type") == "place_tile" and now.phase == "place_tile":
+                now = placed(now, step["x"], step["y"], step["rotation"])
+        return [*steps, _t(key, **said)]
 
     @staticmethod
-    def _hint_move(game: Game, action: Mapping[str, Any], key: str) -> Text | None:
-        """The suggested move in words, when its reason does not already say it."""
+    def _hint_move(game: Game, action: Mapping[str, Any]) -> Text | None:
+        """One step of a suggested turn in words (played now on ``game``), as the panel
+        offers it: the tile's square by its number on the picture (and the part of the
+        board it is on), the piece's spot by its letter, the Ark's end and route."""
         kind = action.get("type")
         if kind == "place_tile":
-            square = square_name((action["x"], action["y"]))
-            return _t("hint.tile_move", square=square, rotation=action["rotation"])
+            pos = (action["x"], action["y"])
+            pages = squares_pages(game)
+            page = next((i for i, p in enumerate(pages) if pos in p), 0)
+            return _t(
+                "hint.tile_move",
+                square=square_name(pos),
+                number=numbered_squares(game).index(pos) + 1,
+                part=page + 1 if len(pages) > 1 else 0,
+                rotation=action["rotation"],
+            )
         if kind == "move_ark" and game.ark is not None:
             # Where it ends, as the route's panel says it: the letters alone ("EEEEE") are
             # the route menu's labels, not a place on the picture.
             path = action["path"]
             end = square_name(ark_end(game, path))
             return _t("hint.ark_move", path=path, steps=len(path), end=end)
-        if kind == "deploy" and key != "hint.claims_feature":
-            chosen = next(
-                (
-                    c
-                    for c in deploy_choices(game)
-                    if c.port == action.get("port") and c.prophet == action.get("prophet")
-                ),
-                None,
-            )
+        if kind == "deploy":
+            chosen = _deploy_choice(game, action)
             if chosen is not None:
                 return _t(
                     "hint.piece_move",
@@ -699,3 +732,15 @@ class CovenantFront(Front):
         else:
             said = _t("rules.length_shorter", length=length, tiles=LENGTHS[length])
         return Panel((_t("rules.text"), *self.edition_lines(edition), said), pictures)
+
+
+def _deploy_choice(game: Game, action: Mapping[str, Any]) -> DeployChoice | None:
+    """The panel's spot for a piece put as ``action`` says (None: the tile has none such)."""
+    return next(
+        (
+            c
+            for c in deploy_choices(game)
+            if c.port == action.get("port") and c.prophet == action.get("prophet")
+        ),
+        None,
+    )

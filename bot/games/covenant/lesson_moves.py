@@ -44,7 +44,7 @@ def said_move(game: Game, action: Any) -> Text | None:
         return _t("lesson.put_ark", square=square_name((action.x, action.y)))
     if isinstance(action, Pass):
         return None
-    return CovenantFront._hint_move(game, action.to_dict(), "")
+    return CovenantFront._hint_move(game, action.to_dict())
 
 
 def replay(game: Game, actions: Sequence[Any]) -> list[Event]:

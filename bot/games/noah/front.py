@@ -70,7 +70,13 @@ class NoahFront(Front):
     # ================================================================ hints
 
     def hint_text(
-        self, seen: Seen, action: Mapping[str, Any], key: str, params: Mapping[str, Any]
+        self,
+        seen: Seen,
+        action: Mapping[str, Any],
+        key: str,
+        params: Mapping[str, Any],
+        *,
+        rest: Sequence[Mapping[str, Any]] = (),
     ) -> list[Text]:
         lines = hints.hint_text(seen, action, key, params)
         if lines is None:

@@ -169,9 +169,23 @@ def _step_panel(seen: Seen, plan: Plan, current: Step) -> Panel:
         Button("back", plan.args, _t("button.back"), emoji="↩️", row=1),
         Button("restart", (), _t("button.restart"), row=1),
     ]
-    view = game.preview(plan.done).view(None) if plan.done else game.view(None)
-    pictures = (board_picture(view, seen.names, "board.png"),)
-    return Panel(tuple(lines), pictures, tuple(controls))
+    # A second card is built on the preview of the first, the very picture the message
+    # already has (kept, not drawn and sent again); a first card on the board it showed.
+    if plan.done:
+        picture = _preview_picture(game.preview(plan.done), seen.names)
+    else:
+        picture = board_picture(game.view(None), seen.names, "board.png")
+    return Panel(tuple(lines), (picture,), tuple(controls))
+
+
+def _preview_picture(shown: Game, names: Sequence[str]) -> Picture:
+    """The ship as the play so far leaves it, its cards ringed."""
+    return Picture(
+        f"{RENDER}:preview",
+        (shown.view(None), list(names)),
+        "preview.png",
+        _t("picture_alt.preview"),
+    )
 
 
 def _need_option(need: str, value: Any) -> Option:
@@ -247,15 +261,7 @@ def _preview_panel(seen: Seen, plan: Plan) -> Panel:
         Button("back", plan.args, _t("button.back"), emoji="↩️", row=2),
         Button("restart", (), _t("button.restart"), row=2),
     ]
-    pictures = (
-        Picture(
-            f"{RENDER}:preview",
-            (shown.view(None), list(seen.names)),
-            "preview.png",
-            _t("picture_alt.preview"),
-        ),
-    )
-    return Panel(tuple(lines), pictures, tuple(controls))
+    return Panel(tuple(lines), (_preview_picture(shown, seen.names),), tuple(controls))
 
 
 def _cost(game: Game, done: Sequence[Placement]) -> int:

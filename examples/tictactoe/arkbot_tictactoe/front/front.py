@@ -106,7 +106,13 @@ class TicTacToeFront(Front):
     # ================================================================ hints
 
     def hint_text(
-        self, seen: Seen, action: Mapping[str, Any], key: str, params: Mapping[str, Any]
+        self,
+        seen: Seen,
+        action: Mapping[str, Any],
+        key: str,
+        params: Mapping[str, Any],
+        *,
+        rest: Sequence[Mapping[str, Any]] = (),
     ) -> list[Text]:
         square = params.get("square")
         if type(square) is int and 0 <= square < SQUARES:

@@ -238,7 +238,7 @@ def test_a_lesson_says_the_hints_move_and_rings_the_square_it_is_about() -> None
     ]
     assert lesson.suggestion is not None
     assert say(lesson.suggestion) == (
-        "💡 The computer would do this: Put the tile on M12, turned 180°. "
+        "💡 The computer would do this: Put the tile on **M12** (number 1), turned 180°. "
         "Put your follower on **B**, the city to the south."
     )
     assert lesson.picture is not None
@@ -254,7 +254,8 @@ def test_a_whole_turns_hint_is_said_move_by_move() -> None:
     lesson = TEACHER.lesson("placing", seen(game), hint)
     assert lesson.suggestion is not None
     assert say(lesson.suggestion) == (
-        "💡 The computer would do this: Put the tile on M12, turned 180°. Put the Ark on M12."
+        "💡 The computer would do this: Put the tile on **M12** (number 1), turned 180°. "
+        "Put the Ark on M12."
     )
     assert say(lesson.suggestion, "es-419").startswith("💡 La computadora haría esto: ")
     assert lesson.picture is not None and lesson.picture.args[2] == [[0, -1]]
