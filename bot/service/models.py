@@ -13,9 +13,9 @@ from dataclasses import dataclass, field, fields
 from datetime import datetime, timedelta
 from typing import Any, ClassVar, Literal
 
-from bot.games.base import TurnRecord
 from bot.service.pace import Away, QuietHours
 from bot.service.refusals import ServiceError as ServiceError  # where callers found it
+from engine.turns import TurnRecord
 
 GameStatus = Literal["lobby", "active", "finished", "ended", "error"]
 #: Statuses that hold a channel: at most one game per channel may be in one of them.

@@ -12,7 +12,6 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.games import GameRules, TurnRecord
 from bot.service.clock import from_ms, to_ms
 from bot.service.common import move_rng, next_due_at, record_of, stale, think_seed
 from bot.service.core import Core
@@ -31,6 +30,8 @@ from bot.service.pace import after_move, is_pace, night_of, pace_of
 from bot.service.posts import Posts
 from bot.service.ratings import Finish, places, rated
 from bot.service.storage import Advance, Transaction
+from engine.rules import Rules
+from engine.turns import TurnRecord
 
 
 class Play:
@@ -307,7 +308,7 @@ class Play:
         tx: Transaction,
         record: GameRecord,
         loaded: Loaded,
-        rules: GameRules,
+        rules: Rules[Any, Any],
         applied: list[tuple[int, int | None, ActionSource, Any]],
         events: list[Any],
         turns: list[TurnRecord],

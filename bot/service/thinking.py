@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.workers import process_pool
+from engine import registry
 
 log = logging.getLogger("arkbot.thinking")
 
@@ -52,18 +53,12 @@ class HintData:
     rest: tuple[dict[str, Any], ...] = ()
 
 
-def _rules(game_name: str) -> Any:
-    from bot.games import plugin
-
-    return plugin(game_name).rules
-
-
 def think_turn(
     game_name: str, state: str, seat: int, level: str, seed: int, budget: Budget
 ) -> list[dict[str, Any]]:
     """The actions a computer of ``level`` plays for ``seat`` until its turn ends (or the
     game does). Runs in a worker: everything in and out is plain data."""
-    rules = _rules(game_name)
+    rules = registry.rules(game_name)
     game = rules.from_json(state)
     actions: list[dict[str, Any]] = []
     while not rules.is_over(game) and game.current_player == seat:
@@ -77,7 +72,7 @@ def think_turn(
 
 def think_hint(game_name: str, state: str, seat: int, seed: int, budget: Budget) -> HintData:
     """A hint for ``seat`` (whose turn it is) in the game ``state``."""
-    rules = _rules(game_name)
+    rules = registry.rules(game_name)
     game = rules.from_json(state)
     hint = rules.hint(game, seat, seed, budget.seconds, budget.iterations)
     key, params = hint.reason
