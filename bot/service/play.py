@@ -30,6 +30,7 @@ from bot.service.pace import after_move, is_pace, night_of, pace_of
 from bot.service.posts import Posts
 from bot.service.ratings import Finish, places, rated
 from bot.service.storage import Advance, Transaction
+from engine.errors import IllegalAction, Refusal
 from engine.rules import Rules
 from engine.turns import TurnRecord
 
@@ -281,13 +282,10 @@ class Play:
                     # A computer's move (its own seat's, or a timed-out player's) is nobody's.
                     user = seat.user_id if source == "player" else None
                     apply(action, seat.index, user, source)
-                except ValueError as exc:  # IllegalAction: the game is unchanged
-                    raise ServiceError(
-                        "illegal", game=record.game_name,
-                        engine_code=getattr(exc, "code", "illegal"),
-                        **getattr(exc, "params", {}),
-                    ) from None  # fmt: skip
-        except ServiceError:
+                except IllegalAction as exc:  # the game is unchanged; the table says which
+                    exc.game = record.game_name
+                    raise
+        except Refusal:
             if applied:  # an earlier move of this call changed the cached game
                 cache.drop(record.id)
             raise

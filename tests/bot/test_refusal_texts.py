@@ -55,11 +55,7 @@ def every_refusal() -> list[tuple[str, tuple[str, ...]]]:
         for game, refusals in engine_refusals().items()
         for code, params in refusals.items()
     ]
-    keys += [
-        (f"table.error.{code}", params)
-        for code, params in SERVICE_REFUSALS.items()
-        if code != "illegal"
-    ]
+    keys += [(f"table.error.{code}", params) for code, params in SERVICE_REFUSALS.items()]
     return keys
 
 
@@ -128,11 +124,11 @@ def test_one_root_with_a_code_and_values_and_no_sentence() -> None:
 
 
 def test_an_engine_refusal_is_said_with_its_values_as_its_sentence_was() -> None:
-    mismatch = ServiceError(
-        "illegal", game="covenant", engine_code="edge_mismatch", side="N", mine="C", theirs="F"
-    )
+    mismatch = IllegalAction("edge_mismatch", side="N", mine="C", theirs="F")
+    mismatch.game = "covenant"
     assert error_text(mismatch).startswith(
         "That does not fit: it would put a city against a field on the north side."
     )
-    taken = ServiceError("illegal", game="covenant", engine_code="taken", feature="road")
+    taken = IllegalAction("taken", feature="road")
+    taken.game = "covenant"
     assert error_text(taken, "nl") == t("covenant.illegal.taken", "nl", feature="road")
