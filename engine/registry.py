@@ -79,6 +79,11 @@ class Descriptor:
         return import_module(self.computers).COMPUTER
 
     @property
+    def built_in(self) -> bool:
+        """Whether it is one of the packages of ``engine/`` (not installed from outside)."""
+        return self.engine == f"engine.{self.name}"
+
+    @property
     def has_computers(self) -> bool:
         return self.computers is not None
 

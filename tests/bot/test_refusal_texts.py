@@ -1,25 +1,23 @@
 """Every refusal can be said: each code of every game's engine and of the game service has its
 catalogue text in every language, naming only values the refusal carries.
 
-The codes come from where they are kept (an engine's ``errors.REFUSALS``, found for every
-engine package that has one, and :data:`bot.service.refusals.REFUSALS`), and a raise of the
-service is held to its list here, as an engine's is in its own tests.
+The codes come from where they are declared (each game's ``RULES.refusals``, found through
+the registry, and :data:`bot.service.refusals.REFUSALS`), and a raise of the service is held
+to its list here, as an engine's is in tests/games/test_every_game.py.
 """
 
 from __future__ import annotations
 
 import ast
-import importlib
-import pkgutil
 from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
 
-import engine
 from bot.errors import error_text
 from bot.service.refusals import REFUSALS as SERVICE_REFUSALS
 from bot.service.refusals import ServiceError
+from engine import registry
 from engine.errors import IllegalAction, Refusal
 from render.i18n import catalogue, placeholders, t
 
@@ -29,13 +27,13 @@ LANGUAGES = ("en", "nl", "es", "es-419")
 
 
 def engine_refusals() -> dict[str, Mapping[str, tuple[str, ...]]]:
-    """Every engine's refusal codes with their params, by game."""
-    found: dict[str, Mapping[str, tuple[str, ...]]] = {}
-    for module in pkgutil.iter_modules(engine.__path__):
-        if module.ispkg and (Path(engine.__path__[0]) / module.name / "errors.py").is_file():
-            errors = importlib.import_module(f"engine.{module.name}.errors")
-            found[module.name] = errors.REFUSALS
-    return found
+    """Every built-in game's refusal codes with their params, as its rules declare them (a
+    game installed from outside is held to its own languages by test_every_game.py)."""
+    return {
+        name: registry.rules(name).refusals
+        for name, game in registry.games().items()
+        if game.built_in
+    }
 
 
 def said_in(key: str, language: str) -> str | None:

@@ -34,7 +34,6 @@ from bot.games.covenant.choices import (
     tile_words,
     typed_deploy,
 )
-from bot.i18n import ListOf
 from bot.panels import (
     Button,
     Choice,
@@ -56,6 +55,7 @@ from engine.covenant.lengths import DEFAULT_LENGTH, LENGTHS
 from engine.covenant.notation import parse_square, square_name
 from engine.protocol import to_act
 from render.covenant.window import numbered_squares, squares_pages
+from render.i18n import ListOf
 
 SELECT_PAGE = 25  # Discord's limit of options in one menu
 ROW = 5  # Discord's limit of buttons in one row (and of rows in a message)
