@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from engine.ai.computer import Computer
     from engine.rules import Rules
 
 log = logging.getLogger("arkbot.games")
@@ -65,18 +66,20 @@ class Descriptor:
 
     def game_class(self) -> type[Any]:
         """The engine's ``Game`` class (imports the engine)."""
-        return import_module(self.engine).Game
+        found: type[Any] = import_module(self.engine).Game
+        return found
 
     def rules(self) -> Rules[Any, Any]:
         """The engine's :class:`~engine.rules.Rules` (its ``RULES``), named after the game
         (imports the engine)."""
         return _rules(self.engine, self.name)
 
-    def computer(self) -> Any:
+    def computer(self) -> Computer:
         """The game's :class:`engine.ai.computer.Computer`; ``LookupError`` if it has none."""
         if self.computers is None:
             raise LookupError(f"{self.name} has no computer players")
-        return import_module(self.computers).COMPUTER
+        found: Computer = import_module(self.computers).COMPUTER
+        return found
 
     @property
     def built_in(self) -> bool:

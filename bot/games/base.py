@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from bot.games.seen import Seen
 from bot.games.teaching import Teacher
@@ -27,9 +27,17 @@ from engine.turns import TurnRecord
 
 __all__ = ["Front", "Plugin", "Seen", "TurnRecord"]
 
+#: The engine's ``Game`` class of a front's game, and what its public view is (``view(None)``).
+G = TypeVar("G")
+V = TypeVar("V")
 
-class Front:
-    """How the table shows one game and turns taps and typed commands into moves."""
+
+class Front(Generic[G, V]):
+    """How the table shows one game and turns taps and typed commands into moves.
+
+    ``G`` is the engine's ``Game`` class and ``V`` its public view (what ``view(None)``
+    returns): a game's front is a ``Front[Game, View]`` of its engine, so the type checker
+    holds each front to its own engine."""
 
     #: The game's name (its folder's, and its catalogues' domain), set when
     #: :func:`bot.games.plugin` loads it.
@@ -52,22 +60,22 @@ class Front:
         """The game's name."""
         raise NotImplementedError
 
-    def panel(self, seen: Seen) -> Panel:
+    def panel(self, seen: Seen[G]) -> Panel:
         """The private panel of the current step of the turn of ``seen.seat``."""
         raise NotImplementedError
 
     def on_control(
-        self, seen: Seen, control: str, args: Sequence[str], values: Sequence[str]
+        self, seen: Seen[G], control: str, args: Sequence[str], values: Sequence[str]
     ) -> Panel | Play:
         """A control of a panel was pressed (``values``: what was chosen in a menu)."""
         raise NotImplementedError
 
-    def on_command(self, seen: Seen, command: str, options: Mapping[str, Any]) -> Panel | Play:
+    def on_command(self, seen: Seen[G], command: str, options: Mapping[str, Any]) -> Panel | Play:
         """A typed command of :attr:`commands` was sent."""
         raise NotImplementedError
 
     def autocomplete(
-        self, seen: Seen, command: str, option: str, current: str, typed: Mapping[str, Any]
+        self, seen: Seen[G], command: str, option: str, current: str, typed: Mapping[str, Any]
     ) -> Sequence[Choice]:
         """Suggestions for ``option`` of ``command`` while the user types ``current``
         (``typed``: the command's other options so far). Only what ``seen.seat`` may see."""
@@ -77,16 +85,16 @@ class Front:
         """The turns in words, for everyone (their events are already redacted)."""
         raise NotImplementedError
 
-    def board_post(self, view: Any, names: Sequence[str]) -> Panel:
+    def board_post(self, view: V, names: Sequence[str]) -> Panel:
         """The public post after a turn, made from the public view: the board and who plays
         next (the table adds the story before it, the mention and the turn button after)."""
         raise NotImplementedError
 
-    def final_post(self, view: Any, names: Sequence[str], *, ended_early: bool) -> Panel:
+    def final_post(self, view: V, names: Sequence[str], *, ended_early: bool) -> Panel:
         """The public post when the game is over, or was ended early by a moderator."""
         raise NotImplementedError
 
-    def status(self, view: Any, names: Sequence[str]) -> Panel:
+    def status(self, view: V, names: Sequence[str]) -> Panel:
         """How the game stands, for anyone who asks (privately)."""
         return self.board_post(view, names)
 
@@ -94,13 +102,13 @@ class Front:
         """The rules help: a few short steps with a picture (for a table with ``options``)."""
         raise NotImplementedError
 
-    def replay_picture(self, views: Sequence[Any], names: Sequence[str]) -> Picture | None:
+    def replay_picture(self, views: Sequence[V], names: Sequence[str]) -> Picture | None:
         """The whole game as an animation, from the public views at the start of every turn
         and at the end (None: this game has no replay)."""
         return None
 
     def hint_text(
-        self, seen: Seen, action: Mapping[str, Any], key: str, params: Mapping[str, Any]
+        self, seen: Seen[G], action: Mapping[str, Any], key: str, params: Mapping[str, Any]
     ) -> list[Text]:
         """A computer's suggestion in words, for the player alone: ``key`` and ``params`` are
         the reason (a key of the game's ``Computer.reasons``), ``action`` the move's dict
@@ -119,7 +127,7 @@ class Plugin:
     :class:`~engine.registry.Descriptor` (its name, what it has, where its words are), and
     with it the engine's rules."""
 
-    front: Front
+    front: Front[Any, Any]
     descriptor: Descriptor | None = None
     #: The lessons of a practice game (``/table learn``), for a game that can teach.
     teacher: Teacher | None = None

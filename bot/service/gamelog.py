@@ -107,7 +107,8 @@ def digest(game_id: int, version: int, state: str) -> str:
 def replay_one(rules: Rules[Any, Any], game: Any, entry: ActionRecord) -> tuple[Any, ...]:
     """Apply one stored action to ``game``; its events."""
     action = rules.parse_action(entry.action)
-    return game.apply(action, seat=entry.seat)
+    events: tuple[Any, ...] = game.apply(action, seat=entry.seat)
+    return events
 
 
 async def start_of(

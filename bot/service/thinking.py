@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.workers import process_pool
 from engine.ai.thinking import Budget, HintData, think_hint, think_turn
@@ -37,6 +38,9 @@ __all__ = [
 ]
 
 log = logging.getLogger("arkbot.thinking")
+
+#: What a function run in a worker gives back.
+T = TypeVar("T")
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "strong")
 #: The level of a computer that takes over a seat, unless the server chose another.
@@ -62,7 +66,7 @@ class Thinker:
                 self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="arkbot-think")
         return self._pool
 
-    async def _run(self, function: Any, *args: Any) -> Any:
+    async def _run(self, function: Callable[..., T], *args: Any) -> T:
         loop = asyncio.get_running_loop()
         try:
             return await loop.run_in_executor(self._executor(), function, *args)

@@ -76,7 +76,7 @@ def _length(key: str) -> Text:
     return _t(f"length.{key}", tiles=LENGTHS[key])
 
 
-class CovenantFront(Front):
+class CovenantFront(Front[Game, Game]):
     command_group = "covenant"
     #: The whole board, from the board post's button, for anyone at the table.
     seat_controls = frozenset({"overview"})
@@ -122,7 +122,7 @@ class CovenantFront(Front):
 
     def panel(
         self,
-        seen: Seen,
+        seen: Seen[Game],
         *,
         page: int = 0,
         square: tuple[int, int, int] | None = None,
@@ -147,7 +147,7 @@ class CovenantFront(Front):
             return self._put_ark_panel(seen)
         raise Refusal("table.turn.game_not_active")
 
-    def _squares_panel(self, seen: Seen, page: int) -> Panel:
+    def _squares_panel(self, seen: Seen[Game], page: int) -> Panel:
         game: Game = seen.game
         assert game.tile is not None
         pages = squares_pages(game)
@@ -197,7 +197,9 @@ class CovenantFront(Front):
         picture = Picture(f"{RENDER}:squares", (save, page), "squares.png")
         return Panel(tuple(lines), (picture,), tuple(controls))
 
-    def _choose_panel(self, seen: Seen, after: Game, square: tuple[int, int, int] | None) -> Panel:
+    def _choose_panel(
+        self, seen: Seen[Game], after: Game, square: tuple[int, int, int] | None
+    ) -> Panel:
         """The tile on its square (``square``; ``None``: already placed) with everything
         the rest of the turn may be, each one tap away: a piece on a lettered spot, the Ark
         to a square of a menu, or nothing more."""
@@ -311,7 +313,7 @@ class CovenantFront(Front):
         return menus
 
     def _route_panel(
-        self, seen: Seen, after: Game, square: tuple[int, int, int] | None, path: str
+        self, seen: Seen[Game], after: Game, square: tuple[int, int, int] | None, path: str
     ) -> Panel:
         """The Ark's route to the square chosen, with its points, to confirm."""
         if path not in ark_paths(after):
@@ -346,7 +348,7 @@ class CovenantFront(Front):
         picture = Picture(f"{RENDER}:ark", (save, path, list(seen.names)), "the-ark.png")
         return Panel(tuple(lines), (picture,), tuple(controls))
 
-    def _put_ark_panel(self, seen: Seen) -> Panel:
+    def _put_ark_panel(self, seen: Seen[Game]) -> Panel:
         game: Game = seen.game
         controls = tuple(
             Button(
@@ -365,7 +367,7 @@ class CovenantFront(Front):
     # ================================================================ taps
 
     def on_control(
-        self, seen: Seen, control: str, args: Sequence[str], values: Sequence[str]
+        self, seen: Seen[Game], control: str, args: Sequence[str], values: Sequence[str]
     ) -> Panel | Play:
         game: Game = seen.game
         if control == "overview":
@@ -377,7 +379,7 @@ class CovenantFront(Front):
             raise Refusal("table.error.unknown_control") from None
 
     def _control(
-        self, seen: Seen, game: Game, control: str, args: list[str], values: list[str]
+        self, seen: Seen[Game], game: Game, control: str, args: list[str], values: list[str]
     ) -> Panel | Play:
         """A tap. The controls of the choice after the tile carry its square first (x, y,
         rotation) while the tile is not placed yet, and play it with what they decide."""
@@ -430,7 +432,7 @@ class CovenantFront(Front):
             return Play(action)
         return Play(PlaceTile(*placing), (action,))
 
-    def overview(self, seen: Seen) -> Panel:
+    def overview(self, seen: Seen[Game]) -> Panel:
         """The whole board, as large as it has grown, privately (from the public view)."""
         game: Game = seen.game
         view = game.view(None)
@@ -443,7 +445,9 @@ class CovenantFront(Front):
 
     # ================================================================ typed commands
 
-    def on_command(self, seen: Seen, command: str, options: Mapping[str, Any]) -> Panel | Play:
+    def on_command(
+        self, seen: Seen[Game], command: str, options: Mapping[str, Any]
+    ) -> Panel | Play:
         game: Game = seen.game
         if command == "tile":
             return self.panel(seen)
@@ -483,7 +487,7 @@ class CovenantFront(Front):
         raise Refusal("table.error.unknown_control")
 
     def autocomplete(
-        self, seen: Seen, command: str, option: str, current: str, typed: Mapping[str, Any]
+        self, seen: Seen[Game], command: str, option: str, current: str, typed: Mapping[str, Any]
     ) -> Sequence[Choice]:
         game: Game = seen.game
         prefix = current.strip().upper()
@@ -615,7 +619,7 @@ class CovenantFront(Front):
         return Picture(f"{RENDER}:replay", (saves, list(names)), "replay.gif", slow=True)
 
     def hint_text(
-        self, seen: Seen, action: Mapping[str, Any], key: str, params: Mapping[str, Any]
+        self, seen: Seen[Game], action: Mapping[str, Any], key: str, params: Mapping[str, Any]
     ) -> list[Text]:
         said = dict(params)
         if "x" in said and "y" in said:
