@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.service.models import ActionRecord, GameRecord
 from bot.service.storage import Transaction
+from engine.protocol import Game
 from engine.rules import Rules
 from engine.turns import TurnRecord
 
@@ -113,7 +114,7 @@ def replay_one(rules: Rules[Any, Any], game: Any, entry: ActionRecord) -> tuple[
 
 async def start_of(
     tx: Transaction, record: GameRecord, rules: Rules[Any, Any], version: int
-) -> tuple[Any, TurnSoFar, int]:
+) -> tuple[Game, TurnSoFar, int]:
     """The game at the latest snapshot at or before ``version`` (or new), the turn that
     begins there, and that snapshot's version."""
     if record.damage:

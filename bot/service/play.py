@@ -31,6 +31,7 @@ from bot.service.posts import Posts
 from bot.service.ratings import Finish, places, rated
 from bot.service.storage import Advance, Transaction
 from engine.errors import IllegalAction, Refusal
+from engine.protocol import Game
 from engine.rules import Rules
 from engine.turns import TurnRecord
 
@@ -163,13 +164,13 @@ class Play:
     async def _load(self, tx: Transaction, record: GameRecord) -> Loaded:
         return await load(tx, record, self._core.rules.get(record.game_name), self._core.cache)
 
-    def _copier(self, game_id: int, loaded: Loaded, version: int) -> Callable[[], Any]:
+    def _copier(self, game_id: int, loaded: Loaded, version: int) -> Callable[[], Game]:
         """Copies the cached game as it is at ``version`` (a copy made later, after the game
         moved on, would not be the state of that result: refused rather than wrong)."""
-        made: list[Any] = []
+        made: list[Game] = []
         cache = self._core.cache
 
-        def copy() -> Any:
+        def copy() -> Game:
             if not made:
                 if loaded.version != version or cache.get(game_id) is not loaded:
                     raise RuntimeError("the state of an older move was asked for too late")
