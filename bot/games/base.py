@@ -53,7 +53,7 @@ class Front(Generic[G, V]):
     warm_up: tuple[str, ...] = ()
     #: Whether tables may offer the game (a front still being written says no).
     ready: bool = True
-    #: What a table's creator chooses in the lobby (the game's rules adapter checks it).
+    #: What a table's creator chooses in the lobby (the engine's ``RULES.check_options`` checks it).
     table_options: tuple[TableOption, ...] = ()
 
     def title(self) -> Text:
