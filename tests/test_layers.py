@@ -100,6 +100,18 @@ def test_only_a_games_own_folder_names_it(layer: str) -> None:
     assert offenders == {}
 
 
+def test_the_service_imports_no_front() -> None:
+    """The game service runs the engines through their RULES (engine/rules.py) alone: no
+    module of bot/service/ imports the bot's fronts (bot.games), nor the table or the client."""
+    offenders = {
+        str(path.relative_to(ROOT)): sorted(
+            n for n in imports(path) if n.split(".")[:2] in (["bot", "games"], ["bot", "table"])
+        )
+        for path in sorted((ROOT / "bot" / "service").rglob("*.py"))
+    }
+    assert {path: named for path, named in offenders.items() if named} == {}
+
+
 def test_no_front_imports_the_service() -> None:
     offenders = {
         str(path.relative_to(ROOT)): sorted(n for n in imports(path) if n.startswith("bot.service"))
