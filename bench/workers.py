@@ -10,30 +10,21 @@ resident memory), and whether it loaded discord.py, Pillow or a front of ``bot.g
 
 from __future__ import annotations
 
-import asyncio
 import os
 import time
 
-from _common import figure, header
-
-# Nothing of the bot is imported here at the top: a spawned worker imports this script again
-# (as ``__mp_main__``), and what it loaded would be counted as the worker's.
+# Nothing but the standard library's smallest is imported at the top: a spawned worker imports
+# this script again (as ``__mp_main__``), and what that loads would be counted as the
+# worker's. The bot's own main module (bot/__main__.py) is as small.
 
 #: Modules a lean worker must not load (the bot's Discord library, Pillow, the fronts).
 HEAVY = ("discord", "PIL", "bot.games")
 
 
 def _heavy(modules: tuple[str, ...]) -> str:
-    found = sorted(
-        {
-            name
-            for name in modules
-            for top in HEAVY
-            if name.split(".")[0] == top or name == top or name.startswith(top + ".")
-        }
-    )
-    roots = sorted({next(t for t in HEAVY if n == t or n.startswith(t + ".")) for n in found})
-    return ",".join(roots) or "none"
+    """Which of :data:`HEAVY` (or a module inside one) are among ``modules``."""
+    found = {top for top in HEAVY for name in modules if name == top or name.startswith(top + ".")}
+    return ",".join(sorted(found)) or "none"
 
 
 async def thinking() -> tuple[tuple[str, ...], float]:
@@ -56,6 +47,8 @@ async def thinking() -> tuple[tuple[str, ...], float]:
 
 
 async def pictures() -> tuple[tuple[str, ...], float]:
+    import asyncio
+
     from bot.games import plugins
     from bot.pictures import Pictures
     from bot.workers import footprint
@@ -77,6 +70,10 @@ async def pictures() -> tuple[tuple[str, ...], float]:
 
 
 def main() -> None:
+    import asyncio
+
+    from _common import figure, header
+
     header("workers")
     load = os.getloadavg()
     start, cpu = time.perf_counter(), time.process_time()
