@@ -45,13 +45,13 @@ async def test_a_game_that_fails_to_import_is_left_out_and_said_once(
 ) -> None:
     assert "tictactoe" in registry.games()  # it is installed, but cannot be loaded
     with caplog.at_level(logging.ERROR, logger="arkbot.games"):
-        assert list(plugins()) == ["covenant", "noah"]
+        assert {"covenant", "noah"} <= plugins().keys() and "tictactoe" not in plugins()
         with pytest.raises(KeyError):
             plugin("tictactoe")
         assert plugin("covenant").rules.max_players == 5
         assert ("tictactoe" in registry.playable()) == broken.startswith("front")
         plugins()  # asked again: said once only
-    said = [r.getMessage() for r in caplog.records if r.name == "arkbot.games"]
+    said = [r.getMessage() for r in caplog.records if "tictactoe" in r.getMessage()]
     assert said == [
         "game tictactoe left out: ModuleNotFoundError: No module named 'a_module_nobody_installed'"
     ]
