@@ -18,30 +18,27 @@ from discord import app_commands
 
 from bot.discord_ui import message_text
 from bot.i18n import Text, language_of, t
-from bot.panels import Refusal
 from bot.service import ServiceError
-from engine.errors import Refusal as AnyRefusal
+from engine.errors import IllegalAction, Refusal
 from render.i18n import placeholders, template
 
 log = logging.getLogger("arkbot")
 
 
-def catalogue_text(refusal: AnyRefusal) -> Text | None:
-    """The catalogue key and values that say ``refusal``.
+def catalogue_text(refusal: Refusal) -> Text | None:
+    """The catalogue key and values that say ``refusal`` (see :mod:`engine.errors`).
 
-    The bot's own refusal names its key; the service's is ``table.error.<code>``, but for an
-    illegal move the game's ``<game>.illegal.<engine_code>``. An engine's refusal that reached
-    here without the service does not say which game it is from: None (a bug, not a refusal).
+    The service's is ``table.error.<code>``, an engine's the game's ``<game>.illegal.<code>``,
+    and the bot's own names its key. An engine's refusal that reached here without the
+    service does not say which game it is from: None (a bug, not a refusal).
     """
-    if isinstance(refusal, Refusal):
-        return Text(refusal.key, **refusal.params)
     if isinstance(refusal, ServiceError):
-        if refusal.code == "illegal":
-            params = dict(refusal.params)
-            game, code = params.pop("game", ""), params.pop("engine_code", "illegal")
-            return Text(f"{game}.illegal.{code}", **params)
         return Text(f"table.error.{refusal.code}", **refusal.params)
-    return None
+    if isinstance(refusal, IllegalAction):
+        if refusal.game is None:
+            return None
+        return Text(f"{refusal.game}.illegal.{refusal.code}", **refusal.params)
+    return Text(refusal.code, **refusal.params)
 
 
 def _cause(error: BaseException) -> BaseException:
@@ -54,7 +51,7 @@ def _cause(error: BaseException) -> BaseException:
 def refusal_text(error: BaseException) -> Text | None:
     """What to say about an expected refusal (None for an unexpected error)."""
     error = _cause(error)
-    if isinstance(error, AnyRefusal):
+    if isinstance(error, Refusal):
         return catalogue_text(error)
     if isinstance(error, app_commands.CheckFailure):
         return Text("table.error.check_failed")
@@ -79,7 +76,7 @@ def error_text(error: BaseException, language: str = "en", *, stored: bool = Fal
 async def report(interaction: discord.Interaction, error: BaseException) -> None:
     """Log ``error`` and tell the user privately, whatever state the interaction is in."""
     cause = _cause(error)
-    if isinstance(cause, AnyRefusal) and refusal_text(cause) is not None:
+    if isinstance(cause, Refusal) and refusal_text(cause) is not None:
         log.info("refused %s for user %s: %r", _what(interaction), interaction.user.id, cause)
     else:
         log.error("error in %s", _what(interaction), exc_info=error)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from engine.errors import Refusal as AnyRefusal
+from engine.errors import Refusal
 from render.i18n import Text
 
 __all__ = [
@@ -35,28 +35,6 @@ __all__ = [
     "TableOption",
     "Text",
 ]
-
-
-class Refusal(AnyRefusal):
-    """A request turned down by the bot itself: ``text`` is told privately to the user, and
-    nothing changed.
-
-    Fronts, the table and the commands raise it. It is the root refusal whose code is a whole
-    catalogue key (``"table.turn.not_yours"``, ``"noah.illegal.no_pass"``); the error funnel
-    (:mod:`bot.errors`) says it in the user's language like every other refusal.
-    """
-
-    def __init__(self, key: str, /, **params: Any) -> None:
-        super().__init__(key, **params)
-
-    @property
-    def key(self) -> str:
-        """The catalogue key: a bot refusal's code is the key itself."""
-        return self.code
-
-    @property
-    def text(self) -> Text:
-        return Text(self.key, **self.params)
 
 
 Style = Literal["primary", "secondary", "success", "danger"]

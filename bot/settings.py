@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 
+from bot.paces import DEFAULT_PACE, pace_of
+
 DEFAULT_DB = "./arkbot.sqlite3"
 #: How long a process's claim on background work (a reminder, a missed post) keeps other
 #: processes off it: a process that dies holding one has it done by another after this.
@@ -159,8 +161,6 @@ class Settings:
         are never set in production.
         """
         env = os.environ if environ is None else environ
-        from bot.service.pace import DEFAULT_PACE, pace_of  # the service imports this module
-
         pace = env.get("ARKBOT_PACE", "").strip().lower() or DEFAULT_PACE
         try:
             pace_of(pace)

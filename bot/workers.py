@@ -92,3 +92,12 @@ def trim_freed_memory() -> None:
     if sys.platform.startswith("linux"):
         with contextlib.suppress(OSError, AttributeError):
             ctypes.CDLL(None).malloc_trim(0)
+
+
+def footprint() -> tuple[tuple[str, ...], float]:
+    """What this process has loaded: the names of its modules, and its peak resident memory
+    in MB (for the tests and bench/workers.py, run in a worker after its work)."""
+    import resource
+
+    peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # kilobytes on Linux
+    return tuple(sorted(sys.modules)), peak_kb / 1024

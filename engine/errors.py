@@ -1,9 +1,16 @@
-"""The one refusal: every layer's "no, and nothing was changed" is a kind of :class:`Refusal`.
+"""The one refusal: every layer's "no, and nothing was changed" is a :class:`Refusal`.
 
 A refusal carries a ``code`` (why) and ``params`` (the values by name) and no sentence: the
-words live only in the catalogues (an engine's ``illegal.<code>``, the service's
-``table.error.<code>``), so every reader hears it in their own language. ``str()`` and
-``repr()`` name the code and the params, for logs.
+words live only in the catalogues, so every reader hears it in their own language. Which
+catalogue key says it follows from its kind:
+
+- :class:`IllegalAction` (an engine's): ``<game>.illegal.<code>``, with ``code`` one the
+  game declares (its ``RULES.refusals``, :mod:`engine.rules`);
+- the game service's ``ServiceError`` (``bot/service/refusals.py``): ``table.error.<code>``;
+- a :class:`Refusal` itself (the bot's table and fronts raise it): ``code`` is the whole
+  key (``"table.turn.not_yours"``).
+
+``str()`` and ``repr()`` name the code and the params, for logs.
 """
 
 from __future__ import annotations
@@ -34,7 +41,11 @@ class Refusal(Exception):
 class IllegalAction(Refusal, ValueError):
     """An action that the rules do not allow now; the game is left unchanged.
 
-    Every engine raises it with a code its ``errors`` module lists (the game's catalogue says
-    it as ``illegal.<code>``). It stays a :class:`ValueError` for callers that catch bad input
-    of any kind.
+    Every engine raises it with a code its rules declare (``RULES.refusals``; the game's
+    catalogue says it as ``<game>.illegal.<code>``). It stays a :class:`ValueError` for
+    callers that catch bad input of any kind.
     """
+
+    #: The game's name, which an engine does not know: the game service, which does, sets it
+    #: on the refusal as it passes it on (None: raised outside a game of the service).
+    game: str | None = None

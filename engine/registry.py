@@ -2,7 +2,8 @@
 
 A game is a package in each layer, and its name is its folder's:
 
-- ``engine/<name>/``: its rules, a ``Game`` class (:class:`engine.protocol.Game`);
+- ``engine/<name>/``: its rules, a ``Game`` class (:class:`engine.protocol.Game`) and
+  ``RULES``, what the game service needs to run it (:class:`engine.rules.Rules`);
 - ``engine/<name>/ai/``: its computer players, a ``COMPUTER``
   (:class:`engine.ai.computer.Computer`), if it has any;
 - ``render/<name>/``: its pictures, if it has any;
@@ -17,20 +18,27 @@ as subpackages of it (``engine``, ``engine.ai``, ``render``, ``front``) and its 
 
 Finding the games reads folders and installed metadata only: it imports no game, so the bot,
 its picture workers and its thinking workers all find the same games the same way, and
-each layer imports only its own part of a game (the bot its front, a thinking worker the
-engine and its computer players). The module paths of the upper layers are held here as
-names, never imported from this floor.
+each layer imports only its own part of a game (the table its front; the game service and a
+thinking worker the engine and its computer players, never a front). The module paths of
+the upper layers are held here as names, never imported from this floor.
 """
 
 from __future__ import annotations
 
 import importlib.metadata
 import importlib.util
-from dataclasses import dataclass
+import logging
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import import_module
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.ai.computer import Computer
+    from engine.rules import Rules
+
+log = logging.getLogger("arkbot.games")
 
 #: The entry-point group through which an installed distribution adds a game.
 ENTRY_POINTS = "arkbot.games"
@@ -58,13 +66,25 @@ class Descriptor:
 
     def game_class(self) -> type[Any]:
         """The engine's ``Game`` class (imports the engine)."""
-        return import_module(self.engine).Game
+        found: type[Any] = import_module(self.engine).Game
+        return found
 
-    def computer(self) -> Any:
+    def rules(self) -> Rules[Any, Any]:
+        """The engine's :class:`~engine.rules.Rules` (its ``RULES``), named after the game
+        (imports the engine)."""
+        return _rules(self.engine, self.name)
+
+    def computer(self) -> Computer:
         """The game's :class:`engine.ai.computer.Computer`; ``LookupError`` if it has none."""
         if self.computers is None:
             raise LookupError(f"{self.name} has no computer players")
-        return import_module(self.computers).COMPUTER
+        found: Computer = import_module(self.computers).COMPUTER
+        return found
+
+    @property
+    def built_in(self) -> bool:
+        """Whether it is one of the packages of ``engine/`` (not installed from outside)."""
+        return self.engine == f"engine.{self.name}"
 
     @property
     def has_computers(self) -> bool:
@@ -100,6 +120,13 @@ def _exists(module: str) -> bool:
         last = number == len(rest) - 1
         return last and any((Path(place) / f"{part}.py").is_file() for place in places)
     return True
+
+
+@cache
+def _rules(engine: str, name: str) -> Rules[Any, Any]:
+    found: Rules[Any, Any] = import_module(engine).RULES
+    # The name is the folder's (its message domain too): a game cannot call itself otherwise.
+    return replace(found, name=name)
 
 
 def _optional(module: str) -> str | None:
@@ -163,6 +190,8 @@ def refresh() -> None:
     global _generation
     _generation += 1
     games.cache_clear()
+    _rules.cache_clear()
+    playable.cache_clear()
     importlib.invalidate_caches()
 
 
@@ -179,6 +208,31 @@ def game(name: str) -> Descriptor:
 def game_class(name: str) -> type[Any]:
     """The ``Game`` class of the game called ``name``; ``KeyError`` if there is none."""
     return game(name).game_class()
+
+
+def rules(name: str) -> Rules[Any, Any]:
+    """The :class:`~engine.rules.Rules` of the game called ``name``; ``KeyError`` if there is
+    none."""
+    return game(name).rules()
+
+
+def left_out(name: str, error: BaseException) -> None:
+    """Say once why the game called ``name`` cannot be played (a layer of it failed to import,
+    an installed package broken): the other games play on without it."""
+    log.error("game %s left out: %s: %s", name, type(error).__name__, error)
+
+
+@cache
+def playable() -> dict[str, Rules[Any, Any]]:
+    """The rules of every game whose engine loads, by name in :func:`games` order. A game
+    whose engine fails to import is left out (and said once, by :func:`left_out`)."""
+    found: dict[str, Rules[Any, Any]] = {}
+    for name, descriptor in games().items():
+        try:
+            found[name] = descriptor.rules()
+        except Exception as error:
+            left_out(name, error)
+    return found
 
 
 def name_of(game_object: Any) -> str:

@@ -4,6 +4,8 @@ a plugin (its engine, pictures and front are the only code that names it)."""
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -11,8 +13,9 @@ import pytest
 from engine import registry
 
 ROOT = Path(__file__).resolve().parents[1]
-#: The built-in games: the packages of engine/ but the shared ones (engine.registry's rule).
-GAMES = sorted(registry.games())
+#: The built-in games: the packages of engine/ but the shared ones (engine.registry's rule);
+#: a game installed from outside the tree keeps its own layers in its own package.
+GAMES = sorted(name for name, game in registry.games().items() if game.built_in)
 
 #: For each folder, the top-level packages its modules must never import.
 FORBIDDEN = {
@@ -97,6 +100,18 @@ def test_only_a_games_own_folder_names_it(layer: str) -> None:
     assert offenders == {}
 
 
+def test_the_service_imports_no_front() -> None:
+    """The game service runs the engines through their RULES (engine/rules.py) alone: no
+    module of bot/service/ imports the bot's fronts (bot.games), nor the table or the client."""
+    offenders = {
+        str(path.relative_to(ROOT)): sorted(
+            n for n in imports(path) if n.split(".")[:2] in (["bot", "games"], ["bot", "table"])
+        )
+        for path in sorted((ROOT / "bot" / "service").rglob("*.py"))
+    }
+    assert {path: named for path, named in offenders.items() if named} == {}
+
+
 def test_no_front_imports_the_service() -> None:
     offenders = {
         str(path.relative_to(ROOT)): sorted(n for n in imports(path) if n.startswith("bot.service"))
@@ -104,3 +119,19 @@ def test_no_front_imports_the_service() -> None:
         if any(n.startswith("bot.service") for n in imports(path))
     }
     assert offenders == {}
+
+
+def test_the_fronts_load_without_discord_py() -> None:
+    """A game's front is data for the table: loading every front (and the engines' rules)
+    imports no discord.py, so pictures, tests and tools can use the fronts without it."""
+    probe = (
+        "import sys; from bot.games import plugins; "
+        "print(sorted(p.rules.name for p in plugins().values())); "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'discord'))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    loaded, discord_modules = done.stdout.splitlines()
+    assert set(GAMES) <= set(ast.literal_eval(loaded))
+    assert discord_modules == "[]"

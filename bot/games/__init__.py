@@ -3,7 +3,9 @@
 A game's front is its package ``bot/games/<game>/`` (or the ``front`` package of a game
 installed through the ``arkbot.games`` entry points), whose ``PLUGIN`` is a
 :class:`~bot.games.base.Plugin`. :mod:`engine.registry` finds them, the same way in the bot
-and in every worker process; nothing else in ``bot/`` names a game.
+and in every worker process; nothing else in ``bot/`` names a game. Each game is loaded on its
+own: one whose engine or front fails to import is said once in the log ("game X left out")
+and left out, and the others play on.
 """
 
 from __future__ import annotations
@@ -11,12 +13,11 @@ from __future__ import annotations
 from dataclasses import replace
 from importlib import import_module
 
-from bot.games.base import Front, GameRules, Plugin, Seen, TurnRecord
+from bot.games.base import Front, Plugin, Seen, TurnRecord
 from engine import registry
 
 __all__ = [
     "Front",
-    "GameRules",
     "Plugin",
     "Seen",
     "TurnRecord",
@@ -36,7 +37,7 @@ _loaded_in = -1
 def _load(name: str, module: str) -> Plugin:
     found: Plugin = import_module(module).PLUGIN
     # The name is the folder's (its message domain too): a game cannot call itself otherwise.
-    found.rules.name = found.front.name = name
+    found.front.name = name
     return replace(found, descriptor=registry.game(name))
 
 
@@ -44,9 +45,14 @@ def _current() -> dict[str, Plugin]:
     global _loaded_in
     if _loaded_in != registry.generation():
         _loaded.clear()
+        engines = registry.playable()  # a game whose engine fails is said there, once
         for name, descriptor in registry.games().items():
-            if descriptor.front is not None:
+            if descriptor.front is None or name not in engines:
+                continue
+            try:
                 _loaded[name] = _load(name, descriptor.front)
+            except Exception as error:
+                registry.left_out(name, error)
         _loaded_in = registry.generation()
     return _loaded
 

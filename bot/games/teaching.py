@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games.base import Seen
+from bot.games.seen import Seen
 from bot.panels import Picture, Text
 
 
@@ -39,7 +39,7 @@ class Teacher:
 
     def practice_options(self, seed: int) -> dict[str, Any]:
         """The table options of a practice game (its length, a deck arranged so that each
-        lesson arises early), valid for the game's ``GameRules.check_options``."""
+        lesson arises early), valid for the engine's ``Rules.check_options``."""
         return {}
 
     def due(self, seen: Seen, taught: frozenset[str]) -> list[str]:

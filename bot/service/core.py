@@ -22,7 +22,6 @@ from collections.abc import Collection, Mapping
 from datetime import timedelta
 from typing import Any, Literal
 
-from bot.games import GameRules, plugins
 from bot.service.clock import Clock, SystemClock, from_ms, to_ms
 from bot.service.common import SETTINGS_TTL, SNAPSHOT_EVERY, Limits, shards_of, td_ms
 from bot.service.gamelog import Damaged, GameCache
@@ -31,6 +30,8 @@ from bot.service.pace import CUSTOM, PACES, is_pace, valid_zone
 from bot.service.storage import Storage, Transaction
 from bot.service.thinking import LEVELS, Budget, Thinker
 from bot.settings import Settings
+from engine import registry
+from engine.rules import Rules
 
 log = logging.getLogger("arkbot.service")
 
@@ -43,7 +44,7 @@ class Core:
         storage: Storage,
         settings: Settings | None = None,
         clock: Clock | None = None,
-        rules: Mapping[str, GameRules] | None = None,
+        rules: Mapping[str, Rules[Any, Any]] | None = None,
         cache_size: int = 256,
         snapshot_every: int | None = SNAPSHOT_EVERY,
         limits: Limits | None = None,
@@ -76,13 +77,14 @@ class Core:
         )
 
     @property
-    def rules(self) -> Mapping[str, GameRules]:
-        """Every game this service runs, by name (all registered games by default)."""
+    def rules(self) -> Mapping[str, Rules[Any, Any]]:
+        """Every game this service runs, by name (by default every registered game whose
+        engine loads)."""
         if self._rules is not None:
             return self._rules
-        return {name: p.rules for name, p in plugins().items()}
+        return registry.playable()
 
-    def game_rules(self, name: str) -> GameRules:
+    def game_rules(self, name: str) -> Rules[Any, Any]:
         """The rules of the game called ``name``, or the refusal that there is none."""
         rules = self.rules.get(name)
         if rules is None:

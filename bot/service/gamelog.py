@@ -10,9 +10,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.games import GameRules, TurnRecord
 from bot.service.models import ActionRecord, GameRecord
 from bot.service.storage import Transaction
+from engine.protocol import Game
+from engine.rules import Rules
+from engine.turns import TurnRecord
 
 
 class Damaged(Exception):
@@ -103,15 +105,16 @@ def digest(game_id: int, version: int, state: str) -> str:
     return hashlib.sha256(f"{game_id}:{version}:{state}".encode()).hexdigest()[:32]
 
 
-def replay_one(rules: GameRules, game: Any, entry: ActionRecord) -> tuple[Any, ...]:
+def replay_one(rules: Rules[Any, Any], game: Any, entry: ActionRecord) -> tuple[Any, ...]:
     """Apply one stored action to ``game``; its events."""
     action = rules.parse_action(entry.action)
-    return game.apply(action, seat=entry.seat)
+    events: tuple[Any, ...] = game.apply(action, seat=entry.seat)
+    return events
 
 
 async def start_of(
-    tx: Transaction, record: GameRecord, rules: GameRules, version: int
-) -> tuple[Any, TurnSoFar, int]:
+    tx: Transaction, record: GameRecord, rules: Rules[Any, Any], version: int
+) -> tuple[Game, TurnSoFar, int]:
     """The game at the latest snapshot at or before ``version`` (or new), the turn that
     begins there, and that snapshot's version."""
     if record.damage:
@@ -132,7 +135,7 @@ async def start_of(
     return game, fresh_turn(game), 0
 
 
-def check_row(record: GameRecord, rules: GameRules, game: Any) -> None:
+def check_row(record: GameRecord, rules: Rules[Any, Any], game: Any) -> None:
     """The row must agree with the game its log makes (whose turn it is, the seats)."""
     if len(record.seats) != game.players:
         raise Damaged(record.id, f"{len(record.seats)} seats for {game.players} players")
@@ -146,7 +149,7 @@ def check_row(record: GameRecord, rules: GameRules, game: Any) -> None:
 
 
 async def load(
-    tx: Transaction, record: GameRecord, rules: GameRules | None, cache: GameCache
+    tx: Transaction, record: GameRecord, rules: Rules[Any, Any] | None, cache: GameCache
 ) -> Loaded:
     """The game at the record's version: cached, or a snapshot plus the actions after
     it, or a replay of the whole log (then cached). Raises :class:`Damaged` if it cannot

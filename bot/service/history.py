@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games import TurnRecord
 from bot.service.common import record_of
 from bot.service.core import Core
 from bot.service.gamelog import Damaged, fresh_turn, replay_one, start_of
 from bot.service.models import ActionRecord, GameRecord, GuildStats, Rating, ServiceError
+from engine.turns import TurnRecord
 
 
 class History:

@@ -19,6 +19,7 @@ from bot.service.models import GameRecord, Practice, Seat, ServiceError
 from bot.service.storage import NewGame
 from bot.service.thinking import COMPUTER_NAMES
 from engine import registry
+from engine.protocol import Game
 
 #: The computer players a learner meets, and how well they play.
 OPPONENTS = 2
@@ -116,7 +117,7 @@ class Learning:
             await tx.games.update(game_id, practice=taught.to_json())
             return await record_of(tx, game_id)
 
-    async def state_at(self, game_id: int, version: int) -> Any:
+    async def state_at(self, game_id: int, version: int) -> Game:
         """The whole game as it stood at ``version``, from its log (for telling the learner
         what their turn did when this process did not see the turn begin: it restarted)."""
         core = self._core

@@ -13,9 +13,10 @@ from dataclasses import dataclass, field, fields
 from datetime import datetime, timedelta
 from typing import Any, ClassVar, Literal
 
-from bot.games.base import TurnRecord
 from bot.service.pace import Away, QuietHours
 from bot.service.refusals import ServiceError as ServiceError  # where callers found it
+from engine.protocol import Game
+from engine.turns import TurnRecord
 
 GameStatus = Literal["lobby", "active", "finished", "ended", "error"]
 #: Statuses that hold a channel: at most one game per channel may be in one of them.
@@ -176,7 +177,7 @@ class TurnResult:
     """
 
     record: GameRecord
-    copy_state: Callable[[], Any] | None
+    copy_state: Callable[[], Game] | None
     actions: tuple[ActionRecord, ...]
     events: tuple[Any, ...]
     turns: tuple[TurnRecord, ...]
@@ -186,7 +187,7 @@ class TurnResult:
     turn_began: int = 0
 
     @property
-    def state(self) -> Any:
+    def state(self) -> Game | None:
         """A private copy of the engine game after this call (``None`` if none was played)."""
         return None if self.copy_state is None else self.copy_state()
 

@@ -33,86 +33,19 @@ from datetime import UTC, datetime, time, timedelta
 from typing import Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-HOUR_MS = 3_600_000
-DAY_MS = 24 * HOUR_MS
-
-
-#: The most reminders a player gets in one game within any 24 hours, on the paces a server
-#: chooses by name.
-REMINDERS_A_DAY = 2
-
-
-@dataclass(frozen=True, slots=True)
-class Pace:
-    """A time bank's rules: what a player starts with, gains per move, and can hold;
-    whether the clock stops in the server's quiet hours, and the most reminders a player
-    gets in one game within a day (None: no limit)."""
-
-    name: str
-    start_ms: int
-    increment_ms: int
-    cap_ms: int
-    sleeps: bool = False
-    reminders_a_day: int | None = REMINDERS_A_DAY
-
-
-#: The paces a server may choose (``"none"``: no clock, no reminders, no time-outs).
-PACES: dict[str, Pace | None] = {
-    "relaxed": Pace("relaxed", 5 * DAY_MS, 24 * HOUR_MS, 7 * DAY_MS),
-    "normal": Pace("normal", 3 * DAY_MS, 12 * HOUR_MS, 5 * DAY_MS),
-    "fast": Pace("fast", 1 * DAY_MS, 4 * HOUR_MS, 2 * DAY_MS),
-    # A game in a week: 53 moves (54 tiles) at 1.5 waking hours each are 80 hours of day,
-    # under six days of 14 waking hours (quiet from 22 to 8). The bank sleeps at night.
-    "week": Pace("week", 6 * HOUR_MS, 90 * 60_000, 9 * HOUR_MS, sleeps=True),
-    "none": None,
-}
-DEFAULT_PACE = "normal"
-CUSTOM = "custom:"
-#: A custom pace's time bank (START and CAP) is one minute at least: a shorter one runs out
-#: before a player has seen the board (every turn would time out). A minute, not an hour,
-#: as the end-to-end tests play on banks of a couple of minutes.
-MIN_BANK_MS = 60_000
-#: ... and a year at most, far past any game a group plays, and well inside what a
-#: timestamp in milliseconds and a ``timedelta`` hold (a forged ``1e308`` is refused).
-MAX_BANK_MS = 365 * DAY_MS
-
-
-def pace_of(name: str) -> Pace | None:
-    """The pace called ``name``: a key of :data:`PACES` (``"none"``: no clock), or
-    ``"custom:START,INCREMENT,CAP"`` in hours, a deployment's own clock (a weekend camp's,
-    or seconds for the end-to-end tests). ``ValueError`` for anything else."""
-    if name in PACES:
-        return PACES[name]
-    if not name.startswith(CUSTOM):
-        raise ValueError(f"A pace is one of {', '.join(PACES)} or {CUSTOM}START,INCREMENT,CAP")
-    try:
-        start, increment, cap = (float(part) for part in name[len(CUSTOM) :].split(","))
-    except ValueError:
-        raise ValueError(
-            f"A custom pace is {CUSTOM}START,INCREMENT,CAP in hours, like custom:48,12,96"
-        ) from None
-    # Written so that NaN fails every bound (each comparison with it is false).
-    in_bank = MIN_BANK_MS <= start * HOUR_MS <= cap * HOUR_MS <= MAX_BANK_MS
-    if not (in_bank and 0 <= increment * HOUR_MS <= MAX_BANK_MS):
-        raise ValueError(
-            "A custom pace needs a minute <= START <= CAP <= a year, 0 <= INCREMENT <= a year"
-        )
-    return Pace(
-        name,
-        round(start * HOUR_MS),
-        round(increment * HOUR_MS),
-        round(cap * HOUR_MS),
-        reminders_a_day=None,
-    )
-
-
-def is_pace(name: str) -> bool:
-    try:
-        pace_of(name)
-    except ValueError:
-        return False
-    return True
-
+# The paces by name live beside the settings, which check ARKBOT_PACE with them; their
+# names are this module's too, where its callers find them.
+from bot.paces import CUSTOM as CUSTOM
+from bot.paces import DAY_MS as DAY_MS
+from bot.paces import DEFAULT_PACE as DEFAULT_PACE
+from bot.paces import HOUR_MS as HOUR_MS
+from bot.paces import MAX_BANK_MS as MAX_BANK_MS
+from bot.paces import MIN_BANK_MS as MIN_BANK_MS
+from bot.paces import PACES as PACES
+from bot.paces import REMINDERS_A_DAY as REMINDERS_A_DAY
+from bot.paces import Pace as Pace
+from bot.paces import is_pace as is_pace
+from bot.paces import pace_of as pace_of
 
 #: The notices of a turn, in the order they fall due.
 STAGES: tuple[Literal["reminder", "final", "timeout"], ...] = ("reminder", "final", "timeout")

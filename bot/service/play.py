@@ -12,7 +12,6 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.games import GameRules, TurnRecord
 from bot.service.clock import from_ms, to_ms
 from bot.service.common import (
     move_rng,
@@ -38,6 +37,10 @@ from bot.service.pace import after_move, is_pace, night_of, pace_of
 from bot.service.posts import Posts
 from bot.service.ratings import Finish, places, rated
 from bot.service.storage import Advance, Transaction
+from engine.errors import IllegalAction, Refusal
+from engine.protocol import Game
+from engine.rules import Rules
+from engine.turns import TurnRecord
 
 
 class Play:
@@ -172,13 +175,13 @@ class Play:
     async def _load(self, tx: Transaction, record: GameRecord) -> Loaded:
         return await load(tx, record, self._core.rules.get(record.game_name), self._core.cache)
 
-    def _copier(self, game_id: int, loaded: Loaded, version: int) -> Callable[[], Any]:
+    def _copier(self, game_id: int, loaded: Loaded, version: int) -> Callable[[], Game]:
         """Copies the cached game as it is at ``version`` (a copy made later, after the game
         moved on, would not be the state of that result: refused rather than wrong)."""
-        made: list[Any] = []
+        made: list[Game] = []
         cache = self._core.cache
 
-        def copy() -> Any:
+        def copy() -> Game:
             if not made:
                 if loaded.version != version or cache.get(game_id) is not loaded:
                     raise RuntimeError("the state of an older move was asked for too late")
@@ -291,13 +294,10 @@ class Play:
                     # A computer's move (its own seat's, or a timed-out player's) is nobody's.
                     user = seat.user_id if source == "player" else None
                     apply(action, seat.index, user, source)
-                except ValueError as exc:  # IllegalAction: the game is unchanged
-                    raise ServiceError(
-                        "illegal", game=record.game_name,
-                        engine_code=getattr(exc, "code", "illegal"),
-                        **getattr(exc, "params", {}),
-                    ) from None  # fmt: skip
-        except ServiceError:
+                except IllegalAction as exc:  # the game is unchanged; the table says which
+                    exc.game = record.game_name
+                    raise
+        except Refusal:
             if applied:  # an earlier move of this call changed the cached game
                 cache.drop(record.id)
             raise
@@ -318,7 +318,7 @@ class Play:
         tx: Transaction,
         record: GameRecord,
         loaded: Loaded,
-        rules: GameRules,
+        rules: Rules[Any, Any],
         applied: list[tuple[int, int | None, ActionSource, Any]],
         events: list[Any],
         turns: list[TurnRecord],

@@ -32,7 +32,7 @@ class Finish:
 
 
 def expected(mine: float, theirs: float) -> float:
-    return 1.0 / (1.0 + 10.0 ** ((theirs - mine) / 400.0))
+    return 1.0 / (1.0 + float(10.0 ** ((theirs - mine) / 400.0)))
 
 
 def rated(before: Mapping[int, Rating], finishes: Sequence[Finish]) -> list[Rating]:

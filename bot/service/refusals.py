@@ -2,8 +2,8 @@
 
 A service refusal is a kind of the one root refusal (:class:`engine.errors.Refusal`): a
 ``code`` and the values its text names, and nothing was changed. The words are the table
-catalogue's ``table.error.<code>``; only ``"illegal"`` is said by the game's own catalogue
-(``<game>.illegal.<engine_code>``, see :mod:`bot.errors`). :data:`REFUSALS` lists every code
+catalogue's ``table.error.<code>`` (an engine's refusal of a move is passed on as it is: its
+game's catalogue says it, see :mod:`engine.errors`). :data:`REFUSALS` lists every code
 with the params each raise must give (those its catalogue text may name); a test checks
 every raise of the service against it and every language's catalogue against the list.
 """
@@ -51,7 +51,6 @@ REFUSALS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "not_your_turn": ("current", "player"),
         "stale": (),
         "bad_action": (),
-        "illegal": ("game", "engine_code"),
         "game_over": (),
         "not_over": (),
         "game_damaged": (),
@@ -81,9 +80,7 @@ CODES: tuple[str, ...] = tuple(REFUSALS)
 class ServiceError(Refusal):
     """Something a user asked for that cannot be done; nothing was changed.
 
-    ``code`` is one of :data:`CODES` (for an illegal move ``"illegal"``, with the game's name
-    in ``game`` and the engine's own code in ``engine_code``, then the engine's params); the
-    catalogue says it, so no sentence is given here.
+    ``code`` is one of :data:`CODES`; the catalogue says it, so no sentence is given here.
     """
 
 

@@ -3,7 +3,7 @@
 Commands stay thin (parse, call one method here, format the reply); the service owns the
 rules around the engines: lobbies, whose turn it is, the log, moderation, reminders and
 time-outs, history and statistics. It knows no game: each game's
-:class:`~bot.games.base.GameRules` runs its engine. Users are Discord user ids (ints) with
+:class:`~engine.rules.Rules` runs its engine. Users are Discord user ids (ints) with
 the display names the caller passes; whether a user is a moderator is decided by the caller
 and passed in as ``moderator=True``.
 
@@ -61,7 +61,6 @@ from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from bot.games import GameRules
 from bot.service.clock import Clock
 from bot.service.common import ANNOUNCE_GRACE, NO_LIMITS, SNAPSHOT_EVERY, Limits, move_rng
 from bot.service.computers import Computers
@@ -77,6 +76,7 @@ from bot.service.posts import Posts
 from bot.service.storage import Storage, open_storage
 from bot.service.thinking import Thinker
 from bot.settings import Settings
+from engine.rules import Rules
 
 # Kept importable from here, where they were defined before the service was split.
 __all__ = ["ANNOUNCE_GRACE", "NO_LIMITS", "GameService", "Limits", "move_rng"]
@@ -92,7 +92,7 @@ class GameService:
         storage: Storage,
         settings: Settings | None = None,
         clock: Clock | None = None,
-        rules: Mapping[str, GameRules] | None = None,
+        rules: Mapping[str, Rules[Any, Any]] | None = None,
         cache_size: int = 256,
         snapshot_every: int | None = SNAPSHOT_EVERY,
         limits: Limits | None = None,
@@ -158,7 +158,7 @@ class GameService:
         return self.core.thinker
 
     @property
-    def rules(self) -> Mapping[str, GameRules]:
+    def rules(self) -> Mapping[str, Rules[Any, Any]]:
         """Every game this service runs, by name (all registered games by default)."""
         return self.core.rules
 

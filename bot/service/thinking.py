@@ -5,7 +5,9 @@ second would hold up every other game's answers. :class:`Thinker` runs the searc
 worker process of its own (``settings.think_workers``; 0: a thread of the bot's process, for
 tests and small machines) and hands back plain data: the action dicts of a whole turn, or a
 hint's action and reason. The worker gets the game as JSON and rebuilds it, so nothing the
-service holds is shared or changed.
+service holds is shared or changed. What runs in the worker is :mod:`engine.ai.thinking`:
+it needs the engines alone (no Discord, no Pillow, no front, not even the service), so a
+worker is small.
 
 The service asks for at most one turn per game at a time (see ``service.computers.wake``); the
 stored move is what counts, so a turn thought twice (two processes after a crash) is stored
@@ -16,14 +18,29 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.workers import process_pool
+from engine.ai.thinking import Budget, HintData, think_hint, think_turn
+
+__all__ = [
+    "COMPUTER_NAMES",
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "Budget",
+    "HintData",
+    "Thinker",
+    "think_hint",
+    "think_turn",
+]
 
 log = logging.getLogger("arkbot.thinking")
+
+#: What a function run in a worker gives back.
+T = TypeVar("T")
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "strong")
 #: The level of a computer that takes over a seat, unless the server chose another.
@@ -31,62 +48,6 @@ DEFAULT_LEVEL = "normal"
 #: The names of computer players added in a lobby: the same in every language, and fitting
 #: the games' stories. A table takes the first that no seat has yet.
 COMPUTER_NAMES: tuple[str, ...] = ("Miriam", "Jonah", "Ruth", "Caleb", "Esther", "Gideon")
-
-
-@dataclass(frozen=True, slots=True)
-class Budget:
-    """How long a computer thinks per move: ``seconds``, or exactly ``iterations`` search
-    iterations (then the move is a function of the position and the seed: tests, the demo)."""
-
-    seconds: float = 1.0
-    iterations: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class HintData:
-    """A suggested move as data: the action's dict and the reason's key and parameters."""
-
-    action: dict[str, Any]
-    key: str
-    params: dict[str, Any]
-    rest: tuple[dict[str, Any], ...] = ()
-
-
-def _rules(game_name: str) -> Any:
-    from bot.games import plugin
-
-    return plugin(game_name).rules
-
-
-def think_turn(
-    game_name: str, state: str, seat: int, level: str, seed: int, budget: Budget
-) -> list[dict[str, Any]]:
-    """The actions a computer of ``level`` plays for ``seat`` until its turn ends (or the
-    game does). Runs in a worker: everything in and out is plain data."""
-    rules = _rules(game_name)
-    game = rules.from_json(state)
-    actions: list[dict[str, Any]] = []
-    while not rules.is_over(game) and game.current_player == seat:
-        action = rules.computer_action(
-            game, level, seed + len(actions), budget.seconds, budget.iterations
-        )
-        game.apply(action, seat=seat)
-        actions.append(rules.dump_action(action))
-    return actions
-
-
-def think_hint(game_name: str, state: str, seat: int, seed: int, budget: Budget) -> HintData:
-    """A hint for ``seat`` (whose turn it is) in the game ``state``."""
-    rules = _rules(game_name)
-    game = rules.from_json(state)
-    hint = rules.hint(game, seat, seed, budget.seconds, budget.iterations)
-    key, params = hint.reason
-    return HintData(
-        rules.dump_action(hint.action),
-        key,
-        dict(params),
-        tuple(rules.dump_action(a) for a in hint.alternatives),
-    )
 
 
 class Thinker:
@@ -105,7 +66,7 @@ class Thinker:
                 self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="arkbot-think")
         return self._pool
 
-    async def _run(self, function: Any, *args: Any) -> Any:
+    async def _run(self, function: Callable[..., T], *args: Any) -> T:
         loop = asyncio.get_running_loop()
         try:
             return await loop.run_in_executor(self._executor(), function, *args)

@@ -41,7 +41,7 @@ def model_for(game: Any, level: str = "normal") -> Model:
 
 
 def _seat_of(game: Any) -> int:
-    seat = game.current_player
+    seat: int | None = game.current_player
     if seat is None or game.phase == "over":
         raise ValueError("The game is over: there is no move to choose.")
     return seat

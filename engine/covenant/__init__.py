@@ -48,6 +48,7 @@ from engine.covenant.game import (
 )
 from engine.covenant.geometry import PORT_NAMES, Pos
 from engine.covenant.lengths import DEFAULT_LENGTH, LENGTHS
+from engine.covenant.rules import RULES
 from engine.covenant.tiles import START_TILE, TILES, RotatedTile, Segment, TileDesign
 
 __all__ = [
@@ -58,6 +59,7 @@ __all__ = [
     "FOLLOWERS",
     "LENGTHS",
     "PORT_NAMES",
+    "RULES",
     "START_TILE",
     "TEMPLE",
     "TILES",

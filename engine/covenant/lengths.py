@@ -150,7 +150,7 @@ def _distance(tiles: Sequence[str]) -> float:
     """How far what ``tiles`` carry is from their share of the whole set's (chi-squared)."""
     found = [sum(column) for column in zip(*(_CARRIES[t] for t in tiles), strict=True)]
     part = len(tiles) / len(EVERY_TILE)
-    return sum((f - w * part) ** 2 / (w * part) for f, w in zip(found, _WHOLE, strict=True))
+    return float(sum((f - w * part) ** 2 / (w * part) for f, w in zip(found, _WHOLE, strict=True)))
 
 
 def deal(key: str, rng: Rng) -> list[str]:

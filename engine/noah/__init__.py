@@ -53,11 +53,13 @@ from engine.noah.events import (
     SupplyExhausted,
 )
 from engine.noah.game import Game, starting_discs
+from engine.noah.rules import RULES
 
 __all__ = [
     "CARDS",
     "KINDS",
     "PORT",
+    "RULES",
     "SIDES",
     "STARBOARD",
     "Action",

@@ -1,25 +1,23 @@
 """Every refusal can be said: each code of every game's engine and of the game service has its
 catalogue text in every language, naming only values the refusal carries.
 
-The codes come from where they are kept (an engine's ``errors.REFUSALS``, found for every
-engine package that has one, and :data:`bot.service.refusals.REFUSALS`), and a raise of the
-service is held to its list here, as an engine's is in its own tests.
+The codes come from where they are declared (each game's ``RULES.refusals``, found through
+the registry, and :data:`bot.service.refusals.REFUSALS`), and a raise of the service is held
+to its list here, as an engine's is in tests/games/test_every_game.py.
 """
 
 from __future__ import annotations
 
 import ast
-import importlib
-import pkgutil
 from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
 
-import engine
 from bot.errors import error_text
 from bot.service.refusals import REFUSALS as SERVICE_REFUSALS
 from bot.service.refusals import ServiceError
+from engine import registry
 from engine.errors import IllegalAction, Refusal
 from render.i18n import catalogue, placeholders, t
 
@@ -29,13 +27,13 @@ LANGUAGES = ("en", "nl", "es", "es-419")
 
 
 def engine_refusals() -> dict[str, Mapping[str, tuple[str, ...]]]:
-    """Every engine's refusal codes with their params, by game."""
-    found: dict[str, Mapping[str, tuple[str, ...]]] = {}
-    for module in pkgutil.iter_modules(engine.__path__):
-        if module.ispkg and (Path(engine.__path__[0]) / module.name / "errors.py").is_file():
-            errors = importlib.import_module(f"engine.{module.name}.errors")
-            found[module.name] = errors.REFUSALS
-    return found
+    """Every built-in game's refusal codes with their params, as its rules declare them (a
+    game installed from outside is held to its own languages by test_every_game.py)."""
+    return {
+        name: registry.rules(name).refusals
+        for name, game in registry.games().items()
+        if game.built_in
+    }
 
 
 def said_in(key: str, language: str) -> str | None:
@@ -55,11 +53,7 @@ def every_refusal() -> list[tuple[str, tuple[str, ...]]]:
         for game, refusals in engine_refusals().items()
         for code, params in refusals.items()
     ]
-    keys += [
-        (f"table.error.{code}", params)
-        for code, params in SERVICE_REFUSALS.items()
-        if code != "illegal"
-    ]
+    keys += [(f"table.error.{code}", params) for code, params in SERVICE_REFUSALS.items()]
     return keys
 
 
@@ -128,11 +122,11 @@ def test_one_root_with_a_code_and_values_and_no_sentence() -> None:
 
 
 def test_an_engine_refusal_is_said_with_its_values_as_its_sentence_was() -> None:
-    mismatch = ServiceError(
-        "illegal", game="covenant", engine_code="edge_mismatch", side="N", mine="C", theirs="F"
-    )
+    mismatch = IllegalAction("edge_mismatch", side="N", mine="C", theirs="F")
+    mismatch.game = "covenant"
     assert error_text(mismatch).startswith(
         "That does not fit: it would put a city against a field on the north side."
     )
-    taken = ServiceError("illegal", game="covenant", engine_code="taken", feature="road")
+    taken = IllegalAction("taken", feature="road")
+    taken.game = "covenant"
     assert error_text(taken, "nl") == t("covenant.illegal.taken", "nl", feature="road")

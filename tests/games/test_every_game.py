@@ -50,7 +50,7 @@ def _example_installed() -> Iterator[None]:
 
 
 def seat_counts(name: str) -> list[int]:
-    rules = plugin(name).rules
+    rules = registry.rules(name)
     return sorted({rules.min_players, rules.max_players})
 
 
@@ -128,6 +128,62 @@ def test_a_move_out_of_turn_is_refused_with_the_one_code(name: str) -> None:
         game.apply(game.legal_actions()[0], seat=1)
     assert refused.value.code == "not_your_turn"
     assert refused.value.params == {"seat": 1, "current": 0}
+
+
+def refusals_met(name: str, players: int, seed: int) -> list[IllegalAction]:
+    """The refusals of a random game of ``name``: at each step the engine is asked to play
+    moves that were legal before but are not now, a move out of turn and no move at all."""
+    game: Any = registry.game_class(name).new(players=players, seed=seed)
+    rng = random.Random(seed)
+    met: list[IllegalAction] = []
+    seen: list[Any] = []
+    for _ in range(LONGEST):
+        legal = game.legal_actions() if game.phase != "over" else []
+        tries: list[tuple[Any, int | None]] = [
+            (a, None) for a in rng.sample(seen, min(3, len(seen))) if a not in legal
+        ]
+        tries.append((None, None))
+        if legal:
+            tries.append((legal[0], (game.current_player + 1) % players))
+        for action, seat in tries:
+            trial = game.copy()  # an action legal_actions() leaves unlisted may be played
+            try:
+                trial.apply(action, seat=seat)
+            except IllegalAction as refused:
+                assert trial.to_json() == game.to_json(), f"{name} changed as it refused"
+                met.append(refused)
+        if not legal:
+            return met
+        seen += rng.sample(legal, min(2, len(legal)))
+        game.apply(rng.choice(legal))
+    return met
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_refusal_met_in_a_random_game_is_declared_with_its_values(name: str) -> None:
+    """What an engine refuses is a code its rules declare (``RULES.refusals``), with the
+    values declared for it: the catalogues say exactly those, in every language."""
+    declared = registry.rules(name).refusals
+    met = [r for seed in (1, 2) for r in refusals_met(name, seat_counts(name)[0], seed)]
+    assert len({r.code for r in met}) >= 3
+    undeclared = sorted({r.code for r in met if r.code not in declared})
+    assert undeclared == [], f"{name} raises codes its rules do not declare"
+    for refusal in met:
+        assert set(refusal.params) == set(declared[refusal.code]), (name, repr(refusal))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_declared_refusal_is_said_in_every_language_the_game_speaks(name: str) -> None:
+    declared = registry.rules(name).refusals
+    assert declared, f"{name} declares no refusal codes"
+    for language in registry.game(name).languages:
+        if "-" in language:
+            continue  # a regional catalogue (es-419) holds only what it says differently
+        said = catalogue(name, language)
+        for code, params in declared.items():
+            key = f"{name}.illegal.{code}"
+            assert key in said, f"{key} has no text in {language}"
+            assert placeholders(said[key]) <= set(params), (key, language)
 
 
 @pytest.mark.parametrize("name", WITH_COMPUTERS)

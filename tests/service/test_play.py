@@ -7,6 +7,7 @@ import pytest
 from bot.service import GameService, ServiceError
 from engine.common import Rng
 from engine.covenant import Game, Pass, PlaceTile, action_from_dict
+from engine.errors import IllegalAction, Refusal
 from tests.service.conftest import (
     ALICE,
     BOB,
@@ -73,9 +74,11 @@ async def test_refusals_change_nothing(service: GameService) -> None:
     async def refused(
         user: int, action: object, code: str, version: int | None = None
     ) -> dict[str, object]:
-        with pytest.raises(ServiceError) as error:
+        with pytest.raises(Refusal) as error:
             await service.play.act(game.id, user, action, version)
         assert error.value.code == code
+        # The service's own refusals, and the engine's passed on as they are, with the game.
+        assert isinstance(error.value, ServiceError) or error.value.game == "covenant"
         after = await service.play.get_game(game.id)
         assert after.version == before.version and await service.history.actions(game.id) == []
         return error.value.params
@@ -87,15 +90,8 @@ async def test_refusals_change_nothing(service: GameService) -> None:
     }
     await refused(DAVE, PlaceTile(-1, 0), "not_a_player")
     # The engine's refusal is passed on: its game, its code and its values.
-    assert await refused(ALICE, PlaceTile(5, 5), "illegal") == {
-        "game": "covenant",
-        "engine_code": "not_adjacent",
-        "x": 5,
-        "y": 5,
-    }
-    assert await refused(ALICE, Pass(), "illegal") == {
-        "game": "covenant",
-        "engine_code": "wrong_phase",
+    assert await refused(ALICE, PlaceTile(5, 5), "not_adjacent") == {"x": 5, "y": 5}
+    assert await refused(ALICE, Pass(), "wrong_phase") == {
         "phase": "place_tile",
         "attempted": "pass",
     }
@@ -108,10 +104,9 @@ async def test_refusals_change_nothing(service: GameService) -> None:
 
 async def test_illegal_action_keeps_engine_code(service: GameService) -> None:
     game = await started_game(service, deck=SCRIPTED_DECK)
-    with pytest.raises(ServiceError) as error:
+    with pytest.raises(IllegalAction) as error:
         await service.play.act(game.id, ALICE, Pass())
-    assert error.value.params["engine_code"] == "wrong_phase"
-    assert error.value.params["game"] == "covenant"
+    assert (error.value.game, error.value.code) == ("covenant", "wrong_phase")
 
 
 async def test_a_move_of_several_actions_is_stored_whole_or_not_at_all(
@@ -120,9 +115,9 @@ async def test_a_move_of_several_actions_is_stored_whole_or_not_at_all(
     """A tile placed with what follows it in one tap: both actions in one write, or, if the
     second cannot be played, neither."""
     game = await started_game(service, deck=SCRIPTED_DECK)
-    with pytest.raises(ServiceError) as error:
+    with pytest.raises(IllegalAction) as error:
         await service.play.act(game.id, ALICE, PlaceTile(-1, 0), then=(PlaceTile(1, 0),))
-    assert error.value.params["engine_code"] == "wrong_phase"
+    assert error.value.code == "wrong_phase"
     assert (await service.play.get_game(game.id)).version == 0
     assert await service.history.actions(game.id) == []
     result = await service.play.act(game.id, ALICE, PlaceTile(-1, 0), then=(Pass(),))

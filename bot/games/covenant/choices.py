@@ -11,7 +11,6 @@ from collections import Counter
 from dataclasses import dataclass
 
 from bot.games.covenant.spots import spot_names
-from bot.i18n import ListOf
 from bot.panels import Refusal, Text
 from engine.covenant import TEMPLE, TILES, Deploy, Game, MoveArk, PlaceTile
 from engine.covenant.geometry import PORT_NAMES, SIDE_INDEX, Pos, neighbour
@@ -19,6 +18,7 @@ from engine.covenant.notation import parse_square, square_name
 from engine.protocol import to_act
 from render.covenant.board import deploy_ports, spot_letter
 from render.covenant.window import numbered_squares
+from render.i18n import ListOf
 
 
 @dataclass(frozen=True, slots=True)

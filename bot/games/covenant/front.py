@@ -35,7 +35,6 @@ from bot.games.covenant.choices import (
     tile_words,
     typed_deploy,
 )
-from bot.i18n import ListOf
 from bot.panels import (
     Button,
     Choice,
@@ -57,6 +56,7 @@ from engine.covenant.lengths import DEFAULT_LENGTH, LENGTHS
 from engine.covenant.notation import parse_square, square_name
 from engine.protocol import to_act
 from render.covenant.window import numbered_squares, squares_pages
+from render.i18n import ListOf
 
 SELECT_PAGE = 25  # Discord's limit of options in one menu
 ROW = 5  # Discord's limit of buttons in one row (and of rows in a message)
@@ -84,7 +84,7 @@ _ARGS = {"overview": 0, "page": 1, "sq": 2, "rot": 3, "back": 0, "putark": 2}
 _AFTER_TILE = {"ark": 1, "go": 1, "pass": 0, "put": 2, "spot": 0}
 
 
-class CovenantFront(Front):
+class CovenantFront(Front[Game, Game]):
     command_group = "covenant"
     #: The whole board, from the board post's button, for anyone at the table.
     seat_controls = frozenset({"overview"})
@@ -130,7 +130,7 @@ class CovenantFront(Front):
 
     def panel(
         self,
-        seen: Seen,
+        seen: Seen[Game],
         *,
         page: int = 0,
         square: tuple[int, int, int] | None = None,
@@ -155,7 +155,7 @@ class CovenantFront(Front):
             return self._put_ark_panel(seen)
         raise Refusal("table.turn.game_not_active")
 
-    def _squares_panel(self, seen: Seen, page: int) -> Panel:
+    def _squares_panel(self, seen: Seen[Game], page: int) -> Panel:
         game: Game = seen.game
         assert game.tile is not None
         pages = squares_pages(game)
@@ -205,7 +205,9 @@ class CovenantFront(Front):
         picture = Picture(f"{RENDER}:squares", (save, page), "squares.png")
         return Panel(tuple(lines), (picture,), tuple(controls))
 
-    def _choose_panel(self, seen: Seen, after: Game, square: tuple[int, int, int] | None) -> Panel:
+    def _choose_panel(
+        self, seen: Seen[Game], after: Game, square: tuple[int, int, int] | None
+    ) -> Panel:
         """The tile on its square (``square``; ``None``: already placed) with everything
         the rest of the turn may be, each one tap away: a piece on a lettered spot, the Ark
         to a square of a menu, or nothing more."""
@@ -319,7 +321,7 @@ class CovenantFront(Front):
         return menus
 
     def _route_panel(
-        self, seen: Seen, after: Game, square: tuple[int, int, int] | None, path: str
+        self, seen: Seen[Game], after: Game, square: tuple[int, int, int] | None, path: str
     ) -> Panel:
         """The Ark's route to the square chosen, with its points, to confirm."""
         if path not in ark_paths(after):
@@ -354,7 +356,7 @@ class CovenantFront(Front):
         picture = Picture(f"{RENDER}:ark", (save, path, list(seen.names)), "the-ark.png")
         return Panel(tuple(lines), (picture,), tuple(controls))
 
-    def _put_ark_panel(self, seen: Seen) -> Panel:
+    def _put_ark_panel(self, seen: Seen[Game]) -> Panel:
         game: Game = seen.game
         controls = tuple(
             Button(
@@ -373,7 +375,7 @@ class CovenantFront(Front):
     # ================================================================ taps
 
     def on_control(
-        self, seen: Seen, control: str, args: Sequence[str], values: Sequence[str]
+        self, seen: Seen[Game], control: str, args: Sequence[str], values: Sequence[str]
     ) -> Panel | Play:
         game: Game = seen.game
         try:
@@ -383,7 +385,7 @@ class CovenantFront(Front):
             raise Refusal("table.error.unknown_control") from None
 
     def _control(
-        self, seen: Seen, game: Game, control: str, args: list[str], values: list[str]
+        self, seen: Seen[Game], game: Game, control: str, args: list[str], values: list[str]
     ) -> Panel | Play:
         """A tap. The controls of the choice after the tile carry its square first (x, y,
         rotation) while the tile is not placed yet, and play it with what they decide."""
@@ -444,7 +446,7 @@ class CovenantFront(Front):
             return Play(action)
         return Play(PlaceTile(*placing), (action,))
 
-    def overview(self, seen: Seen) -> Panel:
+    def overview(self, seen: Seen[Game]) -> Panel:
         """The whole board, as large as it has grown, privately (from the public view)."""
         game: Game = seen.game
         view = game.view(None)
@@ -457,7 +459,9 @@ class CovenantFront(Front):
 
     # ================================================================ typed commands
 
-    def on_command(self, seen: Seen, command: str, options: Mapping[str, Any]) -> Panel | Play:
+    def on_command(
+        self, seen: Seen[Game], command: str, options: Mapping[str, Any]
+    ) -> Panel | Play:
         game: Game = seen.game
         if command == "tile":
             return self.panel(seen)
@@ -497,7 +501,7 @@ class CovenantFront(Front):
         raise Refusal("table.error.unknown_control")
 
     def autocomplete(
-        self, seen: Seen, command: str, option: str, current: str, typed: Mapping[str, Any]
+        self, seen: Seen[Game], command: str, option: str, current: str, typed: Mapping[str, Any]
     ) -> Sequence[Choice]:
         game: Game = seen.game
         prefix = current.strip().upper()
@@ -635,7 +639,7 @@ class CovenantFront(Front):
 
     def hint_text(
         self,
-        seen: Seen,
+        seen: Seen[Game],
         action: Mapping[str, Any],
         key: str,
         params: Mapping[str, Any],

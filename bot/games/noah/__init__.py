@@ -1,9 +1,8 @@
-"""Ark, the card game, as a game of the bot: its rules for the service, its front, its
+"""Ark, the card game, as a game of the bot: its front for the table, its
 lessons for a practice game."""
 
 from bot.games.base import Plugin
 from bot.games.noah.front import NoahFront
 from bot.games.noah.lessons import NoahTeacher
-from bot.games.noah.rules import NoahRules
 
-PLUGIN = Plugin(NoahRules(), NoahFront(), teacher=NoahTeacher())
+PLUGIN = Plugin(NoahFront(), teacher=NoahTeacher())

@@ -32,9 +32,10 @@ from bot.games.noah import story as telling
 from bot.games.noah.pictures import RENDER
 from bot.games.noah.words import noah_text as _t
 from bot.panels import Choice, Panel, Play, Text
+from engine.noah import Game
 
 
-class NoahFront(Front):
+class NoahFront(Front[Game, dict[str, Any]]):
     command_group = "ark"
     warm_up = (f"{RENDER}:warm_up",)
     commands = typed_commands.COMMANDS
@@ -45,25 +46,27 @@ class NoahFront(Front):
 
     # ================================================================ the private panels
 
-    def panel(self, seen: Seen, *, plan: Sequence[str] = ()) -> Panel:
+    def panel(self, seen: Seen[Game], *, plan: Sequence[str] = ()) -> Panel:
         return turn.panel(seen, plan=plan)
 
-    def hand_panel(self, seen: Seen) -> Panel:
+    def hand_panel(self, seen: Seen[Game]) -> Panel:
         """A seated player's own hand and pet, privately, at any time."""
         return hand.hand_panel(seen)
 
     # ================================================================ taps and typed commands
 
     def on_control(
-        self, seen: Seen, control: str, args: Sequence[str], values: Sequence[str]
+        self, seen: Seen[Game], control: str, args: Sequence[str], values: Sequence[str]
     ) -> Panel | Play:
         return controls.on_control(seen, control, args, values)
 
-    def on_command(self, seen: Seen, command: str, options: Mapping[str, Any]) -> Panel | Play:
+    def on_command(
+        self, seen: Seen[Game], command: str, options: Mapping[str, Any]
+    ) -> Panel | Play:
         return typed_commands.on_command(seen, command, options)
 
     def autocomplete(
-        self, seen: Seen, command: str, option: str, current: str, typed: Mapping[str, Any]
+        self, seen: Seen[Game], command: str, option: str, current: str, typed: Mapping[str, Any]
     ) -> Sequence[Choice]:
         return typed_commands.autocomplete(seen, command, option, current, typed)
 
@@ -71,7 +74,7 @@ class NoahFront(Front):
 
     def hint_text(
         self,
-        seen: Seen,
+        seen: Seen[Game],
         action: Mapping[str, Any],
         key: str,
         params: Mapping[str, Any],

@@ -9,9 +9,9 @@ from typing import Any
 from bot.games.base import Seen
 from bot.games.noah.words import cabin_text, card_text, scoring_text
 from bot.games.noah.words import noah_text as _t
-from bot.i18n import ListOf
 from bot.panels import Text
 from engine.noah import KINDS, Game
+from render.i18n import ListOf
 
 
 def hint_text(

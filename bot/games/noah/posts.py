@@ -9,10 +9,10 @@ from typing import Any
 from bot.games.noah.pictures import RENDER, board_picture
 from bot.games.noah.words import card_text, kind_text
 from bot.games.noah.words import noah_text as _t
-from bot.i18n import ListOf
 from bot.panels import Button, Panel, Picture, Text
 from engine.noah.cards import KINDS, SPECIALS
 from engine.noah.scoring import card_points
+from render.i18n import ListOf
 
 
 def _scores(view: Mapping[str, Any], names: Sequence[str]) -> Text:

@@ -25,11 +25,11 @@ from bot.games.noah.words import (
     tilt_text,
 )
 from bot.games.noah.words import noah_text as _t
-from bot.i18n import ListOf
 from bot.panels import Button, Control, Option, Panel, Picture, Refusal, Select, Text
 from engine.errors import IllegalAction
 from engine.noah import CARDS, Game, Placement
 from engine.noah.queries import cabin_choices, card_choices
+from render.i18n import ListOf
 
 
 def panel(seen: Seen, *, plan: Sequence[str] = ()) -> Panel:

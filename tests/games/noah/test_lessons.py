@@ -15,9 +15,8 @@ from bot.discord_ui import message_text
 from bot.games import plugin
 from bot.games.base import Seen
 from bot.games.noah.lessons import NoahTeacher
-from bot.games.noah.rules import NoahRules
 from bot.panels import Text
-from engine.noah import ChoosePet, Game, Pass, Placement, PlayCards, TakeCards, card_id
+from engine.noah import RULES, ChoosePet, Game, Pass, Placement, PlayCards, TakeCards, card_id
 
 TEACHER = NoahTeacher()
 NAMES = ("Ruth", "Boaz", "Naomi")
@@ -92,7 +91,7 @@ def test_the_lessons_follow_the_rule_book_and_the_plugin_has_them() -> None:
     assert isinstance(plugin("noah").teacher, NoahTeacher)
     # Ark has no options: a practice game is a plain one, and the rules accept that.
     assert TEACHER.practice_options(7) == {}
-    assert NoahRules().check_options(TEACHER.practice_options(7)) == {}
+    assert RULES.check_options(TEACHER.practice_options(7)) == {}
 
 
 # --------------------------------------------------------------------- when each is due

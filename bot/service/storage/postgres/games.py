@@ -178,7 +178,7 @@ class PostgresGames(GameRows):
             row.clock,
             row.next_due_ms,
         )
-        return status == "UPDATE 1"
+        return bool(status == "UPDATE 1")
 
     async def set_seats(self, game_id: int, seats: Sequence[Seat]) -> None:
         await self._connection.execute("DELETE FROM seats WHERE game_id = $1", game_id)

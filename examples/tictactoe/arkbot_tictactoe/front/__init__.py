@@ -1,8 +1,7 @@
-"""Tic-tac-toe as a game of the bot: its rules for the service and its front for the table
-(the registry names it after its entry point, ``tictactoe``)."""
+"""Tic-tac-toe as a game of the bot: its front for the table (the registry names it after
+its entry point, ``tictactoe``; the service runs its engine's ``RULES``)."""
 
 from arkbot_tictactoe.front.front import TicTacToeFront
-from arkbot_tictactoe.front.rules import TicTacToeRules
 from bot.games.base import Plugin
 
-PLUGIN = Plugin(TicTacToeRules(), TicTacToeFront())
+PLUGIN = Plugin(TicTacToeFront())

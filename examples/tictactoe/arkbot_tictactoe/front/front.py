@@ -42,7 +42,7 @@ def mark_text(seat: int) -> Text:
     return _t(f"mark.{MARKS[seat]}")
 
 
-class TicTacToeFront(Front):
+class TicTacToeFront(Front[Game, dict[str, Any]]):
     command_group = "tictactoe"
     commands = (
         CommandSpec(
@@ -69,7 +69,7 @@ class TicTacToeFront(Front):
 
     # ================================================================ the private panel
 
-    def panel(self, seen: Seen) -> Panel:
+    def panel(self, seen: Seen[Game]) -> Panel:
         """Nine buttons in the board's rows: the free squares by number, the taken ones
         showing their mark and disabled."""
         game: Game = seen.game
@@ -91,13 +91,15 @@ class TicTacToeFront(Front):
         return Panel((_t("turn.choose", mark=mark_text(seen.seat)),), (), tuple(buttons))
 
     def on_control(
-        self, seen: Seen, control: str, args: Sequence[str], values: Sequence[str]
+        self, seen: Seen[Game], control: str, args: Sequence[str], values: Sequence[str]
     ) -> Panel | Play:
         if control != "mark" or len(args) != 1 or not args[0].isdigit():
             raise Refusal("table.error.unknown_control")
         return Play(Mark(int(args[0])))
 
-    def on_command(self, seen: Seen, command: str, options: Mapping[str, Any]) -> Panel | Play:
+    def on_command(
+        self, seen: Seen[Game], command: str, options: Mapping[str, Any]
+    ) -> Panel | Play:
         number = options.get("square")
         if command != "mark" or type(number) is not int:
             raise Refusal("table.error.unknown_control")
@@ -107,7 +109,7 @@ class TicTacToeFront(Front):
 
     def hint_text(
         self,
-        seen: Seen,
+        seen: Seen[Game],
         action: Mapping[str, Any],
         key: str,
         params: Mapping[str, Any],

@@ -18,13 +18,18 @@ from bot.games.covenant.choices import (
 )
 from bot.games.covenant.spots import spot_name, spot_names
 from bot.games.covenant.story import story
-from bot.panels import Button, Panel, Play, Refusal, Select
+from bot.panels import Button, Panel, Play, Refusal, Select, Text
 from engine.covenant import TILES, Deploy, Game, MoveArk, Pass, PlaceArk, PlaceTile
 from engine.covenant.events import TileDiscarded
 from render.i18n import say
 
 FRONT = plugin("covenant").front
 NAMES = ("Ruth", "Boaz")
+
+
+def said(refused: Refusal) -> str:
+    """A refusal's sentence, in English."""
+    return say(Text(refused.code, **refused.params))
 
 
 def seen(game: Game, seat: int = 0) -> Seen:
@@ -204,7 +209,7 @@ def test_a_legal_control_with_junk_after_it_is_refused_not_played() -> None:
     ):
         with pytest.raises(Refusal) as refused:
             FRONT.on_control(seen(game), control, args, values)
-        assert refused.value.key == "table.error.unknown_control", (control, args)
+        assert refused.value.code == "table.error.unknown_control", (control, args)
     game.apply(PlaceTile(0, 1, 90))
     assert FRONT.on_control(seen(game), "put", ("ENE", "1"), ()) == Play(Deploy("ENE", True))
     with pytest.raises(Refusal):
@@ -220,10 +225,10 @@ def test_typed_commands_become_the_same_moves() -> None:
     assert FRONT.on_command(seen(game), "place", {"square": "2"}) == Play(PlaceTile(0, 1, 90))
     with pytest.raises(Refusal) as wrong:
         FRONT.on_command(seen(game), "place", {"square": "M12", "rotation": 0})
-    assert say(wrong.value.text) == "On M12 your tile fits turned 180°."
+    assert said(wrong.value) == "On M12 your tile fits turned 180°."
     with pytest.raises(Refusal) as nowhere:
         FRONT.on_command(seen(game), "place", {"square": "A" * 300})
-    assert len(say(nowhere.value.text)) < 200  # a quoted input is bounded
+    assert len(said(nowhere.value)) < 200  # a quoted input is bounded
     assert FRONT.on_command(seen(game), "pass", {}) == Play(Pass())
     with pytest.raises(Refusal):  # no follower before the tile is placed
         FRONT.on_command(seen(game), "follower", {"spot": "sse"})
@@ -308,9 +313,7 @@ def test_the_letter_on_the_picture_can_be_typed() -> None:
     )
     with pytest.raises(Refusal) as wrong:
         FRONT.on_command(seen(game), "follower", {"spot": "Z"})
-    assert say(wrong.value.text) == (
-        "Z is not a free spot of your new tile. Type one of A, B, B:P."
-    )
+    assert said(wrong.value) == ("Z is not a free spot of your new tile. Type one of A, B, B:P.")
     suggestions = FRONT.autocomplete(seen(game), "follower", "spot", "", {})
     assert [(say(c.label), c.value) for c in suggestions] == [
         ("A · field to the north", "A"),

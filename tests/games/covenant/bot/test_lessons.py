@@ -13,8 +13,7 @@ from PIL import Image
 
 from bot.games import Seen, plugin
 from bot.games.covenant.lessons import LESSONS
-from bot.games.covenant.rules import CovenantRules
-from engine.covenant import Deploy, Game, MoveArk, Pass, PlaceArk, PlaceTile
+from engine.covenant import RULES, Deploy, Game, MoveArk, Pass, PlaceArk, PlaceTile
 from render.i18n import catalogue, say
 
 TEACHER = plugin("covenant").teacher
@@ -73,7 +72,7 @@ def test_a_practice_game_is_short_and_its_options_are_valid() -> None:
     assert TEACHER is not None
     options = TEACHER.practice_options(7)
     assert options == {"length": "short"}
-    assert CovenantRules().check_options(options) == {"length": "short"}
+    assert RULES.check_options(options) == {"length": "short"}
 
 
 # ------------------------------------------------------------------ when each lesson is due

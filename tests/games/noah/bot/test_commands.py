@@ -176,17 +176,17 @@ def test_the_pet_and_the_endgame_by_typed_commands() -> None:
     assert front.on_command(seen(game, seat), "pass", {}) == Play(Pass())
     with pytest.raises(Refusal) as refused:
         front.on_command(seen(game, seat), "take", {"card": card_name(game.face_up[0])})
-    assert refused.value.key == "noah.turn.no_take_now"
+    assert refused.value.code == "noah.turn.no_take_now"
     mine = {CARDS[c].name for c in hand}
     other = next(c for c in range(len(CARDS)) if CARDS[c].name not in mine | {"Rain"})
     with pytest.raises(Refusal) as refused:
         front.on_command(seen(game, seat), "pet", {"card": CARDS[other].name})
-    assert refused.value.key == "noah.turn.not_in_your_hand"
+    assert refused.value.code == "noah.turn.not_in_your_hand"
     end = until("endgame")
     assert front.on_command(seen(end, end.current_player), "pass", {}) == Play(Pass())
     with pytest.raises(Refusal) as refused:
         front.on_command(seen(end, end.current_player), "take", {"card": "Hay"})
-    assert refused.value.key == "noah.turn.no_take_now"
+    assert refused.value.code == "noah.turn.no_take_now"
 
 
 def test_a_typed_cabin_is_the_cabin_the_picture_numbers_so() -> None:
@@ -236,7 +236,7 @@ def test_a_legal_control_with_junk_after_it_is_refused_not_played() -> None:
     ):
         with pytest.raises(Refusal) as refused:
             front.on_control(seen(game, 0), control, args, ())
-        assert refused.value.key == "table.error.unknown_control", (control, args)
+        assert refused.value.code == "table.error.unknown_control", (control, args)
     pet = until("pet")
     pets = [c for c in pet.hand(pet.current_player or 0)]
     with pytest.raises(Refusal):

@@ -12,9 +12,8 @@ import random
 import re
 from pathlib import Path
 
-from bot.games.noah.rules import NoahRules
 from bot.service import GameService
-from engine.noah import Game
+from engine.noah import RULES, Game
 from tests.support.e2e import Arkbot
 from tests.support.fake_discord import FakeDiscord, FakeMessage, pngs
 from tests.support.players import WAIT, BotSaidNo, channel_posts, select_values, wait_until_up
@@ -149,7 +148,7 @@ async def test_a_whole_card_game_with_two_people_two_computers_and_a_restart(
         actions = await service.history.actions(game_id)
     finally:
         await service.close()
-    rules = NoahRules()
+    rules = RULES
     replay = Game.new(players=4, seed=record.seed)  # type: ignore[attr-defined]
     for row in actions:
         replay.apply(rules.parse_action(row.action))

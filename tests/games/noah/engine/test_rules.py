@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from bot.games.noah.rules import NoahRules
 from engine.common import Rng
-from engine.noah import Game, Pass, PlayCards, TakeCards
-
-RULES = NoahRules()
+from engine.noah import RULES, Game, Pass, PlayCards, TakeCards
 
 
 def test_a_timed_out_turn_takes_the_first_face_up_card() -> None:
