@@ -55,6 +55,7 @@ from engine.covenant.editions import DEFAULT_EDITION, EDITIONS, decisions, diffe
 from engine.covenant.lengths import DEFAULT_LENGTH, LENGTHS
 from engine.covenant.notation import parse_square, square_name
 from engine.protocol import to_act
+from render.covenant.route import read_route, route_letters, route_text
 from render.covenant.window import numbered_squares, squares_pages
 
 SELECT_PAGE = 25  # Discord's limit of options in one menu
@@ -300,7 +301,7 @@ class CovenantFront(Front):
                         gains=gains_text(d.points, names, to_act(after)),
                     ),
                     d.path,
-                    _t("turn.ark_route", path=d.path, steps=len(d.path)),
+                    _t("turn.ark_route", path=route_text(d.path), steps=len(d.path)),
                 )
                 for d in part
             )
@@ -324,7 +325,7 @@ class CovenantFront(Front):
                 "turn.ark_route_line",
                 start=square_name(after.ark),
                 end=square_name(end),
-                path=path,
+                path=route_text(path),
                 gains=gains_text(after.ark_gain(path), seen.names, to_act(after)),
                 placing="yes" if square is not None else "no",
             )
@@ -468,7 +469,7 @@ class CovenantFront(Front):
                 raise Refusal("covenant.illegal.wrong_phase")
             return Play(typed_deploy(game, str(options.get("spot", ""))))
         if command == "ark":
-            return Play(MoveArk(str(options.get("path", "")).strip().upper()))
+            return Play(MoveArk(read_route(str(options.get("path", "")), seen.language)))
         if command == "pass":
             return Play(Pass())
         if command == "putark":
@@ -510,10 +511,11 @@ class CovenantFront(Front):
                 Choice(
                     _t(
                         "turn.ark_choice",
-                        path=c.path,
+                        path=route_text(c.path),
                         gains=gains_text(c.points, seen.names, seen.seat),
                     ),
-                    c.path,
+                    # Typed in the reader's letters, as they read it.
+                    route_letters(c.path, seen.language),
                 )
                 for c in ark_choices(game)
             ]
@@ -639,7 +641,7 @@ class CovenantFront(Front):
             # the route menu's labels, not a place on the picture.
             path = action["path"]
             end = square_name(ark_end(game, path))
-            return _t("hint.ark_move", path=path, steps=len(path), end=end)
+            return _t("hint.ark_move", path=route_text(path), steps=len(path), end=end)
         if kind == "deploy" and key != "hint.claims_feature":
             chosen = next(
                 (

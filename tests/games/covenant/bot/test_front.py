@@ -18,7 +18,7 @@ from bot.games.covenant.choices import (
 )
 from bot.games.covenant.spots import spot_name, spot_names
 from bot.games.covenant.story import story
-from bot.panels import Button, Panel, Play, Refusal, Select
+from bot.panels import Button, Panel, Play, Refusal, Select, Text
 from engine.covenant import TILES, Deploy, Game, MoveArk, Pass, PlaceArk, PlaceTile
 from engine.covenant.events import TileDiscarded
 from render.i18n import say
@@ -493,3 +493,69 @@ def test_where_the_ark_can_go_takes_two_menus_with_ids_of_their_own() -> None:
     ids = [(type(c).__name__, c.control, c.args) for c in panel.controls]
     assert len(set(ids)) == len(ids)
     assert max(c.row or 0 for c in panel.controls) <= 4
+
+
+def test_a_route_is_shown_in_the_readers_compass_letters_and_typed_in_theirs_or_english() -> None:
+    """Issue 42.1: Dutch says N, O, Z, W and Spanish N, E, S, O; the engine keeps N, E, S, W.
+    Ruth's Ark on M12 can go SW (to L13), S or SE (to N13)."""
+    game = ark_game()
+    route = FRONT.on_control(seen(game), "ark", ("0",), ("SW",))
+    assert isinstance(route, Panel)
+    said = {lang: say(route.lines[0], lang) for lang in ("en", "nl", "es", "es-419")}
+    assert said["en"].startswith("The Ark would go from M12 to **L13** by SW: nobody scores.")
+    assert said["nl"].startswith("De Ark zou van M12 naar **L13** gaan via ZW: niemand scoort.")
+    assert said["es"].startswith("El Arca iría de M12 a **L13** por SO: nadie puntúa.")
+    assert said["es-419"].startswith("El Arca iría de M12 a **L13** por SO")
+    (menu,) = [c for c in FRONT.panel(seen(game)).controls if isinstance(c, Select)]
+    assert [say(o.description, "nl") for o in menu.options] == [
+        "Route ZW, 2 stappen",
+        "Route Z, 1 stap",
+        "Route ZO, 2 stappen",
+    ]
+    assert say(menu.options[0].description, "es") == "Ruta SO, 2 pasos"
+    # Typed: the reader's letters first (a Spanish O is west, a Dutch O east), then English.
+    typed = {
+        ("nl", "zw"): "SW",
+        ("nl", "ZO"): "SE",
+        ("nl", "se"): "SE",
+        ("es", "so"): "SW",
+        ("es", "SW"): "SW",
+        ("es-419", "so"): "SW",
+        ("es", "se"): "SE",
+        ("en", " sw "): "SW",
+    }
+    for (language, path), engine in typed.items():
+        chosen = FRONT.on_command(seen_in(game, language), "ark", {"path": path})
+        assert chosen == Play(MoveArk(engine)), (language, path)
+    # Autocomplete names and fills in the reader's letters.
+    offered = FRONT.autocomplete(seen_in(game, "nl"), "ark", "path", "", {})
+    assert [(say(c.label, "nl"), c.value) for c in offered] == [
+        ("Z: niemand scoort", "Z"),
+        ("ZW: niemand scoort", "ZW"),
+        ("ZO: Boaz +1", "ZO"),
+    ]
+    offered = FRONT.autocomplete(seen_in(game, "es"), "ark", "path", "", {})
+    assert [c.value for c in offered] == ["S", "SO", "SE"]
+    # The commands' own words and the refusal of a bad route say the reader's letters.
+    assert say(Text("covenant.command.ark"), "nl").endswith("bijv. NNO")
+    assert say(Text("covenant.illegal.bad_path"), "nl") == (
+        "De Ark gaat 1 tot 5 stappen, elk N, O, Z of W."
+    )
+    assert say(Text("covenant.illegal.bad_path"), "es") == (
+        "El Arca se mueve de 1 a 5 casillas, cada una N, E, S u O."
+    )
+    assert "N, O, Z, W" in say(Text("covenant.command.ark_path"), "nl")
+    assert "N, E, S, O" in say(Text("covenant.command.ark_path"), "es")
+
+
+def test_the_arks_picture_says_its_route_in_the_readers_letters() -> None:
+    from render.covenant.closeups import _ark_caption
+
+    game = ark_game()
+    assert _ark_caption(game, "SW", ["Ruth", "Boaz"], "nl") == "ZW: niemand scoort"
+    assert _ark_caption(game, "SW", ["Ruth", "Boaz"], "es") == "SO: nadie puntúa"
+    assert _ark_caption(game, "SW", ["Ruth", "Boaz"], "en") == "SW: nobody scores"
+
+
+def seen_in(game: Game, language: str, seat: int = 0) -> Seen:
+    return Seen(game, seat, NAMES, 0, {}, language)
