@@ -34,7 +34,7 @@ from render.noah.cards import (
     climate_fill,
     draw_card,
 )
-from render.noah.words import card_name
+from render.noah.words import card_name, side_text
 from render.style import (
     GOLD,
     INK,
@@ -75,6 +75,15 @@ SMALLEST = phone_text(W)
 
 def _p(key: str, language: str, **params: Any) -> str:
     return t(f"noah.picture.{key}", language, **params)
+
+
+def lean_caption(tilt: int, language: str) -> str:
+    """How the ark lies, above its scale: "Level", "Leans 2 to starboard" (the side said as
+    in a sentence, not as the capitalised label under the scale)."""
+    if tilt == 0:
+        return _p("level", language)
+    side = side_text("port" if tilt < 0 else "starboard")
+    return _p("lean", language, lean=abs(tilt), side=side)
 
 
 def figures_text(value: float) -> str:
@@ -264,10 +273,7 @@ def _bow(draw: ImageDraw.ImageDraw, y: int, tilt: int, language: str) -> int:
     face = font(20, True)
     draw_text(draw, (cx - 3 * slot + 4, y + h - 14), clip(port, face, 150), face, INK, "rs")
     draw_text(draw, (cx + 3 * slot - 4, y + h - 14), clip(starboard, face, 150), face, INK, "ls")
-    if tilt == 0:
-        lean = _p("level", language)
-    else:
-        lean = _p("lean", language, lean=abs(tilt), side=port if tilt < 0 else starboard)
+    lean = lean_caption(tilt, language)
     lean_face = fitting(lean, 300, (18, 17), bold=False)
     draw_text(draw, (cx, y + 22), clip(lean, lean_face, 300), lean_face, INK, "ma")
     return y + h

@@ -356,13 +356,13 @@ def test_after_a_play_the_cabin_the_lean_the_figure_and_the_points() -> None:
         "Dat levert je 10 punten op: je hebt er nu 14.",
     ]
     assert said(lines, "es") == [
-        "Has puesto la Gallina en el camarote 1 de babor: el arca se inclina 1 hacia babor.",
+        "Has puesto la Gallina en el camarote 1 de babor: el arca se inclina 1 casilla a babor.",
         "Has puesto una figura en la carta de animales útiles.",
         "Eso te da 10 puntos más: ahora tienes 14.",
     ]
     # Latin American Spanish says what was just done in the simple past.
     assert said(lines, "es-419")[:2] == [
-        "Pusiste la Gallina en el camarote 1 de babor: el arca se inclina 1 hacia babor.",
+        "Pusiste la Gallina en el camarote 1 de babor: el arca se inclina 1 casilla a babor.",
         "Pusiste una figura en la carta de animales útiles.",
     ]
 

@@ -73,9 +73,9 @@ def test_a_card_too_heavy_for_the_ark_is_one_sentence_with_one_colon() -> None:
         "nl": "De Koe kan nu nergens heen: hij is te zwaar en zou de ark laten kapseizen "
         "(de ark zou 3 naar bakboord hellen en kan er hooguit 2 aan).",
         "es": "La Vaca no cabe en ningún sitio ahora: es demasiado pesada y el arca volcaría "
-        "(se inclinaría 3 hacia babor, y 2 es lo máximo que aguanta).",
+        "(se inclinaría 3 casillas a babor, y 2 es lo máximo que aguanta).",
         "es-419": "La Vaca no cabe en ningún lugar ahora: es demasiado pesada y el arca "
-        "volcaría (se inclinaría 3 hacia babor, y 2 es lo máximo que aguanta).",
+        "volcaría (se inclinaría 3 casillas a babor, y 2 es lo máximo que aguanta).",
     }
     pig = IllegalAction("would_tip", card=named("pig"), lean=3, towards="port", most=2)
     assert "nergens heen: het is te zwaar en zou de ark" in say(_reasons({cow: pig})[0], "nl")
