@@ -214,7 +214,7 @@ def test_cabins_counts_where_a_card_of_the_hand_fits_and_says_the_hint() -> None
         "💡 Play the Chicken: it puts you first on the useful card. The Chicken in port cabin 1."
     ]
     assert said([lesson.suggestion], "nl") == [
-        "💡 Speel de Kip: daarmee sta je eerst op de kaart voor nuttige dieren. "
+        "💡 Speel de Kip: daarmee ga je aan kop op de kaart voor nuttige dieren. "
         "De Kip in hut 1 aan bakboord."
     ]
     # The same hint in its log form says the same.
