@@ -254,7 +254,7 @@ async def test_moving_the_ark_to_a_square_of_a_menu_shows_who_scores(harness: Ha
     await ruth_places_and_closes_the_city(h, board, game_id)  # the Ark goes on M12 (0, -1)
     await h.slash(BOAZ, "covenant place", square="N13", rotation=0)  # the road east of the start
     spots = await h.autocomplete(BOAZ, "covenant follower", focused="spot", value="road")
-    assert [(c.name, c.value) for c in spots] == [("B · road east–west", "B")]
+    assert [(c.name, c.value) for c in spots] == [("B · road from east to west", "B")]
     deployed = await h.slash(BOAZ, "covenant follower", spot="B")  # the letter on the picture
     assert "Boaz put a follower on the road at N13." in deployed.text
     panel = (await h.slash(RUTH, "covenant place", square="L13", rotation=0)).last

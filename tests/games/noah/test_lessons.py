@@ -386,9 +386,9 @@ def test_a_clearly_better_move_is_told_kindly_with_its_points() -> None:
     lines = TEACHER.after_move(seen(game), seen(played(game, take)), [take], [play])
     assert said(lines) == [
         "You took the Camel and the top card of the pile: you now hold 4 cards.",
-        "Good try! This move would have given you 10 points more right now:",
+        "Nice try! This move would have given you 10 points more right now:",
         "Play the Chicken: it puts you first on the useful card.",
-        "The Chicken in port cabin 1",
+        "The Chicken in port cabin 1.",
     ]
     # The same move, or one only a point better (the lead without the disc), is not told.
     assert len(TEACHER.after_move(seen(game), seen(played(game, play)), [play], [play])) == 3

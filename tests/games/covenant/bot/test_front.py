@@ -37,7 +37,12 @@ def seen(game: Game, seat: int = 0) -> Seen:
         (
             "T27",
             0,
-            ["city to the north", "road east–west", "field to the north", "field to the south"],
+            [
+                "city to the north",
+                "road from east to west",
+                "field to the north",
+                "field to the south",
+            ],
         ),
         (
             "T57",
@@ -138,8 +143,8 @@ def test_a_tile_is_placed_and_the_turn_decided_in_two_taps_of_the_panel() -> Non
     chosen = FRONT.on_control(seen(game), "sq", ("0", "1"), ())
     assert isinstance(chosen, Panel)
     assert say(chosen.lines[0]) == (
-        "Your tile on **M14** (number 2), turned 90°. It fits 3 ways: the buttons with degrees"
-        " turn it."
+        "Your tile on **M14** (number 2), turned 90°. It fits 3 ways: turn it with the degree"
+        " buttons."
     )
     found = controls(chosen)
     assert [(c.args[2], c.disabled) for c in found.values() if c.control == "rot"] == [
@@ -304,7 +309,7 @@ def test_the_follower_panel_says_what_is_possible_and_why_not() -> None:
     game.apply(Deploy("E"))  # Ruth on the road
     game.apply(PlaceTile(2, 0, 0))  # Boaz extends it
     lines = texts(FRONT.panel(seen(game, 1)))
-    assert "The road east–west is not offered: Ruth already has a piece there." in lines
+    assert "The road from east to west is not offered: Ruth already has a piece there." in lines
     assert "You have 7 followers left. Your Prophet is ready (it goes into a city)." in lines
     assert "Your Prophet only goes into a city, and this tile has no free one." in lines
     assert lines[:2] == [
@@ -324,9 +329,10 @@ def test_a_spot_the_reader_holds_is_said_to_them_as_theirs() -> None:
     game.apply(PlaceTile(3, 0, 0))  # Ruth extends both
     panel = FRONT.panel(seen(game, 0))
     said = {lang: [say(line, lang) for line in panel.lines] for lang in ("en", "nl", "es")}
-    assert "The road east–west is not offered: you already have a piece there." in said["en"]
-    assert "De weg oost–west kun je niet kiezen: je hebt er al een stuk." in said["nl"]
-    assert "El camino este–oeste no está disponible: ya tienes una pieza ahí." in said["es"]
+    taken = "The road from east to west is not offered: you already have a piece there."
+    assert taken in said["en"]
+    assert "De weg van oost naar west kun je niet kiezen: je hebt er al een stuk." in said["nl"]
+    assert "El camino de este a oeste no está disponible: ya tienes una pieza ahí." in said["es"]
     assert "The field to the south is not offered: Boaz already has a piece there." in said["en"]
     assert "Het veld in het zuiden kun je niet kiezen: Boaz heeft er al een stuk." in said["nl"]
     assert "El campo al sur no está disponible: Boaz ya tiene una pieza ahí." in said["es"]
