@@ -83,3 +83,38 @@ def test_no_sentence_said_inside_another_has_two_colons(language: str) -> None:
 def test_the_test_sees_two_colons() -> None:
     assert two_colons("Too heavy: the ark would tip: it leans 3.") != []
     assert two_colons("Yellow: hot; blue: cold. Pace custom:1,2,3 at 12:30: fine.") == []
+
+
+#: The perfect tense of the indicative ("has sumado", "se ha detenido"): Spain says it of
+#: what has just happened; Latin America says the simple past ("sumaste").
+PERFECT = re.compile(
+    r"\b(?:he|has|ha|hemos|habéis|han)\s+(?:\w+(?:ad|id|íd)[oa]s?|puesto|hecho|dicho|visto|"
+    r"vuelto|roto|escrito|abierto|devuelto)\b",
+    re.I,
+)
+#: Words of Spain that Latin America says otherwise ("presionar", "configuración", "lugar",
+#: "computadora", "Bananas", "Zorrillo").
+SPAIN_ONLY = re.compile(
+    r"\bpuls(?:a|ar|e|es|en|ando)\b|\bajustes\b|\bsitio\b|\bmofeta\b|\bplátanos?\b|"
+    r"\bordenador(?:es)?\b|\btumbad[oa]s?\b",
+    re.I,
+)
+
+
+def test_latin_american_spanish_has_its_own_form_of_every_spain_form() -> None:
+    """Issue 42: every message whose Spanish uses the perfect tense or a word of Spain is
+    said in es-419.toml, in the simple past and the Latin-American word."""
+    missing = []
+    for domain in DOMAINS:
+        spain, latin = catalogue(domain, "es"), catalogue(domain, "es-419")
+        for key, text in spain.items():
+            if not (PERFECT.search(text) or SPAIN_ONLY.search(text)):
+                continue
+            own = latin.get(key)
+            if own is None or PERFECT.search(own) or SPAIN_ONLY.search(own):
+                missing.append(key)
+    assert missing == []
+    # The test sees what it looks for.
+    assert PERFECT.search("¡Hecho! No has sumado puntos.") and PERFECT.search("se ha detenido")
+    assert not PERFECT.search("¡Hecho! No sumaste puntos; el arca ha de zarpar.")
+    assert SPAIN_ONLY.search("Pulsa **Jugar**") and SPAIN_ONLY.search("en ningún sitio")

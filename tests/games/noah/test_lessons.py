@@ -424,7 +424,7 @@ def test_in_the_endgame_a_play_costs_a_disc_and_a_pass_keeps_them() -> None:
     play = chicken()
     lines = TEACHER.after_move(seen(game), seen(played(game, play)), [play], None)
     assert said(lines) == [
-        "You paid an action disc to the supply (3 left).",
+        "You returned an action disc to the supply (3 left).",
         "You put the Chicken in port cabin 1: the ark leans 1 to port.",
         "You placed a figure on the useful card.",
         # Already first on the useful card: the disc paid is a point less.
