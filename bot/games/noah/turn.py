@@ -207,16 +207,18 @@ def _preview_panel(seen: Seen, plan: Plan) -> Panel:
     except IllegalAction as error:
         raise refusal(error) from None
     lines = [_done_line(plan.done), _t("turn.preview", tilt=tilt_text(shown.tilt))]
+    # What each card takes and drives out, a sentence each (never one begun by a space).
     extras = [
-        _t(
-            "turn.preview_extra",
-            take=card_text(p.take) if p.take is not None else _t("turn.nothing"),
-            has_take="yes" if p.take is not None else "no",
-            drive=card_text(p.drive_out) if p.drive_out is not None else _t("turn.nothing"),
-            has_drive="yes" if p.drive_out is not None else "no",
-        )
+        line
         for p in plan.done
-        if p.take is not None or p.drive_out is not None
+        for line in (
+            *((_t("turn.preview_take", take=card_text(p.take)),) if p.take is not None else ()),
+            *(
+                (_t("turn.preview_drive", drive=card_text(p.drive_out)),)
+                if p.drive_out is not None
+                else ()
+            ),
+        )
     ]
     lines += extras
     cost = _cost(game, plan.done)

@@ -79,3 +79,36 @@ def test_a_card_too_heavy_for_the_ark_is_one_sentence_with_one_colon() -> None:
     }
     pig = IllegalAction("would_tip", card=named("pig"), lean=3, towards="port", most=2)
     assert "nergens heen: het is te zwaar en zou de ark" in say(_reasons({cow: pig})[0], "nl")
+
+
+def test_a_previews_lines_never_begin_with_a_space() -> None:
+    """Issue 40.11: " It drives out the Kangaroo." began with a space when nothing was
+    taken. Seed 0, nine random moves in: a card that drives out the Gazelle, taking nothing."""
+    import random
+
+    from bot.games.base import Seen
+    from bot.games.noah.plan import Plan
+    from bot.games.noah.turn import _preview_panel
+    from engine.noah import Game, PlayCards
+
+    game = Game.new(players=3, seed=0)
+    pick = random.Random(0)
+    for _ in range(9):
+        game.apply(pick.choice(game.legal_actions()))
+    play = next(
+        a
+        for a in game.legal_actions()
+        if isinstance(a, PlayCards) and len(a.placements) == 1 and a.placements[0].drive_out
+    )
+    placement = play.placements[0]
+    assert placement.take is None and card_text(placement.drive_out).key == "noah.card.gazelle"
+    seen = Seen(game, game.current_player, ("Ruth", "Boaz", "Miriam"), game.turn, {})
+    panel = _preview_panel(seen, Plan((), (placement,), None))
+    for language, line in (
+        ("en", "It drives out the Gazelle."),
+        ("nl", "De Gazelle wordt verjaagd."),
+        ("es", "Expulsa a la Gacela."),
+    ):
+        said = [say(text, language) for text in panel.lines]
+        assert line in said, said
+        assert not any(s.startswith(" ") for s in said)
