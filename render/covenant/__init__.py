@@ -49,14 +49,16 @@ def board_png(
     numbered: bool = False,
     names: list[str] | None = None,
     language: str = DEFAULT_LANGUAGE,
+    viewer: int | None = None,
 ) -> bytes:
     """The board with labels, pieces, the last tile highlighted and the players' panel.
 
     With ``numbered`` the squares where the tile in hand fits are numbered 1..n as
     :func:`render.covenant.window.squares_pages` numbers them. ``names`` are display names per
-    seat (default "Player 1"...).
+    seat (default "Player 1"...). ``viewer``: the seat of the one it is drawn for, privately
+    (told "you" when it is their turn); None for everyone.
     """
-    image, _ = draw_board(game, numbered=numbered, names=names, language=language)
+    image, _ = draw_board(game, numbered=numbered, names=names, language=language, viewer=viewer)
     return to_png(image)
 
 
@@ -138,9 +140,15 @@ def warm_up() -> None:
 
 
 def board(
-    save: str, numbered: bool, names: list[str], *, language: str = DEFAULT_LANGUAGE
+    save: str,
+    numbered: bool,
+    names: list[str],
+    viewer: int | None = None,
+    *,
+    language: str = DEFAULT_LANGUAGE,
 ) -> bytes:
-    return board_png(Game.from_json(save), numbered=numbered, names=names, language=language)
+    game = Game.from_json(save)
+    return board_png(game, numbered=numbered, names=names, language=language, viewer=viewer)
 
 
 def latest(save: str, names: list[str], *, language: str = DEFAULT_LANGUAGE) -> bytes:

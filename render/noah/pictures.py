@@ -109,7 +109,9 @@ def _header(draw: ImageDraw.ImageDraw, y: int, text: str) -> int:
     return y + 48
 
 
-def _phase_text(view: Mapping[str, Any], names: list[str], language: str) -> str:
+def _phase_text(
+    view: Mapping[str, Any], names: list[str], language: str, viewer: int | None = None
+) -> str:
     phase = view["phase"]
     if phase == "over":
         winners = [names[s] for s in view["winners"]]
@@ -122,8 +124,9 @@ def _phase_text(view: Mapping[str, Any], names: list[str], language: str) -> str
         )
     player = names[view["current_player"]]
     key = {"pet": "phase_pet", "endgame": "phase_endgame"}.get(phase, "phase_play")
+    you = "yes" if viewer is not None and viewer == view["current_player"] else "no"
     return sentence(
-        lambda n: _p(key, language, player=n[0]),
+        lambda n: _p(key, language, player=n[0], you=you),
         [player],
         lambda s: text_length(s, font(22, True)) <= W - 2 * M,
     )
@@ -525,6 +528,7 @@ def board_image(
     *,
     preview: bool = False,
     focus: Sequence[int | str] = (),
+    viewer: int | None = None,
 ) -> Image.Image:
     """The whole table from the public view (or a preview of a play); ``focus``: what to
     ring for a lesson (see :func:`_places`), nothing by default."""
@@ -546,7 +550,7 @@ def board_image(
             draw, (W / 2, 20), clip(text, font(22, True), W - 2 * M), font(22, True), WHITE, "mm"
         )
         y = 40
-    y = _header(draw, y, _phase_text(view, named, language))
+    y = _header(draw, y, _phase_text(view, named, language, viewer))
     tops = [y]
     y = _players(draw, y, view, named, language)
     tops.append(y)

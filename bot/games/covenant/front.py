@@ -437,7 +437,7 @@ class CovenantFront(Front):
         view = game.view(None)
         picture = Picture(
             f"{RENDER}:board",
-            (view.to_json(), view.phase == "place_tile", list(seen.names)),
+            (view.to_json(), view.phase == "place_tile", list(seen.names), seen.seat),
             "whole-board.png",
         )
         return Panel((_t("status.overview"),), (picture,))
@@ -584,10 +584,12 @@ class CovenantFront(Front):
             )
         return Panel(tuple(lines), pictures)
 
-    def status(self, view: Game, names: Sequence[str]) -> Panel:
-        picture = Picture(f"{RENDER}:board", (view.to_json(), True, list(names)), "board.png")
+    def status(self, view: Game, names: Sequence[str], seat: int | None = None) -> Panel:
+        save = view.to_json()
+        picture = Picture(f"{RENDER}:board", (save, True, list(names), seat), "board.png")
+        you = _yes(seat is not None and seat == to_act(view))
         lines = (
-            _t("status.turn", turn=view.turn, player=names[to_act(view)]),
+            _t("status.turn", turn=view.turn, player=names[to_act(view)], you=you),
             self._scores(view, names),
             _t("status.tiles_left", left=view.tiles_left),
             _t("status.edition", edition=_t(f"edition.{view.edition}")),

@@ -117,13 +117,17 @@ def _card_points(view: Mapping[str, Any], seat: int) -> Text | ListOf:
     return ListOf(items, "unit") if items else _t("kind.none")
 
 
-def status(view: Mapping[str, Any], names: Sequence[str]) -> Panel:
+def status(view: Mapping[str, Any], names: Sequence[str], seat: int | None = None) -> Panel:
+    """How the game stands for ``seat`` (told "you" on their turn; None: not at the table)."""
+    current = view["current_player"]
+    you = "yes" if seat is not None and seat == current else "no"
     lines = (
-        _t("status.turn", player=names[view["current_player"]]),
+        _t("status.turn", player=names[current], you=you),
         _scores(view, names),
         _phase_line(view, names),
     )
-    return Panel(lines, (board_picture(view, names, "ark.png"),), (_hand_button(),))
+    picture = board_picture(view, names, "ark.png", viewer=seat)
+    return Panel(lines, (picture,), (_hand_button(),))
 
 
 def rules_help(options: Mapping[str, Any]) -> Panel:

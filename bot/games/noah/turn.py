@@ -118,7 +118,7 @@ def _start_panel(seen: Seen) -> Panel:
             Button("pass", (), _t("button.pass_for_good"), style="danger", emoji="🏁", row=2)
         )
     pictures = (
-        board_picture(game.view(None), seen.names, "board.png"),
+        board_picture(game.view(None), seen.names, "board.png", seen.seat),
         hand_picture(game, seen.seat),
     )
     return Panel(tuple(lines), pictures, tuple(controls))
@@ -170,7 +170,7 @@ def _step_panel(seen: Seen, plan: Plan, current: Step) -> Panel:
         Button("restart", (), _t("button.restart"), row=1),
     ]
     view = game.preview(plan.done).view(None) if plan.done else game.view(None)
-    pictures = (board_picture(view, seen.names, "board.png"),)
+    pictures = (board_picture(view, seen.names, "board.png", seen.seat),)
     return Panel(tuple(lines), pictures, tuple(controls))
 
 
@@ -252,7 +252,7 @@ def _preview_panel(seen: Seen, plan: Plan) -> Panel:
     pictures = (
         Picture(
             f"{RENDER}:preview",
-            (shown.view(None), list(seen.names)),
+            (shown.view(None), list(seen.names), seen.seat),
             "preview.png",
             _t("picture_alt.preview"),
         ),
