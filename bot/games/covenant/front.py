@@ -34,6 +34,7 @@ from bot.games.covenant.choices import (
     tile_words,
     typed_deploy,
 )
+from bot.games.places import ranked
 from bot.i18n import ListOf
 from bot.panels import (
     Button,
@@ -568,12 +569,14 @@ class CovenantFront(Front):
                 points=view.scores[winners[0]],
             )
         ]
-        for seat, name in enumerate(names):
+        # Ranked as the card game ranks its final list, not in seat order.
+        for place, seat in ranked(view.scores, winners):
             b = view.breakdown(seat)
             lines.append(
                 _t(
                     "game.breakdown",
-                    player=name,
+                    place=place,
+                    player=names[seat],
                     total=view.scores[seat],
                     road=b["road"],
                     city=b["city"],
