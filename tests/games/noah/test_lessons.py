@@ -315,8 +315,9 @@ def test_a_lessons_picture_is_the_table_with_rings(key: str) -> None:
     game = POSITIONS[key]()
     lesson = TEACHER.lesson(key, seen(game), None)
     assert lesson.picture is not None and lesson.picture.function == "render.noah:board"
-    view, names, focus = lesson.picture.args
+    view, names, focus, viewer = lesson.picture.args
     assert view == game.view(None) and focus  # drawn from the public view only
+    assert viewer == game.current_player  # for the learner: "Your turn to play"
     ringed = render.noah.board(view, names, focus, language="en")
     plain = render.noah.board(view, names, language="en")
     assert ringed.startswith(b"\x89PNG") and ringed != plain
