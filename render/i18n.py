@@ -83,8 +83,9 @@ class Text:
 @dataclass(frozen=True, slots=True)
 class ListOf:
     """Several values said as a list in the reader's language: style ``"unit"`` gives
-    "a, b, c"; ``"standard"`` gives "a, b and c" (CLDR list patterns). A plain tuple or list
-    value is said as ``ListOf(values)``."""
+    "a, b, c"; ``"standard"`` gives "a, b and c" (CLDR list patterns); ``"joined"`` gives
+    "abc" (letters spelling a word). A plain tuple or list value is said as
+    ``ListOf(values)``."""
 
     items: tuple[Any, ...]
     style: str = "unit"
@@ -314,7 +315,7 @@ def join_list(items: list[str], style: str, language: str) -> str:
     back to, part by part, where Babel would take one whole style and fail on the missing
     parts.
     """
-    if len(items) < 2:
+    if len(items) < 2 or style == "joined":
         return "".join(items)
     found = _locale(language).list_patterns
     patterns: dict[str, str] = {}

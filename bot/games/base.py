@@ -94,8 +94,9 @@ class Front(Generic[G, V]):
         """The public post when the game is over, or was ended early by a moderator."""
         raise NotImplementedError
 
-    def status(self, view: V, names: Sequence[str]) -> Panel:
-        """How the game stands, for anyone who asks (privately)."""
+    def status(self, view: V, names: Sequence[str], seat: int | None = None) -> Panel:
+        """How the game stands, for anyone who asks (privately): ``seat`` is the asker's
+        (None for someone not at the table), told "you" where it is about them."""
         return self.board_post(view, names)
 
     def rules_help(self, options: Mapping[str, Any]) -> Panel:

@@ -14,10 +14,13 @@ G = TypeVar("G")
 class Seen(Generic[G]):
     """What a front works on: the game (the full state, held by the bot; what the front shows
     must be limited to what ``seat`` may see), the seat of the user who asked (``None`` for
-    someone not at the table), everyone's display names and the game's version."""
+    someone not at the table), everyone's display names and the game's version, and the
+    language of the one who asked, for what they type (a front's words are :class:`Text`,
+    said later in whatever language)."""
 
     game: G
     seat: int | None
     names: tuple[str, ...]
     version: int
     options: Mapping[str, Any]
+    language: str = "en"

@@ -43,7 +43,11 @@ class Browsing:
         if record.status == "error":
             raise Refusal("table.error.game_damaged")
         record, game = await common.service.play.state(record.id)
-        panel = common.plugin(record).front.status(game.view(None), names_of(record))
+        seat = record.seat_of(interaction.user.id)
+        front = common.plugin(record).front
+        panel = front.status(
+            game.view(None), names_of(record), None if seat is None else seat.index
+        )
         await common.show(interaction, panel, record, edit=False, priority=Priority.ASKED)
 
     async def rules(self, interaction: discord.Interaction, game: str | None) -> None:

@@ -109,13 +109,16 @@ class Common:
     def plugin(self, record: GameRecord) -> Plugin:
         return plugin(record.game_name)
 
-    def seen(self, record: GameRecord, game: Any, seat: Seat | None) -> Seen:
+    def seen(
+        self, record: GameRecord, game: Any, seat: Seat | None, language: str = DEFAULT_LANGUAGE
+    ) -> Seen:
         return Seen(
             game,
             None if seat is None else seat.index,
             names_of(record),
             record.version,
             record.options,
+            language,
         )
 
     async def public_language(self, guild_id: int | None) -> str:

@@ -174,7 +174,10 @@ def compose_post(
         pinged = seat.user_id is not None and seat.ping in ("channel", "both")
         who: Any = Mention(seat.user_id) if pinged and seat.user_id else seat.name
         deadline = record.deadline_ms()
-        if deadline is None:
+        if seat.user_id is None:
+            # A computer is told nothing: the post says it plays and mentions nobody.
+            panel = panel.plus(Text("table.turn.computer_next", player=seat.name))
+        elif deadline is None:
             panel = panel.plus(Text("table.turn.your_turn", player=who))
         else:
             when = Verbatim(f"<t:{deadline // 1000}:R>")

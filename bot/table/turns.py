@@ -86,7 +86,8 @@ class Turns:
         if record.game_name != game:
             raise Refusal("table.turn.other_game", game=common.plugin(record).front.title())
         front = common.plugin(record).front
-        outcome = front.on_command(common.seen(record, state, seat), spec.name, options)
+        seen = common.seen(record, state, seat, language_of(interaction))
+        outcome = front.on_command(seen, spec.name, options)
         await self.answer(interaction, record, seat, outcome, edit=False)
 
     async def on_autocomplete(
@@ -108,7 +109,7 @@ class Turns:
         front = common.plugin(record).front
         language = language_of(interaction)
         choices = front.autocomplete(
-            common.seen(record, state, seat), command, option, current, typed
+            common.seen(record, state, seat, language), command, option, current, typed
         )
         # What the user typed so far picks among them: a part of the name they read (in their
         # language) or the start of the value.

@@ -49,17 +49,21 @@ def board_png(
     numbered: bool = False,
     names: list[str] | None = None,
     language: str = DEFAULT_LANGUAGE,
+    viewer: int | None = None,
     panel: bool = True,
 ) -> bytes:
     """The board with labels, pieces, the last tile highlighted and the players' panel.
 
     With ``numbered`` the squares where the tile in hand fits are numbered 1..n as
     :func:`render.covenant.window.squares_pages` numbers them. ``names`` are display names per
-    seat (default "Player 1"...). Without ``panel``, the board alone: where the standings
-    are a picture of their own (the final scores), so that neither is shrunk to fit the
-    other on a phone.
+    seat (default "Player 1"...). ``viewer``: the seat of the one it is drawn for, privately
+    (told "you" when it is their turn); None for everyone. Without ``panel``, the board
+    alone: where the standings are a picture of their own (the final scores), so that
+    neither is shrunk to fit the other on a phone.
     """
-    image, layout = draw_board(game, numbered=numbered, names=names, language=language)
+    image, layout = draw_board(
+        game, numbered=numbered, names=names, language=language, viewer=viewer
+    )
     if not panel:
         left, top, _, _ = layout.panel
         if layout.panel_side == "bottom":
@@ -150,12 +154,14 @@ def board(
     save: str,
     numbered: bool,
     names: list[str],
+    viewer: int | None = None,
     panel: bool = True,
     *,
     language: str = DEFAULT_LANGUAGE,
 ) -> bytes:
+    game = Game.from_json(save)
     return board_png(
-        Game.from_json(save), numbered=numbered, names=names, language=language, panel=panel
+        game, numbered=numbered, names=names, language=language, viewer=viewer, panel=panel
     )
 
 

@@ -181,6 +181,7 @@ def draw_board(
     language: str = DEFAULT_LANGUAGE,
     bag: bool = True,
     layout: BoardLayout | None = None,
+    viewer: int | None = None,
 ) -> tuple[Image.Image, BoardLayout]:
     """The board picture as a Pillow image, with the layout used to draw it (``layout``: that
     of another state of the game, e.g. its end, so every frame of a replay is laid out alike;
@@ -209,7 +210,7 @@ def draw_board(
     if numbered and game.phase == "place_tile":
         _number_squares(draw, game, layout)
     shown = player_names(game.players, names, language)
-    draw_panel(image, game, layout, shown, language, bag)
+    draw_panel(image, game, layout, shown, language, bag, viewer)
     return image, layout
 
 
@@ -363,8 +364,10 @@ def phase_lines(
     language: str = DEFAULT_LANGUAGE,
     width: float = PANEL_W - 8,
     lines: int = 1,
+    viewer: int | None = None,
 ) -> list[str]:
-    """Whose turn it is and what they do now, in at most ``lines`` lines of ``width`` pixels.
+    """Whose turn it is and what they do now, in at most ``lines`` lines of ``width`` pixels
+    ("you" to ``viewer``, the seat it is drawn for privately).
 
     The words are never cut: a name too long to fit is shortened instead.
     """
@@ -380,9 +383,10 @@ def phase_lines(
         who = [names[s] for s in seats]
     else:
         key = _DOING[game.phase]
+        you = "yes" if viewer is not None and viewer == to_act(game) else "no"
 
         def make(shown: list[str]) -> str:
-            return t(key, language, player=shown[0])
+            return t(key, language, player=shown[0], you=you)
 
         who = [names[to_act(game)]]
     text = sentence(make, who, lambda text: wrap(text, face, width, lines) is not None)
@@ -401,11 +405,13 @@ def draw_panel(
     names: list[str],
     language: str = DEFAULT_LANGUAGE,
     bag: bool = True,
+    viewer: int | None = None,
 ) -> None:
     """The players' panel: turn, tile in hand, tiles left (unless not ``bag``: a made-up
-    board, e.g. the rules' example), then one card per player."""
+    board, e.g. the rules' example), then one card per player; ``viewer`` as in
+    :func:`phase_lines`."""
     x0, y0, x1, y1 = layout.panel
-    draw_header(image, game, (x0, y0, x1, y0 + HEADER_H), names, language, bag)
+    draw_header(image, game, (x0, y0, x1, y0 + HEADER_H), names, language, bag, viewer)
     columns = 1 if layout.panel_side == "right" else max(1, (x1 - x0) // PANEL_W)
     draw_cards(image, game, (x0, y0 + HEADER_H, x1, y1), columns, names, language)
 
@@ -417,9 +423,11 @@ def draw_header(
     names: list[str],
     language: str = DEFAULT_LANGUAGE,
     bag: bool = True,
+    viewer: int | None = None,
 ) -> None:
     """The turn, whose turn it is and what they do, the tile in hand and the tiles left
-    (unless not ``bag``), in ``box`` (:data:`HEADER_H` px high)."""
+    (unless not ``bag``), in ``box`` (:data:`HEADER_H` px high); ``viewer`` as in
+    :func:`phase_lines`."""
     draw = ImageDraw.Draw(image, "RGBA")
     x0, y0, x1, _ = box
     title_face = font(34, bold=True)
@@ -429,7 +437,8 @@ def draw_header(
     hy = y0 + 86
     shown = game.tile
     # With no tile in hand the phase may take two lines: the hand's place is free.
-    lines = phase_lines(game, names, language, x1 - x0 - 8, 1 if shown is not None else 2)
+    rows = 1 if shown is not None else 2
+    lines = phase_lines(game, names, language, x1 - x0 - 8, rows, viewer)
     for i, line in enumerate(lines):
         draw_text(draw, (x0 + 4, y0 + 48 + i * PHASE_LINE), line, font=font(PHASE_SIZE), fill=INK)
     if shown is not None:

@@ -23,6 +23,7 @@ from engine.covenant.notation import column_name, row_name
 from render.covenant import pieces
 from render.covenant.board import _draw_pieces, _outline, deploy_ports, spot_letter
 from render.covenant.colours import CHOICE, LAST_TILE
+from render.covenant.route import route_text
 from render.covenant.tileart import piece_point, sprite
 from render.covenant.window import LABEL_BAND, WIDTH, Window, squares_pages
 from render.i18n import DEFAULT_LANGUAGE, t
@@ -349,8 +350,8 @@ def _ark_caption(game: Game, path: str, shown: list[str], language: str) -> str:
         if p
     ]
     if not gains:
-        return t("covenant.picture.ark_nobody", language, path=path)
-    return t("covenant.picture.ark_gains", language, path=path, gains=tuple(gains))
+        return t("covenant.picture.ark_nobody", language, path=route_text(path))
+    return t("covenant.picture.ark_gains", language, path=route_text(path), gains=tuple(gains))
 
 
 def _points_badges(

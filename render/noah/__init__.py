@@ -25,24 +25,28 @@ def board(
     view: Mapping[str, Any],
     names: Sequence[str] | None = None,
     focus: Sequence[int | str] = (),
+    viewer: int | None = None,
     *,
     language: str = DEFAULT_LANGUAGE,
 ) -> bytes:
     """The table from the public view: the ship, the face-up cards, the supply and rain, the
     scoring cards with everyone's figures, discs and hand sizes, whose turn. ``focus``: what
     a lesson points at, ringed (card ids, cabins, parts of the table: see
-    :func:`render.noah.pictures.board_image`); nothing by default."""
-    return to_png(board_image(view, names, language, focus=focus))
+    :func:`render.noah.pictures.board_image`); nothing by default. ``viewer``: the seat it
+    is drawn for privately, told "you" on their turn."""
+    return to_png(board_image(view, names, language, focus=focus, viewer=viewer))
 
 
 def preview(
     view: Mapping[str, Any],
     names: Sequence[str] | None = None,
+    viewer: int | None = None,
     *,
     language: str = DEFAULT_LANGUAGE,
 ) -> bytes:
-    """The table as a play being built would leave it (its cards ringed), for its player."""
-    return to_png(board_image(view, names, language, preview=True))
+    """The table as a play being built would leave it (its cards ringed), for its player
+    (``viewer``: their seat)."""
+    return to_png(board_image(view, names, language, preview=True, viewer=viewer))
 
 
 def hand(

@@ -34,7 +34,7 @@ from render.noah.cards import (
     climate_fill,
     draw_card,
 )
-from render.noah.words import card_name
+from render.noah.words import card_name, side_text
 from render.style import (
     GOLD,
     INK,
@@ -77,6 +77,15 @@ def _p(key: str, language: str, **params: Any) -> str:
     return t(f"noah.picture.{key}", language, **params)
 
 
+def lean_caption(tilt: int, language: str) -> str:
+    """How the ark lies, above its scale: "Level", "Leans 2 to starboard" (the side said as
+    in a sentence, not as the capitalised label under the scale)."""
+    if tilt == 0:
+        return _p("level", language)
+    side = side_text("port" if tilt < 0 else "starboard")
+    return _p("lean", language, lean=abs(tilt), side=side)
+
+
 def figures_text(value: float) -> str:
     """1.5 figures drawn as ``1½``; whole figures as numbers."""
     whole = int(value)
@@ -100,7 +109,9 @@ def _header(draw: ImageDraw.ImageDraw, y: int, text: str) -> int:
     return y + 48
 
 
-def _phase_text(view: Mapping[str, Any], names: list[str], language: str) -> str:
+def _phase_text(
+    view: Mapping[str, Any], names: list[str], language: str, viewer: int | None = None
+) -> str:
     phase = view["phase"]
     if phase == "over":
         winners = [names[s] for s in view["winners"]]
@@ -113,8 +124,9 @@ def _phase_text(view: Mapping[str, Any], names: list[str], language: str) -> str
         )
     player = names[view["current_player"]]
     key = {"pet": "phase_pet", "endgame": "phase_endgame"}.get(phase, "phase_play")
+    you = "yes" if viewer is not None and viewer == view["current_player"] else "no"
     return sentence(
-        lambda n: _p(key, language, player=n[0]),
+        lambda n: _p(key, language, player=n[0], you=you),
         [player],
         lambda s: text_length(s, font(22, True)) <= W - 2 * M,
     )
@@ -264,10 +276,7 @@ def _bow(draw: ImageDraw.ImageDraw, y: int, tilt: int, language: str) -> int:
     face = font(20, True)
     draw_text(draw, (cx - 3 * slot + 4, y + h - 14), clip(port, face, 150), face, INK, "rs")
     draw_text(draw, (cx + 3 * slot - 4, y + h - 14), clip(starboard, face, 150), face, INK, "ls")
-    if tilt == 0:
-        lean = _p("level", language)
-    else:
-        lean = _p("lean", language, lean=abs(tilt), side=port if tilt < 0 else starboard)
+    lean = lean_caption(tilt, language)
     lean_face = fitting(lean, 300, (18, 17), bold=False)
     draw_text(draw, (cx, y + 22), clip(lean, lean_face, 300), lean_face, INK, "ma")
     return y + h
@@ -519,6 +528,7 @@ def board_image(
     *,
     preview: bool = False,
     focus: Sequence[int | str] = (),
+    viewer: int | None = None,
 ) -> Image.Image:
     """The whole table from the public view (or a preview of a play); ``focus``: what to
     ring for a lesson (see :func:`_places`), nothing by default."""
@@ -540,7 +550,7 @@ def board_image(
             draw, (W / 2, 20), clip(text, font(22, True), W - 2 * M), font(22, True), WHITE, "mm"
         )
         y = 40
-    y = _header(draw, y, _phase_text(view, named, language))
+    y = _header(draw, y, _phase_text(view, named, language, viewer))
     tops = [y]
     y = _players(draw, y, view, named, language)
     tops.append(y)

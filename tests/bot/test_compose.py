@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot import scheme
-from bot.discord_ui import MESSAGE_LIMIT, Mention, Verbatim
+from bot.discord_ui import MESSAGE_LIMIT, Mention, Verbatim, message_text
 from bot.games import TurnRecord, plugin
 from bot.i18n import Text
 from bot.service import GameRecord, Seat
@@ -99,8 +99,19 @@ def test_in_quiet_hours_the_post_is_silent_and_nobody_is_messaged() -> None:
 def test_a_computer_seat_is_named_and_neither_pinged_nor_messaged() -> None:
     computer = Seat(0, None, "Noah", is_bot=True, ping="both", level="normal")
     post = compose(record(seats=(computer, *seats()[1:])))
-    assert post.lines[-1] == Text("table.turn.your_turn", player="Noah")
+    assert post.lines[-1] == Text("table.turn.computer_next", player="Noah")
     assert post.ping is None and post.direct is None
+    # Issue 40.7: not "Noah, your turn! Your time runs out ...", in any language.
+    clock = {"pace": "normal", "banks": [3_600_000, 0, 0]}
+    clocked = compose(record(seats=(computer, *seats()[1:]), clock=clock))
+    assert clocked.lines[-1] == Text("table.turn.computer_next", player="Noah")
+    said = {lang: message_text(post.lines[-1], lang) for lang in ("en", "nl", "es", "es-419")}
+    assert said == {
+        "en": "Next: 🤖 Noah (computer) plays.",
+        "nl": "Volgende: 🤖 Noah (computer) speelt.",
+        "es": "Siguiente: 🤖 Noah (ordenador) juega.",
+        "es-419": "Siguiente: 🤖 Noah (computadora) juega.",
+    }
 
 
 def test_a_clock_adds_the_deadline() -> None:

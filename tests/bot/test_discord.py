@@ -254,7 +254,7 @@ async def test_moving_the_ark_to_a_square_of_a_menu_shows_who_scores(harness: Ha
     await ruth_places_and_closes_the_city(h, board, game_id)  # the Ark goes on M12 (0, -1)
     await h.slash(BOAZ, "covenant place", square="N13", rotation=0)  # the road east of the start
     spots = await h.autocomplete(BOAZ, "covenant follower", focused="spot", value="road")
-    assert [(c.name, c.value) for c in spots] == [("B · road east–west", "B")]
+    assert [(c.name, c.value) for c in spots] == [("B · road from east to west", "B")]
     deployed = await h.slash(BOAZ, "covenant follower", spot="B")  # the letter on the picture
     assert "Boaz put a follower on the road at N13." in deployed.text
     panel = (await h.slash(RUTH, "covenant place", square="L13", rotation=0)).last
@@ -373,3 +373,22 @@ async def test_the_edition_is_chosen_in_the_lobby_and_shown_in_status_and_rules(
     assert game.edition == "de"  # the engine plays that edition
     status = await h.slash(BOAZ, "table status")
     assert "Rules: Die Baumeister des Königs (German, 2004)." in status.last.content
+
+
+async def test_a_dutch_player_reads_and_types_the_arks_route_in_dutch_letters(
+    harness: Harness,
+) -> None:
+    """Issue 42.1: Dutch says N, O, Z, W. Ruth's Discord speaks Dutch: the route is offered
+    as "ZO" and her typed "zo" moves the Ark south-east (so would "se")."""
+    h = harness
+    game_id = await scripted_lobby(h, ["T21", "T39", "T39", "T39"])
+    board = await start(h)
+    await ruth_places_and_closes_the_city(h, board, game_id)
+    await h.slash(BOAZ, "covenant place", square="N13", rotation=0)
+    await h.slash(BOAZ, "covenant follower", spot="B")
+    h.locales[RUTH] = "nl"
+    await h.slash(RUTH, "covenant place", square="L13", rotation=0)
+    paths = await h.autocomplete(RUTH, "covenant ark", focused="path", value="z")
+    assert ("ZO: Boaz +1", "ZO") in [(c.name, c.value) for c in paths]
+    moved = await h.slash(RUTH, "covenant ark", path="zo")
+    assert "Ruth moved the Ark 2 steps to N13: Boaz +1." in moved.text

@@ -22,7 +22,7 @@ async def test_a_dutch_player_in_a_spanish_server(harness: Harness) -> None:
     assert f"Siguiente: <@{RUTH}>, ¡te toca!" in board.content
     status = (await h.slash(RUTH, "table status")).last
     assert status.ephemeral
-    assert status.content.startswith("Beurt 1: Ruth is aan zet.\nStand: Ruth 0 en Boaz 0")
+    assert status.content.startswith("Beurt 1: jij bent aan zet.\nStand: Ruth 0 en Boaz 0")
     hint = (await h.slash(RUTH, "table hint")).last
     assert hint.ephemeral and hint.content.startswith("💡 Een computerspeler zou dit doen:")
     # Every step of the turn as the panel offers it (issue 40.8), then why.

@@ -359,7 +359,7 @@ async def test_after_a_restart_mid_turn_the_move_is_still_told(tmp_path: Path, g
     # The same story of the move, from the log; only the better move (asked as the turn
     # began, in the process that restarted) is not compared.
     assert restarted.count("\n") >= 1, restarted
-    assert [x for x in kept.split("\n") if not x.startswith("Good try")] == restarted.split("\n")
+    assert [x for x in kept.split("\n") if not x.startswith("Nice try")] == restarted.split("\n")
 
 
 @pytest.mark.parametrize(("game", "suggested"), [("covenant", True), ("noah", False)])

@@ -35,6 +35,7 @@ from bot.games.covenant.choices import (
     tile_words,
     typed_deploy,
 )
+from bot.games.places import ranked
 from bot.panels import (
     Button,
     Choice,
@@ -55,6 +56,7 @@ from engine.covenant.editions import DEFAULT_EDITION, EDITIONS, decisions, diffe
 from engine.covenant.lengths import DEFAULT_LENGTH, LENGTHS
 from engine.covenant.notation import parse_square, square_name
 from engine.protocol import to_act
+from render.covenant.route import read_route, route_letters, route_text
 from render.covenant.window import numbered_squares, squares_pages
 from render.i18n import ListOf
 
@@ -310,7 +312,7 @@ class CovenantFront(Front[Game, Game]):
                         gains=gains_text(d.points, names, to_act(after)),
                     ),
                     d.path,
-                    _t("turn.ark_route", path=d.path, steps=len(d.path)),
+                    _t("turn.ark_route", path=route_text(d.path), steps=len(d.path)),
                 )
                 for d in part
             )
@@ -334,7 +336,7 @@ class CovenantFront(Front[Game, Game]):
                 "turn.ark_route_line",
                 start=square_name(after.ark),
                 end=square_name(end),
-                path=path,
+                path=route_text(path),
                 gains=gains_text(after.ark_gain(path), seen.names, to_act(after)),
                 placing="yes" if square is not None else "no",
             )
@@ -452,7 +454,7 @@ class CovenantFront(Front[Game, Game]):
         view = game.view(None)
         picture = Picture(
             f"{RENDER}:board",
-            (view.to_json(), view.phase == "place_tile", list(seen.names)),
+            (view.to_json(), view.phase == "place_tile", list(seen.names), seen.seat),
             "whole-board.png",
         )
         return Panel((_t("status.overview"),), (picture,))
@@ -486,7 +488,7 @@ class CovenantFront(Front[Game, Game]):
                 raise Refusal("covenant.illegal.wrong_phase")
             return Play(typed_deploy(game, str(options.get("spot", ""))))
         if command == "ark":
-            return Play(MoveArk(str(options.get("path", "")).strip().upper()))
+            return Play(MoveArk(read_route(str(options.get("path", "")), seen.language)))
         if command == "pass":
             return Play(Pass())
         if command == "putark":
@@ -528,10 +530,11 @@ class CovenantFront(Front[Game, Game]):
                 Choice(
                     _t(
                         "turn.ark_choice",
-                        path=c.path,
+                        path=route_text(c.path),
                         gains=gains_text(c.points, seen.names, seen.seat),
                     ),
-                    c.path,
+                    # Typed in the reader's letters, as they read it.
+                    route_letters(c.path, seen.language),
                 )
                 for c in ark_choices(game)
             ]
@@ -572,7 +575,7 @@ class CovenantFront(Front[Game, Game]):
         pictures = (
             Picture(f"{RENDER}:final", (save, list(names)), "final-scores.png"),
             # The board alone: the standings are the picture above, readable on a phone.
-            Picture(f"{RENDER}:board", (save, False, list(names), False), "final-board.png"),
+            Picture(f"{RENDER}:board", (save, False, list(names), None, False), "final-board.png"),
         )
         if ended_early or view.phase != "over":
             return Panel((self._scores(view, names),), pictures)
@@ -585,12 +588,14 @@ class CovenantFront(Front[Game, Game]):
                 points=view.scores[winners[0]],
             )
         ]
-        for seat, name in enumerate(names):
+        # Ranked as the card game ranks its final list, not in seat order.
+        for place, seat in ranked(view.scores, winners):
             b = view.breakdown(seat)
             lines.append(
                 _t(
                     "game.breakdown",
-                    player=name,
+                    place=place,
+                    player=names[seat],
                     total=view.scores[seat],
                     road=b["road"],
                     city=b["city"],
@@ -601,14 +606,15 @@ class CovenantFront(Front[Game, Game]):
             )
         return Panel(tuple(lines), pictures)
 
-    def status(self, view: Game, names: Sequence[str]) -> Panel:
+    def status(self, view: Game, names: Sequence[str], seat: int | None = None) -> Panel:
         # The board post's close-up, readable on a phone (the whole board with its side
         # panel is over 1,300 px wide: its words shrink to 5 px there); the whole board one
         # tap away, the standings in words.
         picture = Picture(f"{RENDER}:latest", (view.to_json(), list(names)), "board.png")
         whole = Button("overview", (), _t("button.overview"), emoji="🗺️", who="seat")
+        you = _yes(seat is not None and seat == to_act(view))
         lines = (
-            _t("status.turn", turn=view.turn, player=names[to_act(view)]),
+            _t("status.turn", turn=view.turn, player=names[to_act(view)], you=you),
             self._scores(view, names),
             _t("status.tiles_left", left=view.tiles_left),
             _t("status.edition", edition=_t(f"edition.{view.edition}")),
@@ -696,7 +702,7 @@ class CovenantFront(Front[Game, Game]):
             # the route menu's labels, not a place on the picture.
             path = action["path"]
             end = square_name(ark_end(game, path))
-            return _t("hint.ark_move", path=path, steps=len(path), end=end)
+            return _t("hint.ark_move", path=route_text(path), steps=len(path), end=end)
         if kind == "deploy":
             chosen = _deploy_choice(game, action)
             if chosen is not None:

@@ -1,4 +1,4 @@
-"""Names in words for the spots of a tile ("city to the north", "road east–west").
+"""Names in words for the spots of a tile ("city to the north", "road from east to west").
 
 A player on a phone picks where a follower goes from a list, so each spot needs a short
 name that matches the picture, in the player's language.
@@ -62,7 +62,7 @@ def where(segment: Segment) -> Text:
 
 
 def spot_name(segment: Segment, prophet: bool = False) -> Text:
-    """E.g. "city to the north", "road east–west", "field to the south-west"."""
+    """E.g. "city to the north", "road from east to west", "field to the south-west"."""
     name = Text(f"covenant.spot.{segment.kind}", where=where(segment))
     return Text("covenant.spot.prophet", spot=name) if prophet else name
 

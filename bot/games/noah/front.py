@@ -99,8 +99,10 @@ class NoahFront(Front[Game, dict[str, Any]]):
     ) -> Panel:
         return posts.final_post(view, names, ended_early=ended_early)
 
-    def status(self, view: Mapping[str, Any], names: Sequence[str]) -> Panel:
-        return posts.status(view, names)
+    def status(
+        self, view: Mapping[str, Any], names: Sequence[str], seat: int | None = None
+    ) -> Panel:
+        return posts.status(view, names, seat)
 
     def rules_help(self, options: Mapping[str, Any]) -> Panel:
         return posts.rules_help(options)

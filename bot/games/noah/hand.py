@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.games.base import Seen
 from bot.games.noah.pictures import hand_picture
-from bot.games.noah.words import card_text, kind_text, scoring_text
+from bot.games.noah.words import card_text, feature_text, scoring_text
 from bot.games.noah.words import noah_text as _t
 from bot.panels import Button, Control, Option, Panel, Refusal, Select, Text
 from engine.noah import CARDS, Game
@@ -69,8 +69,8 @@ def pet_why(card: int) -> Text:
     if found.special:
         return _t("pet_why.special")
     if found.weight > 2:
-        return _t("pet_why.heavy", weight=found.weight)
-    return kind_text(found.kind)
+        return _t("pet_why.heavy", weight=found.weight, card=card_text(card))
+    return feature_text(card, found.kind or "no_kind")
 
 
 def hand_panel(seen: Seen) -> Panel:

@@ -59,7 +59,9 @@ def hint_text(
     else:
         return None
     if action.get("type") == "play_cards":
-        for placement in action.get("placements") or ():
+        placements = list(action.get("placements") or ())
+        named = params.get("card") if key == "hint.takes_lead" else None
+        for placement in _named_first(placements, named):
             side, row = placement.get("side"), placement.get("row")
             if side not in ("port", "starboard") or type(row) is not int:
                 continue
@@ -75,3 +77,18 @@ def hint_text(
             else:  # a face-up card not turned up yet: which one is nobody's to know
                 lines.append(_t("hint.placed_taking_any", **placed))
     return lines
+
+
+def _named_first(placements: list[Mapping[str, Any]], named: Any) -> list[Mapping[str, Any]]:
+    """The placements with the card the reason names first ("Play the Lion" then "The Lion
+    in ..."), unless an earlier one takes it from the face-up row (it is not held before) or
+    opens a new cabin on the same side (whose number would then come out of order)."""
+    index = next((i for i, p in enumerate(placements) if p.get("card") == named), None)
+    if not index:
+        return placements
+    earlier = placements[:index]
+    if any(
+        p.get("take") == named or p.get("side") == placements[index].get("side") for p in earlier
+    ):
+        return placements
+    return [placements[index], *earlier, *placements[index + 1 :]]

@@ -196,7 +196,7 @@ class NoahTeacher(Teacher):
         if focus:
             picture = Picture(
                 f"{RENDER}:board",
-                (game.view(None), list(seen.names), list(focus)),
+                (game.view(None), list(seen.names), list(focus), seat),
                 f"lesson-{key}.png",
                 _t("lesson.picture_alt"),
             )

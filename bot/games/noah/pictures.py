@@ -14,13 +14,15 @@ from engine.noah.queries import card_choices
 RENDER = "render.noah"
 
 
-def board_picture(view: Mapping[str, Any], names: Sequence[str], filename: str) -> Picture:
-    return Picture(
-        f"{RENDER}:board",
-        (dict(view), list(names)),
-        filename,
-        _t("picture_alt.board"),
-    )
+def board_picture(
+    view: Mapping[str, Any], names: Sequence[str], filename: str, viewer: int | None = None
+) -> Picture:
+    """The table; ``viewer``: the seat it is shown to privately (told "you" on their turn),
+    None for a public post."""
+    args: tuple[Any, ...] = (dict(view), list(names))
+    if viewer is not None:
+        args += ((), viewer)
+    return Picture(f"{RENDER}:board", args, filename, _t("picture_alt.board"))
 
 
 def hand_picture(game: Game, seat: int, marks: Mapping[int, bool] | None = None) -> Picture:

@@ -9,6 +9,7 @@ from typing import Any
 from bot.games.noah.pictures import RENDER, board_picture
 from bot.games.noah.words import card_text, kind_text
 from bot.games.noah.words import noah_text as _t
+from bot.games.places import ranked
 from bot.panels import Button, Panel, Picture, Text
 from engine.noah.cards import KINDS, SPECIALS
 from engine.noah.scoring import card_points
@@ -74,13 +75,12 @@ def final_post(view: Mapping[str, Any], names: Sequence[str], *, ended_early: bo
             points=view["scores"][winners[0]],
         )
     ]
-    places = _places(view["scores"], winners)
-    for seat in sorted(range(len(names)), key=lambda s: (places[s], s)):
+    for place, seat in ranked(view["scores"], winners):
         pet = view["pets"][seat]
         lines.append(
             _t(
                 "game.line",
-                place=places[seat],
+                place=place,
                 player=names[seat],
                 total=view["scores"][seat],
                 cards=_card_points(view, seat),
@@ -89,19 +89,6 @@ def final_post(view: Mapping[str, Any], names: Sequence[str], *, ended_early: bo
             )
         )
     return Panel(tuple(lines), pictures)
-
-
-def _places(scores: Sequence[int], winners: Sequence[int]) -> list[int]:
-    """Each seat's place, from 1: by points, a winner before those it beat on the engine's
-    tie break (fewer animals in hand); seats the engine does not tell apart share a place."""
-
-    def ahead(one: int, other: int) -> bool:
-        if scores[one] != scores[other]:
-            return scores[one] > scores[other]
-        return one in winners and other not in winners
-
-    seats = range(len(scores))
-    return [1 + sum(ahead(other, seat) for other in seats) for seat in seats]
 
 
 def _card_points(view: Mapping[str, Any], seat: int) -> Text | ListOf:
@@ -117,13 +104,17 @@ def _card_points(view: Mapping[str, Any], seat: int) -> Text | ListOf:
     return ListOf(items, "unit") if items else _t("kind.none")
 
 
-def status(view: Mapping[str, Any], names: Sequence[str]) -> Panel:
+def status(view: Mapping[str, Any], names: Sequence[str], seat: int | None = None) -> Panel:
+    """How the game stands for ``seat`` (told "you" on their turn; None: not at the table)."""
+    current = view["current_player"]
+    you = "yes" if seat is not None and seat == current else "no"
     lines = (
-        _t("status.turn", player=names[view["current_player"]]),
+        _t("status.turn", player=names[current], you=you),
         _scores(view, names),
         _phase_line(view, names),
     )
-    return Panel(lines, (board_picture(view, names, "ark.png"),), (_hand_button(),))
+    picture = board_picture(view, names, "ark.png", viewer=seat)
+    return Panel(lines, (picture,), (_hand_button(),))
 
 
 def rules_help(options: Mapping[str, Any]) -> Panel:

@@ -118,7 +118,7 @@ def _start_panel(seen: Seen) -> Panel:
             Button("pass", (), _t("button.pass_for_good"), style="danger", emoji="🏁", row=2)
         )
     pictures = (
-        board_picture(game.view(None), seen.names, "board.png"),
+        board_picture(game.view(None), seen.names, "board.png", seen.seat),
         hand_picture(game, seen.seat),
     )
     return Panel(tuple(lines), pictures, tuple(controls))
@@ -172,17 +172,18 @@ def _step_panel(seen: Seen, plan: Plan, current: Step) -> Panel:
     # A second card is built on the preview of the first, the very picture the message
     # already has (kept, not drawn and sent again); a first card on the board it showed.
     if plan.done:
-        picture = _preview_picture(game.preview(plan.done), seen.names)
+        picture = _preview_picture(game.preview(plan.done), seen.names, seen.seat)
     else:
-        picture = board_picture(game.view(None), seen.names, "board.png")
+        picture = board_picture(game.view(None), seen.names, "board.png", seen.seat)
     return Panel(tuple(lines), (picture,), tuple(controls))
 
 
-def _preview_picture(shown: Game, names: Sequence[str]) -> Picture:
-    """The ship as the play so far leaves it, its cards ringed."""
+def _preview_picture(shown: Game, names: Sequence[str], viewer: int | None) -> Picture:
+    """The ship as the play so far leaves it, its cards ringed; ``viewer``: the seat it is
+    shown to (told "you")."""
     return Picture(
         f"{RENDER}:preview",
-        (shown.view(None), list(names)),
+        (shown.view(None), list(names), viewer),
         "preview.png",
         _t("picture_alt.preview"),
     )
@@ -221,16 +222,18 @@ def _preview_panel(seen: Seen, plan: Plan) -> Panel:
     except IllegalAction as error:
         raise refusal(error) from None
     lines = [_done_line(plan.done), _t("turn.preview", tilt=tilt_text(shown.tilt))]
+    # What each card takes and drives out, a sentence each (never one begun by a space).
     extras = [
-        _t(
-            "turn.preview_extra",
-            take=card_text(p.take) if p.take is not None else _t("turn.nothing"),
-            has_take="yes" if p.take is not None else "no",
-            drive=card_text(p.drive_out) if p.drive_out is not None else _t("turn.nothing"),
-            has_drive="yes" if p.drive_out is not None else "no",
-        )
+        line
         for p in plan.done
-        if p.take is not None or p.drive_out is not None
+        for line in (
+            *((_t("turn.preview_take", take=card_text(p.take)),) if p.take is not None else ()),
+            *(
+                (_t("turn.preview_drive", drive=card_text(p.drive_out)),)
+                if p.drive_out is not None
+                else ()
+            ),
+        )
     ]
     lines += extras
     cost = _cost(game, plan.done)
@@ -261,7 +264,7 @@ def _preview_panel(seen: Seen, plan: Plan) -> Panel:
         Button("back", plan.args, _t("button.back"), emoji="↩️", row=2),
         Button("restart", (), _t("button.restart"), row=2),
     ]
-    return Panel(tuple(lines), (_preview_picture(shown, seen.names),), tuple(controls))
+    return Panel(tuple(lines), (_preview_picture(shown, seen.names, seen.seat),), tuple(controls))
 
 
 def _cost(game: Game, done: Sequence[Placement]) -> int:

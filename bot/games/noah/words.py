@@ -17,6 +17,7 @@ from render.noah.words import card_text, kind_text, scoring_text, side_text
 __all__ = [
     "cabin_text",
     "card_text",
+    "feature_text",
     "features",
     "kind_text",
     "noah_text",
@@ -105,7 +106,13 @@ def features(card: int) -> Text:
         "card_features",
         weight=found.weight,
         climate=_t(f"climate.{found.climate}"),
-        diet=_t(f"diet.{found.diet}"),
-        kind=kind_text(found.kind) if found.kind else _t("kind.none"),
+        diet=feature_text(card, found.diet if found.diet != "none" else "no_diet"),
+        kind=feature_text(card, found.kind or "no_kind"),
         special=_t(f"special_hint.{found.special}") if found.special else _t("special_hint.none"),
     )
+
+
+def feature_text(card: int, feature: str) -> Text:
+    """A diet or kind said of ``card``: an adjective agreeing with it where the language
+    makes one agree ("la Jirafa, herbívora, pesada")."""
+    return _t(f"feature.{feature}", card=card_text(card))

@@ -213,7 +213,7 @@ def test_cabins_counts_where_a_card_of_the_hand_fits_and_says_the_hint() -> None
         "💡 Play the Chicken: it puts you first on the useful card. The Chicken in port cabin 1."
     ]
     assert said([lesson.suggestion], "nl") == [
-        "💡 Speel de Kip: daarmee sta je eerst op de kaart voor nuttige dieren. "
+        "💡 Speel de Kip: daarmee ga je aan kop op de kaart voor nuttige dieren. "
         "De Kip in hut 1 aan bakboord."
     ]
     # The same hint in its log form says the same.
@@ -314,8 +314,9 @@ def test_a_lessons_picture_is_the_table_with_rings(key: str) -> None:
     game = POSITIONS[key]()
     lesson = TEACHER.lesson(key, seen(game), None)
     assert lesson.picture is not None and lesson.picture.function == "render.noah:board"
-    view, names, focus = lesson.picture.args
+    view, names, focus, viewer = lesson.picture.args
     assert view == game.view(None) and focus  # drawn from the public view only
+    assert viewer == game.current_player  # for the learner: "Your turn to play"
     ringed = render.noah.board(view, names, focus, language="en")
     plain = render.noah.board(view, names, language="en")
     assert ringed.startswith(b"\x89PNG") and ringed != plain
@@ -355,13 +356,13 @@ def test_after_a_play_the_cabin_the_lean_the_figure_and_the_points() -> None:
         "Dat levert je 10 punten op: je hebt er nu 14.",
     ]
     assert said(lines, "es") == [
-        "Has puesto la Gallina en el camarote 1 de babor: el arca se inclina 1 hacia babor.",
+        "Has puesto la Gallina en el camarote 1 de babor: el arca se inclina 1 casilla a babor.",
         "Has puesto una figura en la carta de animales útiles.",
         "Eso te da 10 puntos más: ahora tienes 14.",
     ]
     # Latin American Spanish says what was just done in the simple past.
     assert said(lines, "es-419")[:2] == [
-        "Pusiste la Gallina en el camarote 1 de babor: el arca se inclina 1 hacia babor.",
+        "Pusiste la Gallina en el camarote 1 de babor: el arca se inclina 1 casilla a babor.",
         "Pusiste una figura en la carta de animales útiles.",
     ]
 
@@ -385,9 +386,9 @@ def test_a_clearly_better_move_is_told_kindly_with_its_points() -> None:
     lines = TEACHER.after_move(seen(game), seen(played(game, take)), [take], [play])
     assert said(lines) == [
         "You took the Camel and the top card of the pile: you now hold 4 cards.",
-        "Good try! This move would have given you 10 points more right now:",
+        "Nice try! This move would have given you 10 points more right now:",
         "Play the Chicken: it puts you first on the useful card.",
-        "The Chicken in port cabin 1",
+        "The Chicken in port cabin 1.",
     ]
     # The same move, or one only a point better (the lead without the disc), is not told.
     assert len(TEACHER.after_move(seen(game), seen(played(game, play)), [play], [play])) == 3
@@ -423,7 +424,7 @@ def test_in_the_endgame_a_play_costs_a_disc_and_a_pass_keeps_them() -> None:
     play = chicken()
     lines = TEACHER.after_move(seen(game), seen(played(game, play)), [play], None)
     assert said(lines) == [
-        "You paid an action disc to the supply (3 left).",
+        "You returned an action disc to the supply (3 left).",
         "You put the Chicken in port cabin 1: the ark leans 1 to port.",
         "You placed a figure on the useful card.",
         # Already first on the useful card: the disc paid is a point less.

@@ -159,7 +159,9 @@ class TicTacToeFront(Front[Game, dict[str, Any]]):
             line = _t("game.drawn")
         return Panel((line,), (self._board(view, names),))
 
-    def status(self, view: Mapping[str, Any], names: Sequence[str]) -> Panel:
+    def status(
+        self, view: Mapping[str, Any], names: Sequence[str], seat: int | None = None
+    ) -> Panel:
         return self.board_post(view, names)
 
     def rules_help(self, options: Mapping[str, Any]) -> Panel:

@@ -42,7 +42,12 @@ def seen(game: Game, seat: int = 0) -> Seen:
         (
             "T27",
             0,
-            ["city to the north", "road east–west", "field to the north", "field to the south"],
+            [
+                "city to the north",
+                "road from east to west",
+                "field to the north",
+                "field to the south",
+            ],
         ),
         (
             "T57",
@@ -143,8 +148,8 @@ def test_a_tile_is_placed_and_the_turn_decided_in_two_taps_of_the_panel() -> Non
     chosen = FRONT.on_control(seen(game), "sq", ("0", "1"), ())
     assert isinstance(chosen, Panel)
     assert say(chosen.lines[0]) == (
-        "Your tile on **M14** (number 2), turned 90°. It fits 3 ways: the buttons with degrees"
-        " turn it."
+        "Your tile on **M14** (number 2), turned 90°. It fits 3 ways: turn it with the degree"
+        " buttons."
     )
     found = controls(chosen)
     assert [(c.args[2], c.disabled) for c in found.values() if c.control == "rot"] == [
@@ -334,7 +339,7 @@ def test_the_follower_panel_says_what_is_possible_and_why_not() -> None:
     game.apply(Deploy("E"))  # Ruth on the road
     game.apply(PlaceTile(2, 0, 0))  # Boaz extends it
     lines = texts(FRONT.panel(seen(game, 1)))
-    assert "The road east–west is not offered: Ruth already has a piece there." in lines
+    assert "The road from east to west is not offered: Ruth already has a piece there." in lines
     assert "You have 7 followers left. Your Prophet is ready (it goes into a city)." in lines
     assert "Your Prophet only goes into a city, and this tile has no free one." in lines
     assert lines[:2] == [
@@ -354,9 +359,10 @@ def test_a_spot_the_reader_holds_is_said_to_them_as_theirs() -> None:
     game.apply(PlaceTile(3, 0, 0))  # Ruth extends both
     panel = FRONT.panel(seen(game, 0))
     said = {lang: [say(line, lang) for line in panel.lines] for lang in ("en", "nl", "es")}
-    assert "The road east–west is not offered: you already have a piece there." in said["en"]
-    assert "De weg oost–west kun je niet kiezen: je hebt er al een stuk." in said["nl"]
-    assert "El camino este–oeste no está disponible: ya tienes una pieza ahí." in said["es"]
+    taken = "The road from east to west is not offered: you already have a piece there."
+    assert taken in said["en"]
+    assert "De weg van oost naar west kun je niet kiezen: je hebt er al een stuk." in said["nl"]
+    assert "El camino de este a oeste no está disponible: ya tienes una pieza ahí." in said["es"]
     assert "The field to the south is not offered: Boaz already has a piece there." in said["en"]
     assert "Het veld in het zuiden kun je niet kiezen: Boaz heeft er al een stuk." in said["nl"]
     assert "El campo al sur no está disponible: Boaz ya tiene una pieza ahí." in said["es"]
@@ -523,3 +529,69 @@ def test_where_the_ark_can_go_takes_two_menus_with_ids_of_their_own() -> None:
     ids = [(type(c).__name__, c.control, c.args) for c in panel.controls]
     assert len(set(ids)) == len(ids)
     assert max(c.row or 0 for c in panel.controls) <= 4
+
+
+def test_a_route_is_shown_in_the_readers_compass_letters_and_typed_in_theirs_or_english() -> None:
+    """Issue 42.1: Dutch says N, O, Z, W and Spanish N, E, S, O; the engine keeps N, E, S, W.
+    Ruth's Ark on M12 can go SW (to L13), S or SE (to N13)."""
+    game = ark_game()
+    route = FRONT.on_control(seen(game), "ark", ("0",), ("SW",))
+    assert isinstance(route, Panel)
+    said = {lang: say(route.lines[0], lang) for lang in ("en", "nl", "es", "es-419")}
+    assert said["en"].startswith("The Ark would go from M12 to **L13** by SW: nobody scores.")
+    assert said["nl"].startswith("De Ark zou van M12 naar **L13** gaan via ZW: niemand scoort.")
+    assert said["es"].startswith("El Arca iría de M12 a **L13** por SO: nadie puntúa.")
+    assert said["es-419"].startswith("El Arca iría de M12 a **L13** por SO")
+    (menu,) = [c for c in FRONT.panel(seen(game)).controls if isinstance(c, Select)]
+    assert [say(o.description, "nl") for o in menu.options] == [
+        "Route ZW, 2 stappen",
+        "Route Z, 1 stap",
+        "Route ZO, 2 stappen",
+    ]
+    assert say(menu.options[0].description, "es") == "Ruta SO, 2 pasos"
+    # Typed: the reader's letters first (a Spanish O is west, a Dutch O east), then English.
+    typed = {
+        ("nl", "zw"): "SW",
+        ("nl", "ZO"): "SE",
+        ("nl", "se"): "SE",
+        ("es", "so"): "SW",
+        ("es", "SW"): "SW",
+        ("es-419", "so"): "SW",
+        ("es", "se"): "SE",
+        ("en", " sw "): "SW",
+    }
+    for (language, path), engine in typed.items():
+        chosen = FRONT.on_command(seen_in(game, language), "ark", {"path": path})
+        assert chosen == Play(MoveArk(engine)), (language, path)
+    # Autocomplete names and fills in the reader's letters.
+    offered = FRONT.autocomplete(seen_in(game, "nl"), "ark", "path", "", {})
+    assert [(say(c.label, "nl"), c.value) for c in offered] == [
+        ("Z: niemand scoort", "Z"),
+        ("ZW: niemand scoort", "ZW"),
+        ("ZO: Boaz +1", "ZO"),
+    ]
+    offered = FRONT.autocomplete(seen_in(game, "es"), "ark", "path", "", {})
+    assert [c.value for c in offered] == ["S", "SO", "SE"]
+    # The commands' own words and the refusal of a bad route say the reader's letters.
+    assert say(Text("covenant.command.ark"), "nl").endswith("bijv. NNO")
+    assert say(Text("covenant.illegal.bad_path"), "nl") == (
+        "De Ark gaat 1 tot 5 stappen, elk N, O, Z of W."
+    )
+    assert say(Text("covenant.illegal.bad_path"), "es") == (
+        "El Arca se mueve de 1 a 5 casillas, cada una N, E, S u O."
+    )
+    assert "N, O, Z, W" in say(Text("covenant.command.ark_path"), "nl")
+    assert "N, E, S, O" in say(Text("covenant.command.ark_path"), "es")
+
+
+def test_the_arks_picture_says_its_route_in_the_readers_letters() -> None:
+    from render.covenant.closeups import _ark_caption
+
+    game = ark_game()
+    assert _ark_caption(game, "SW", ["Ruth", "Boaz"], "nl") == "ZW: niemand scoort"
+    assert _ark_caption(game, "SW", ["Ruth", "Boaz"], "es") == "SO: nadie puntúa"
+    assert _ark_caption(game, "SW", ["Ruth", "Boaz"], "en") == "SW: nobody scores"
+
+
+def seen_in(game: Game, language: str, seat: int = 0) -> Seen:
+    return Seen(game, seat, NAMES, 0, {}, language)

@@ -74,7 +74,7 @@ def test_a_move_of_the_ark_is_not_credited_with_the_city_the_tile_completed() ->
         "and rates where it ends best.",
     ]
     # Where it ends, from K12, as the route's panel says it.
-    assert hint(game, [MoveArk("E")], "nl")[0] == "Verplaats de Ark 1 stap naar **L12** (route E)."
+    assert hint(game, [MoveArk("E")], "nl")[0] == "Verplaats de Ark 1 stap naar **L12** (route O)."
     assert hint(game, [MoveArk("E")], "es")[0] == "Mueve el Arca 1 casilla hasta **L12** (ruta E)."
     # Passing, the city still scores: a pass is never "complete your city" either.
     assert hint(game, [Pass()]) == [
@@ -113,7 +113,7 @@ def test_a_move_of_the_ark_after_the_tile_says_where_it_goes() -> None:
     ]
     assert hint(game, turn, "es") == [
         "Pon la loseta en **K12** (número 1), girada 90°.",
-        "Mueve el Arca 3 casillas hasta **L13** (ruta NNW).",
+        "Mueve el Arca 3 casillas hasta **L13** (ruta NNO).",
         "Su recorrido te da 1 punto.",
     ]
 

@@ -155,11 +155,11 @@ def test_the_turn_line_keeps_its_words(name: str) -> None:
     face = font(PHASE_SIZE)
     assert all(face.getlength(line) <= PANEL_W - 8 for line in lines)
     text = " ".join(lines)
-    tail = t("covenant.picture.deploying", player="").strip()
+    tail = t("covenant.picture.deploying", player="", you="no").strip()
     assert text.endswith(tail)
     assert text.startswith(name) or "…" in text.split(tail)[0]
     if len(name) < 20:
-        assert text == t("covenant.picture.deploying", player=name)
+        assert text == t("covenant.picture.deploying", player=name, you="no")
 
 
 def test_winners_are_one_or_many(full_two: Game, full_five: Game) -> None:

@@ -76,14 +76,41 @@ def test_a_hint_says_where_a_card_not_yet_held_comes_from() -> None:
     lines = front.front.hint_text(seen, front.rules.dump_action(play), key, params)
     said = {lang: [say(line, lang) for line in lines] for lang in ("en", "nl", "es")}
     assert said["en"][1:] == [
-        "The Gazelle in a new starboard cabin 3, then take the Pig from the face-up cards",
-        "The Pig in a new port cabin 3, then take the Bison from the face-up cards",
+        "The Gazelle in a new starboard cabin 3, then take the Pig from the face-up cards.",
+        "The Pig in a new port cabin 3, then take the Bison from the face-up cards.",
     ]
     assert said["nl"][1:] == [
-        "De Gazelle in de nieuwe hut 3 aan stuurboord; pak dan het Varken uit de open kaarten",
-        "Het Varken in de nieuwe hut 3 aan bakboord; pak dan de Bizon uit de open kaarten",
+        "De Gazelle in de nieuwe hut 3 aan stuurboord; pak dan het Varken uit de open kaarten.",
+        "Het Varken in de nieuwe hut 3 aan bakboord; pak dan de Bizon uit de open kaarten.",
     ]
     assert said["es"][1:] == [
-        "La Gacela en el camarote nuevo 3 de estribor; luego toma el Cerdo de las cartas visibles",
-        "El Cerdo en el camarote nuevo 3 de babor; luego toma el Bisonte de las cartas visibles",
+        "La Gacela en un camarote nuevo, el 3 de estribor; luego toma el Cerdo de las cartas "
+        "visibles.",
+        "El Cerdo en un camarote nuevo, el 3 de babor; luego toma el Bisonte de las cartas "
+        "visibles.",
     ]
+
+
+def test_a_hint_names_the_card_its_reason_names_first() -> None:
+    """Issue 40.11: "Play the Lion" listed "The Horse in a new cabin 3" first. The card the
+    reason names comes first, unless it is the card an earlier one takes."""
+    game = Game.new(players=3, seed=0)
+    seat = game.current_player
+    first, named = sorted(game.hand(seat))[:2]
+    play = PlayCards((Placement(first, "port", 0), Placement(named, "starboard", 0)))
+    front = plugin("noah")
+    seen = Seen(game, seat, ("Ruth", "Boaz", "Miriam"), game.turn, {})
+    dumped = front.rules.dump_action(play)
+    lines = front.front.hint_text(seen, dumped, "hint.takes_lead", {"card": named, "kind": "shy"})
+    said = [say(line) for line in lines]
+    assert said == [
+        f"Play the {card_name(named)}: it puts you first on the shy card.",
+        f"The {card_name(named)} in starboard cabin 1.",
+        f"The {card_name(first)} in port cabin 1.",
+    ]
+    # A card the first one takes from the face-up row stays second: it is not held before.
+    gazelle, pig = 44, 30
+    taking = PlayCards((Placement(gazelle, "starboard", 2, take=pig), Placement(pig, "port", 2)))
+    dumped = front.rules.dump_action(taking)
+    lines = front.front.hint_text(seen, dumped, "hint.takes_lead", {"card": pig, "kind": "useful"})
+    assert [say(line) for line in lines][1].startswith("The Gazelle in a new starboard cabin 3")

@@ -162,8 +162,14 @@ def test_every_card_has_its_gender_and_number_in_each_language(language: str) ->
         else:
             expected = "plural" if plural else "singular"
         assert word == expected, (language, card_name(card), word)
-    # Latin American Spanish says its cards as Spain does, with the same grammar.
-    assert all(grammar(card_text(c), "es-419") == grammar(card_text(c), "es") for c in NAMED)
+    # Latin American Spanish says its cards as Spain does, with the same grammar, but for
+    # the two it names otherwise (issue 42): las Bananas, el Zorrillo.
+    latin = {slug(c): grammar(card_text(c), "es-419") for c in NAMED}
+    spain = {slug(c): grammar(card_text(c), "es") for c in NAMED}
+    assert {k: v for k, v in latin.items() if spain[k] != v} == {
+        "bananas": "feminine_plural",
+        "skunk": "masculine",
+    }
 
 
 @pytest.mark.parametrize("language", ["nl", "es", "es-419", "en"])

@@ -140,3 +140,15 @@ def test_every_card_keeps_its_words_wherever_it_is_drawn(pictures: Pictures, lan
         height = 88 if place == "face up" else 66
         found = pictures.problems(partial(every_card, width, height, language), [])
         assert found == [], place
+
+
+def test_the_lean_above_the_scale_says_the_side_in_lower_case() -> None:
+    """Issue 42.3: the capitalised label under the scale ("Bakboord") is not the word of a
+    sentence ("Helt 1 naar bakboord")."""
+    from render.noah.pictures import lean_caption
+
+    assert lean_caption(-1, "nl") == "Helt 1 naar bakboord"
+    assert lean_caption(2, "en") == "Leans 2 to starboard"
+    assert lean_caption(1, "es") == "Se inclina 1 casilla a estribor"
+    assert lean_caption(-2, "es-419") == "Se inclina 2 casillas a babor"
+    assert lean_caption(0, "es") == "Recta"
