@@ -2,18 +2,40 @@
 messages, in which thread), posts Discord refused and tried again later, and the posts the
 bot missed (it stopped between storing a move and posting it), claimed by one process.
 
-A part of :class:`~bot.service.service.GameService` (``service.posts``). What this process
-posted is held in memory until the game's next write (``play`` writes it with the move) or
-:meth:`Posts.flush_posted`, so that a click that ends a turn costs one write transaction."""
+A part of :class:`~bot.service.service.GameService` (``service.posts``), and the one owner
+of what a channel has seen of a game (:meth:`Posts.shown`): the stored columns, what this
+process posted and has not written yet, and what it knows of the channel beyond the
+database (the newest board it posted or found there), merged into one :class:`Shown`.
+What this process posted is held in memory until the game's next write (``play`` writes it
+with the move) or :meth:`Posts.flush_posted`, so that a click that ends a turn costs one
+write transaction."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import timedelta
 
 from bot.service.common import ANNOUNCE_GRACE, CLAIM_BATCH, MAX_POST_BACKOFF, record_of, td_ms
 from bot.service.core import Core
 from bot.service.models import GameRecord
 from bot.service.storage import Transaction
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """What the channel has seen of a game, as this process knows it (:meth:`Posts.shown`)."""
+
+    #: The version up to which the channel was told of the game: all its turns that had
+    #: ended by then (a turn in progress is told when it ends).
+    announced: int
+    #: The lobby message (a game played in a thread: the line its channel keeps about it).
+    lobby_message_id: int | None
+    #: The newest board.
+    board_message_id: int | None
+    #: The channel of the newest board when this process posted it (or found it) itself;
+    #: None when only the database knows it (another process posted it, or this one before
+    #: a restart): then the channel may have been told more since than was recorded.
+    board_channel_id: int | None
 
 
 class Posts:
@@ -23,6 +45,11 @@ class Posts:
         self._core = core
         #: What went out to Discord but is not written yet: game id -> columns (see posted()).
         self._pending: dict[int, dict[str, int]] = {}
+        #: The version up to which this process knows what the channel was told of a game
+        #: (it posted that itself, or found it there), written or not.
+        self._told: dict[int, int] = {}
+        #: The newest board of each game this process posted (or found): (channel, message).
+        self._newest: dict[int, tuple[int, int]] = {}
 
     async def set_thread(self, game_id: int, thread_id: int | None) -> GameRecord:
         """The game is played in ``thread_id`` from now on (``None``: in its channel again)."""
@@ -51,29 +78,36 @@ class Posts:
         game_id: int,
         version: int | None = None,
         *,
-        board_message_id: int | None = None,
+        board: tuple[int, int] | None = None,
         lobby_message_id: int | None = None,
     ) -> None:
-        """The channel has been shown the game up to ``version`` (in the message
-        ``board_message_id``), or its lobby is ``lobby_message_id``: recorded with the game's
-        next write, or by :meth:`flush_posted`, whichever comes first, so that a click that
-        ends a turn costs one write transaction. Until then this process knows it in memory;
-        a crash before it is written has the post sent again at the restart, which the table
-        makes idempotent with the post's nonce."""
+        """The channel has been shown the game up to ``version`` (its newest board ``board``:
+        channel id, message id), or its lobby is ``lobby_message_id``: recorded with the
+        game's next write, or by :meth:`flush_posted`, whichever comes first, so that a click
+        that ends a turn costs one write transaction. Until then this process knows it in
+        memory; a crash before it is written has the post sent again at the restart, which
+        the table makes idempotent with the post's nonce."""
         pending = self._pending.setdefault(game_id, {})
         if version is not None:
             pending["announced"] = max(version, pending.get("announced", -1))
-        if board_message_id is not None:
-            pending["board_message_id"] = board_message_id
+            self._told[game_id] = max(version, self._told.get(game_id, -1))
+        if board is not None:
+            pending["board_message_id"] = board[1]
+            self._newest[game_id] = board
         if lobby_message_id is not None:
             pending["lobby_message_id"] = lobby_message_id
 
-    def message_ids(self, record: GameRecord) -> tuple[int | None, int | None]:
-        """The game's (lobby, newest board) message ids, including posts not written yet."""
+    def shown(self, record: GameRecord) -> Shown:
+        """What the channel has seen of the game: ``record``'s columns, with what this
+        process posted since (written or not) over them."""
         pending = self._pending.get(record.id, {})
-        return (
-            pending.get("lobby_message_id", record.lobby_message_id),
-            pending.get("board_message_id", record.board_message_id),
+        board = pending.get("board_message_id", record.board_message_id)
+        newest = self._newest.get(record.id)
+        return Shown(
+            announced=max(record.announced, self._told.get(record.id, -1)),
+            lobby_message_id=pending.get("lobby_message_id", record.lobby_message_id),
+            board_message_id=board,
+            board_channel_id=newest[0] if newest is not None and newest[1] == board else None,
         )
 
     def unwritten(self, game_id: int) -> dict[str, int]:
