@@ -284,6 +284,8 @@ class Posts:
         the game is played. Returns the channel it was posted in, or None (a post that fails
         is posted again later). ``stalled``: the game ended because nobody moved."""
         async with self._lock(record.id):
+            if await self._ended_meanwhile(record):
+                return await self.home_channel(record, channel)
             return await self._announce(channel, record, game, turns, intro=intro, stalled=stalled)
 
     async def announce_result(self, channel: Any, result: TurnResult) -> Any | None:
@@ -294,11 +296,21 @@ class Posts:
         record, game = result.record, result.state
         async with self._lock(record.id):
             told = self._shown(record).announced
-            if told >= record.version:
+            if told >= record.version or await self._ended_meanwhile(record):
                 return await self.home_channel(record, channel)
             if told < result.turn_began:
                 return (await self._tell_untold(channel, record))[0]
             return await self._announce(channel, record, game, result.turns)
+
+    async def _ended_meanwhile(self, record: GameRecord) -> bool:
+        """Whether the game, active in ``record``, was ended since (by a moderator, or for
+        want of moves), as stored now: asked under the game's lock, since a post composed
+        from ``record`` would ask someone to play a game that is over. The end's own post
+        (:meth:`announce_end`, which waits for the lock) tells what is untold, with the
+        standings."""
+        if record.status != "active":
+            return False
+        return (await self.common.service.play.get_game(record.id)).status == "ended"
 
     async def board_in_channel(self, record: GameRecord) -> None:
         """The game left its thread (gone, or locked): its board, in its channel, to play

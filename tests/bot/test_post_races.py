@@ -1,0 +1,96 @@
+"""Posts racing what the channel is told (issue 41), on SQLite and PostgreSQL: a move stored
+just before a moderator ends the game is told once, in the end's standings, and nothing
+posted after the end asks anyone to play or carries controls.
+
+The scripted two-player game of :mod:`tests.bot.test_discord`, played in its channel. The
+race is made reproducible by holding the game's post lock while both the move and the end
+are stored: the move's post waits first, as in the attack that found it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.client import TableBot
+from bot.service import GameService
+from tests.bot.test_discord import BOAZ, LEADER
+from tests.bot.test_posts import RUTHS_TURN, bot_of, in_the_channel, ruth_plays
+from tests.support.bot import CHANNEL, make_settings
+from tests.support.databases import database
+from tests.support.harness import Harness
+
+ENDED = "The game in this channel was ended by"
+STANDINGS = "Standings when the game was ended:"
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def target(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str | Path]:
+    async with database(request.param, tmp_path) as found:
+        yield found
+
+
+async def bot_on(target: str | Path, folder: Path) -> TableBot:
+    settings = make_settings(folder / "unused.sqlite3")
+    return TableBot(settings, service=await GameService.open(target, settings=settings))
+
+
+class CountedLock(asyncio.Lock):
+    """A game's post lock that says how many posts wait for it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked = 0
+
+    async def acquire(self) -> bool:
+        self.asked += 1
+        return await super().acquire()
+
+    async def until_asked(self, times: int) -> None:
+        for _ in range(2000):
+            if self.asked >= times:
+                return
+            await asyncio.sleep(0.005)
+        raise AssertionError(f"the post lock was asked for {self.asked} times, not {times}")
+
+
+async def test_a_move_racing_the_end_is_told_once_and_asks_nobody_to_play(
+    target: str | Path, tmp_path: Path
+) -> None:
+    async with Harness(await bot_on(target, tmp_path), channel_id=CHANNEL, timeout=60) as h:
+        for _ in range(6):
+            before = set(h.channel_messages(CHANNEL, public=True))
+            game_id = await in_the_channel(h)
+            lock = CountedLock()
+            bot_of(h).table.posts._locks[game_id] = lock
+            async with lock:
+                move = asyncio.create_task(ruth_plays(h))
+                await lock.until_asked(2)  # the test's own, then Ruth's post
+                end = asyncio.create_task(h.slash(LEADER, "moderate end"))
+                await lock.until_asked(3)  # the end's post
+            await asyncio.gather(move, end)
+            record = await bot_of(h).service.play.get_game(game_id)
+            shown = bot_of(h).service.posts.shown(record)
+            assert record.status == "ended" and shown.announced == record.version
+            posts = [
+                h.message(m)["content"] or ""
+                for m in h.channel_messages(CHANNEL, public=True)
+                if m not in before
+            ]
+            (ended_at,) = [i for i, text in enumerate(posts) if ENDED in text]
+            after = posts[ended_at + 1 :]
+            # The end's post alone follows the end: Ruth's turn, then the standings.
+            assert len(after) == 1, after
+            assert after[0].index(RUTHS_TURN) < after[0].index(STANDINGS)
+            assert "your turn" not in after[0] and f"<@{BOAZ}>" not in after[0]
+            assert sum(RUTHS_TURN in text for text in posts) == 1
+            # No control is left live on any message of the game.
+            live = [
+                m
+                for m in h.channel_messages(CHANNEL, public=True)
+                if m not in before and h.message(m).get("components")
+            ]
+            assert live == [], [h.message(m)["content"] for m in live]
