@@ -216,6 +216,7 @@ class Lobby:
         ended = await self.common.service.moderation.end_game(
             record.channel_id, interaction.user.id, moderator=False, reason="practice stopped"
         )
+        interaction.extras["changed"] = True
         await self.posts.announce_end(interaction.channel, ended)
         said = message_text(Text("table.learn.stopped"), language_of(interaction))
         await interaction.followup.send(said, ephemeral=True)

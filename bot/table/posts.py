@@ -32,7 +32,7 @@ from bot import scheme
 from bot.discord_ui import Verbatim, files, message_text, table_view, with_controls
 from bot.games import TurnRecord
 from bot.i18n import ListOf, Text
-from bot.service import GameRecord, TurnResult
+from bot.service import GameRecord, ServiceError, TurnResult
 from bot.service.posts import Shown
 from bot.table.common import Common, names_of, with_view
 from bot.table.compose import Post, compose_post
@@ -551,12 +551,34 @@ class Posts:
             return
         intro = (Text("table.stall.ended"),) if stalled else ()
         async with self._lock(record.id):
-            # With the turns that were not told yet, if any.
-            told, _ = await self._tell_untold(
-                channel, record, intro=intro, stalled=stalled, always=True
-            )
+            try:
+                # With the turns that were not told yet, if any.
+                told, _ = await self._tell_untold(
+                    channel, record, intro=intro, stalled=stalled, always=True
+                )
+            except ServiceError as error:
+                if error.code != "game_damaged":
+                    raise
+                # Its log does not replay: no standings to show, but the end is said, and
+                # no control of it stays live.
+                told = await self._ended_damaged(channel, record)
         if told is not None and board is not None:
             await self.retire(told, board)
+
+    async def _ended_damaged(self, channel: Any, record: GameRecord) -> Any | None:
+        """A damaged game (its log does not replay) was ended: its channel hears that its
+        standings cannot be shown. Returns the channel, or None if Discord refused."""
+        log.info("game %s ended damaged: no standings", record.id)
+        channel = await self.home_channel(record, channel)
+        text = message_text(
+            Text("table.game.ended_damaged"), await self.common.game_language(record)
+        )
+        try:
+            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as error:
+            log.warning("could not say that damaged game %s ended (%s)", record.id, error.status)
+            return None
+        return channel
 
     async def update_standing(
         self, record: GameRecord, game: Any, over: bool, *, stalled: bool = False

@@ -1,6 +1,7 @@
 """Posts racing what the channel is told (issue 41), on SQLite and PostgreSQL: a move stored
 just before a moderator ends the game is told once, in the end's standings, and nothing
-posted after the end asks anyone to play or carries controls.
+posted after the end asks anyone to play or carries controls; a damaged game's end is said
+as it is, and nothing claims that nothing was changed after a change was stored.
 
 The scripted two-player game of :mod:`tests.bot.test_discord`, played in its channel. The
 race is made reproducible by holding the game's post lock while both the move and the end
@@ -16,11 +17,13 @@ from pathlib import Path
 import pytest
 
 from bot.client import TableBot
+from bot.errors import error_text
+from bot.i18n import t
 from bot.service import GameService
 from tests.bot.test_discord import BOAZ, LEADER
-from tests.bot.test_posts import RUTHS_TURN, bot_of, in_the_channel, ruth_plays
+from tests.bot.test_posts import RUTHS_TURN, bot_of, in_the_channel, posts_saying, ruth_plays
 from tests.support.bot import CHANNEL, make_settings
-from tests.support.databases import database
+from tests.support.databases import RawDb, database
 from tests.support.harness import Harness
 
 ENDED = "The game in this channel was ended by"
@@ -94,3 +97,34 @@ async def test_a_move_racing_the_end_is_told_once_and_asks_nobody_to_play(
                 if m not in before and h.message(m).get("components")
             ]
             assert live == [], [h.message(m)["content"] for m in live]
+
+
+async def test_ending_a_damaged_game_says_what_it_did(target: str | Path, tmp_path: Path) -> None:
+    # Ruth's turn is stored and told; then its log is damaged behind the bot's back.
+    async with Harness(await bot_on(target, tmp_path), channel_id=CHANNEL, timeout=60) as h:
+        game_id = await in_the_channel(h)
+        await ruth_plays(h)
+        (board,) = posts_saying(h, RUTHS_TURN)
+        await RawDb(target).execute(
+            "UPDATE actions SET action = '{not json' WHERE game_id = ? AND seq = 2", game_id
+        )
+        bot_of(h).service.forget()
+        ended = await h.slash(LEADER, "moderate end")
+        said = [(s.ephemeral, s.content) for s in ended if s.content and s.kind != "edit"]
+        assert said == [
+            (False, "The game in this channel was ended by Leader."),
+            (False, "This game's record is damaged, so its standings cannot be shown."),
+        ]
+        assert ended.errors == []
+        assert (await bot_of(h).service.play.get_game(game_id)).status == "ended"
+        # Its last board's controls are gone with it.
+        assert h.message(int(board["id"]))["components"] == []
+
+
+def test_nothing_says_nothing_was_changed_after_a_change() -> None:
+    # A failure after the change was stored says that it was.
+    assert error_text(RuntimeError("boom"), changed=True) == t("table.error.after_change")
+    for language in ("en", "nl", "es", "es-419"):
+        assert error_text(RuntimeError("boom"), language, changed=True) != t(
+            "table.error.unexpected", language
+        )
