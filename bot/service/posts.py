@@ -163,9 +163,10 @@ class Posts:
 
     async def unannounced(self, grace: timedelta = ANNOUNCE_GRACE) -> list[GameRecord]:
         """Active or finished games changed more than ``grace`` ago that the channel has not
-        seen in their latest version: the bot stopped between storing a move and posting it.
-        (The grace leaves a move that is being announced right now alone.) Only games of
-        this process's shards."""
+        seen in their latest version (the bot stopped between storing a move and posting
+        it), and lobbies whose message was never posted (it stopped between opening one and
+        posting it). (The grace leaves a move that is being announced right now alone.)
+        Only games of this process's shards."""
         core = self._core
         now = core.now_ms()
         async with core.storage.read() as tx:
@@ -196,7 +197,13 @@ class Posts:
 
     def _not_pending(self, records: list[GameRecord]) -> list[GameRecord]:
         # Posted by this process, but not written yet: not missed.
-        return [r for r in records if self._pending.get(r.id, {}).get("announced", -1) < r.version]
+        return [r for r in records if not self._posted_unwritten(r)]
+
+    def _posted_unwritten(self, record: GameRecord) -> bool:
+        pending = self._pending.get(record.id, {})
+        if record.status == "lobby":
+            return "lobby_message_id" in pending
+        return pending.get("announced", -1) >= record.version
 
 
 async def _write_posted(tx: Transaction, game_id: int, columns: dict[str, int]) -> None:

@@ -252,7 +252,11 @@ class Posts:
                     return None
                 except discord.NotFound:
                     pass  # deleted: post it again
-            message = await channel.send(content, allowed_mentions=mentions, **with_view(view))
+            # Under a nonce of its own: a lobby posted again soon (the bot stopped before it
+            # recorded it) is the same message.
+            message = await channel.send(
+                content, allowed_mentions=mentions, nonce=f"{record.id}.lobby", **with_view(view)
+            )
         except discord.HTTPException as error:
             log.warning(
                 "could not show the lobby of game %s (%s %s)",
@@ -330,10 +334,21 @@ class Posts:
     async def announce_stored(self, channel: Any, record: GameRecord) -> bool:
         """Tell what was stored but not yet posted (the bot stopped before it could, or
         Discord refused the post) where the game is played. Whether a post went out."""
+        if record.status == "lobby":
+            return await self._lobby_unseen(channel, record)
         async with self._lock(record.id):
             key = "table.turn.recovered_refused" if record.post_failures else "table.turn.recovered"
             _, posted = await self._tell_untold(channel, record, intro=(Text(key),))
             return posted
+
+    async def _lobby_unseen(self, channel: Any, record: GameRecord) -> bool:
+        """A lobby whose message never went out (the bot stopped between opening it and
+        posting it): posted now, or tried again later, a little later each time. Whether
+        it went out."""
+        if await self.post_lobby(channel, record) is None:
+            return True
+        await self.common.service.posts.post_failed(record.id, "lobby not shown")
+        return False
 
     async def _tell_untold(
         self,
