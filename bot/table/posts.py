@@ -46,7 +46,11 @@ NEEDED = ("view_channel", "send_messages", "attach_files", "read_message_history
 #: Discord's 403 for a permission the bot lacks (here: Attach Files, for the pictures).
 MISSING_PERMISSIONS = 50013
 
-#: How far back in a channel a board posted but not recorded is looked for.
+#: How many messages after the game's last recorded message (its board, else its lobby) are
+#: read for a board posted but not recorded: ten of Discord's pages of history. They are
+#: read from that message on, so the board is found however busy the channel was since.
+READ_BACK = 1000
+#: How far back a channel is looked at for a game that has no recorded message at all.
 LOOK_BACK = 50
 
 
@@ -414,20 +418,24 @@ class Posts:
         me = self.common.host.user
         if me is None:
             return None
+        # From the recorded message on, oldest first (the board went out soon after it,
+        # before any amount of chatter); without one, the newest messages.
+        history = (
+            channel.history(limit=READ_BACK, after=discord.Object(anchor), oldest_first=True)
+            if anchor
+            else channel.history(limit=LOOK_BACK)
+        )
+        found: tuple[int, int] | None = None
         try:
-            async for message in channel.history(
-                limit=LOOK_BACK,
-                after=discord.Object(anchor) if anchor else None,
-                oldest_first=False,
-            ):
+            async for message in history:
                 if message.author.id != me.id:
                     continue
                 turn = turn_shown(message, record.id)
-                if turn is not None:
-                    return message.id, turn
+                if turn is not None and (found is None or message.id > found[0]):
+                    found = message.id, turn
         except discord.HTTPException as error:
             log.info("could not read back the channel of game %s (%s)", record.id, error.status)
-        return None
+        return found
 
     async def _announce(
         self,

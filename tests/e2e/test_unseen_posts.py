@@ -1,6 +1,7 @@
-"""Posts a kill kept from the channel (issue 41), on SQLite and PostgreSQL, with the
-unmodified bot against the fake Discord: a lobby opened just before a kill is posted at the
-restart.
+"""Posts a kill kept from the channel, or left unrecorded (issue 41), on SQLite and
+PostgreSQL, with the unmodified bot against the fake Discord: a lobby opened just before a
+kill is posted at the restart; a board Discord took just before a kill, before the bot
+recorded it, is found at the restart however busy the channel was since, and not told again.
 """
 
 from __future__ import annotations
@@ -12,10 +13,11 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.test_bot_e2e import TURNS, table_for
 from tests.support.databases import RawDb, database
-from tests.support.e2e import Arkbot
-from tests.support.fake_discord import FakeDiscord, FakeMessage
-from tests.support.players import WAIT, wait_until_up
+from tests.support.e2e import Arkbot, StartBot
+from tests.support.fake_discord import FakeDiscord, FakeMessage, python_argv
+from tests.support.players import WAIT, arkbot_env, assert_told_once, wait_until_up
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -77,3 +79,34 @@ async def until_stored(raw: RawDb, sql: str, game_id: int, expected: object) -> 
             return
         await asyncio.sleep(0.1)
     assert await raw.scalar(sql, game_id) == expected
+
+
+async def test_a_board_unrecorded_at_a_kill_is_found_past_the_nonce_window_and_chatter(
+    fake_discord: FakeDiscord, start_bot: StartBot, db_path: str | Path
+) -> None:
+    fake, rec = fake_discord, fake_discord.recorder
+    table = await table_for(fake, db_path)
+    # No round writes what was posted: a board is recorded with the next move, or never.
+    env = arkbot_env(fake, db_path, ARKBOT_POLL_SECONDS="3600")
+    proc = await start_bot(python_argv("-m", "bot"), env)
+    await wait_until_up(fake, proc)
+    await table.start()
+    await table.play_turn(TURNS[0])  # Alice's board, recorded with Bob's move
+    board = await table.play_turn(TURNS[1])  # Bob's board: Discord has it, the bot has not
+    # More chatter after it than one page of the channel's history (50 messages).
+    for n in range(60):
+        await fake.say(table.seats[n % 3], table.channel, f"chatter {n}")
+    await proc.kill()
+    raw = RawDb(db_path)
+    sql = "SELECT board_message_id FROM games WHERE id = ?"
+    assert await raw.scalar(sql, table.game_id) != board.id
+    # Back after Discord forgot the nonce.
+    fake.NONCE_WINDOW = 0.0
+    proc.env["ARKBOT_POLL_SECONDS"] = "0.5"
+    await proc.start()
+    await wait_until_up(fake, proc)
+    await until_stored(raw, sql, table.game_id, board.id)
+    await assert_told_once(rec, db_path, table.game_id, [table.channel.id])
+    # The game goes on from there, each turn told once.
+    await table.play_turn(TURNS[2])
+    await assert_told_once(rec, db_path, table.game_id, [table.channel.id])
