@@ -15,7 +15,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import timedelta
 
-from bot.service.common import ANNOUNCE_GRACE, CLAIM_BATCH, MAX_POST_BACKOFF, record_of, td_ms
+from bot.service.common import (
+    ANNOUNCE_GRACE,
+    CLAIM_BATCH,
+    FIRST_SERVER_RETRY,
+    MAX_POST_BACKOFF,
+    record_of,
+    td_ms,
+)
 from bot.service.core import Core
 from bot.service.models import GameRecord
 from bot.service.storage import Transaction
@@ -144,13 +151,18 @@ class Posts:
                 self._pending.setdefault(game_id, {}).update(columns)
             raise
 
-    async def post_failed(self, game_id: int, error: str) -> int:
-        """Discord refused the game's post (``error`` says why): it is tried again later, a
-        little later each time. Returns how many posts in a row have failed."""
+    async def post_failed(
+        self, game_id: int, error: str, *, server: bool = False
+    ) -> tuple[int, timedelta]:
+        """Discord refused the game's post (``error`` says why; ``server``: it failed on
+        Discord's side, a 5xx): it is tried again later, a little later each time, seconds
+        after a failure on Discord's side, minutes after a refusal. Returns how many posts
+        in a row have failed, and how long until the next try."""
         async with self._core.storage.write() as tx:
             record = await record_of(tx, game_id)
             failures = record.post_failures + 1
-            backoff = min(timedelta(minutes=2 ** (failures - 1)), MAX_POST_BACKOFF)
+            first = FIRST_SERVER_RETRY if server else timedelta(minutes=1)
+            backoff = min(first * 2 ** (failures - 1), MAX_POST_BACKOFF)
             await tx.games.update(
                 game_id,
                 post_error=error[:200],
@@ -159,7 +171,7 @@ class Posts:
                 # The claim on the post goes back: its retry time says when it is due again.
                 lease_until=0,
             )
-        return failures
+        return failures, backoff
 
     async def unannounced(self, grace: timedelta = ANNOUNCE_GRACE) -> list[GameRecord]:
         """Active or finished games changed more than ``grace`` ago that the channel has not

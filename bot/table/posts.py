@@ -23,6 +23,7 @@ import asyncio
 import dataclasses
 import logging
 from collections.abc import Sequence
+from datetime import timedelta
 from typing import Any
 from weakref import WeakValueDictionary
 
@@ -50,6 +51,9 @@ MISSING_PERMISSIONS = 50013
 #: read for a board posted but not recorded: ten of Discord's pages of history. They are
 #: read from that message on, so the board is found however busy the channel was since.
 READ_BACK = 1000
+#: A post that failed on Discord's side is tried again by this process itself while its
+#: retry is due sooner than this (the rounds, a minute apart, try the later ones).
+SOONER_THAN_A_ROUND = timedelta(minutes=1)
 #: How far back a channel is looked at for a game that has no recorded message at all.
 LOOK_BACK = 50
 
@@ -674,8 +678,13 @@ class Posts:
         """Discord refused a post: it is tried again later, later each time. A missing
         permission is said plainly, once, to the game's creator, who can ask for it."""
         denied = isinstance(error, discord.Forbidden)
+        server = isinstance(error, discord.DiscordServerError)
         reason = f"{getattr(error, 'status', '?')} {getattr(error, 'code', '')}".strip()
-        failures = await self.common.service.posts.post_failed(record.id, reason)
+        posts = self.common.service.posts
+        failures, backoff = await posts.post_failed(record.id, reason, server=server)
+        if server and backoff < SOONER_THAN_A_ROUND:
+            # Discord's side failed: tried again in seconds, not at a round a minute away.
+            self.common.later(self._try_again(record.id, backoff.total_seconds()))
         log.warning(
             "post of game %s version %s refused (%s), try %d",
             record.id, record.version, reason, failures,
@@ -688,6 +697,21 @@ class Posts:
                 permissions=missing or (Text("table.post.some_permission"),),
             )
             await self.common.tell_user(record.creator_id, text, record.guild_id)
+
+    async def _try_again(self, game_id: int, delay: float) -> None:
+        """Tell the game's untold turns after ``delay`` seconds (a post failed on Discord's
+        side); nothing if they were told meanwhile (the next move's post told them). A
+        process that stops before leaves them to the rounds, when their retry is due."""
+        await asyncio.sleep(delay)
+        service = self.common.service
+        try:
+            record = await service.play.get_game(game_id)
+            if not record.post_failures or record.status not in ("active", "finished"):
+                return  # a post went out since, or the game is over
+            if await self.announce_stored(None, record):
+                await service.posts.flush_posted()
+        except Exception:
+            log.exception("could not try the post of game %s again", game_id)
 
     async def draw_replay(
         self, record: GameRecord, language: str

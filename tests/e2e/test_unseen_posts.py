@@ -1,12 +1,14 @@
 """Posts a kill kept from the channel, or left unrecorded (issue 41), on SQLite and
 PostgreSQL, with the unmodified bot against the fake Discord: a lobby opened just before a
 kill is posted at the restart; a board Discord took just before a kill, before the bot
-recorded it, is found at the restart however busy the channel was since, and not told again.
+recorded it, is found at the restart however busy the channel was since, and not told again;
+a board that failed on Discord's side (503) reaches the channel seconds later, not minutes.
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -17,7 +19,13 @@ from tests.e2e.test_bot_e2e import TURNS, table_for
 from tests.support.databases import RawDb, database
 from tests.support.e2e import Arkbot, StartBot
 from tests.support.fake_discord import FakeDiscord, FakeMessage, python_argv
-from tests.support.players import WAIT, arkbot_env, assert_told_once, wait_until_up
+from tests.support.players import (
+    WAIT,
+    arkbot_env,
+    assert_told_once,
+    told_turns,
+    wait_until_up,
+)
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -109,4 +117,35 @@ async def test_a_board_unrecorded_at_a_kill_is_found_past_the_nonce_window_and_c
     await assert_told_once(rec, db_path, table.game_id, [table.channel.id])
     # The game goes on from there, each turn told once.
     await table.play_turn(TURNS[2])
+    await assert_told_once(rec, db_path, table.game_id, [table.channel.id])
+
+
+#: How soon a board whose post failed on Discord's side must reach the channel (it took
+#: 60 to 120 seconds: the first retry a minute later, at the round after that).
+SOON_AFTER_A_503 = 15.0
+
+
+async def test_a_board_whose_post_got_a_503_reaches_the_channel_seconds_later(
+    fake_discord: FakeDiscord, arkbot: Arkbot, db_path: str | Path
+) -> None:
+    fake, rec = fake_discord, fake_discord.recorder
+    table = await table_for(fake, db_path)
+    await arkbot()
+    await table.start()
+    outage = fake.unavailable(r"^POST /channels/\d+/messages$")
+    began = time.monotonic()
+    await table.typed(TURNS[0][:-1])
+    sub, options = table.typed_command(TURNS[0][-1])
+    _, answer = await table.slash(table.current, "covenant", sub, options)
+    assert table.record_played(TURNS[0][-1])
+    assert outage.hits and "could not be posted" in answer.content
+    await rec.wait_until(
+        lambda: told_turns(rec, table.game_id, [table.channel.id])[1],
+        SOON_AFTER_A_503,
+        "Alice's turn, its post tried again",
+    )
+    assert time.monotonic() - began < SOON_AFTER_A_503
+    await assert_told_once(rec, db_path, table.game_id, [table.channel.id])
+    # The game goes on from there.
+    await table.play_turn(TURNS[1], typed=True)
     await assert_told_once(rec, db_path, table.game_id, [table.channel.id])

@@ -434,6 +434,15 @@ class RateLimitRule:
     hits: list[RecordedRequest] = field(default_factory=list)
 
 
+@dataclass
+class OutageRule:
+    """Answer the next ``remaining`` matching requests with 503 (Discord's side failed)."""
+
+    match: Callable[[RecordedRequest], bool]
+    remaining: int
+    hits: list[RecordedRequest] = field(default_factory=list)
+
+
 class Recorder:
     """Everything the bot did, plus bounded waits on it."""
 
@@ -700,6 +709,7 @@ class FakeDiscord:
         self.ids = Snowflakes()
         self.recorder = Recorder()
         self.rate_limits: list[RateLimitRule] = []
+        self.outages: list[OutageRule] = []
         self.sessions: dict[str, GatewaySession] = {}
         self.connections: list[GatewayConnection] = []
         self.identify_count = 0
@@ -1044,6 +1054,15 @@ class FakeDiscord:
             predicate = match
         rule = RateLimitRule(predicate, times, retry_after, is_global)
         self.rate_limits.append(rule)
+        return rule
+
+    def unavailable(self, match: str, *, times: int = 1) -> OutageRule:
+        """Answer the next ``times`` requests matching ``match`` (a regex searched in
+        ``"METHOD /path"``) with 503 Service Unavailable, as Discord does when its side
+        fails for a moment."""
+        pattern = re.compile(match)
+        rule = OutageRule(lambda r: bool(pattern.search(f"{r.method} {r.path}")), times)
+        self.outages.append(rule)
         return rule
 
     # ---- gateway --------------------------------------------------------------------
@@ -1628,6 +1647,11 @@ class FakeDiscord:
                     rule.remaining -= 1
                     rule.hits.append(rec)
                     return self._too_many(rec, rule)
+            for outage in self.outages:
+                if outage.remaining > 0 and outage.match(rec):
+                    outage.remaining -= 1
+                    outage.hits.append(rec)
+                    raise DiscordError(503, 0, "503: Service Unavailable")
             authed = path.startswith(("/interactions/", "/webhooks/"))
             auth = request.headers.get("Authorization", "")
             if not authed and (
