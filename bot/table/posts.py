@@ -48,8 +48,9 @@ NEEDED = ("view_channel", "send_messages", "attach_files", "read_message_history
 MISSING_PERMISSIONS = 50013
 
 #: How many messages after the game's last recorded message (its board, else its lobby) are
-#: read for a board posted but not recorded: ten of Discord's pages of history. They are
-#: read from that message on, so the board is found however busy the channel was since.
+#: read for a board posted but not recorded, from that message on (ten of Discord's pages
+#: of history), and as many of the newest if there are more: the board is found unless
+#: over a thousand messages came both before and after it.
 READ_BACK = 1000
 #: A post that failed on Discord's side is tried again by this process itself while its
 #: retry is due sooner than this (the rounds, a minute apart, try the later ones).
@@ -422,21 +423,25 @@ class Posts:
         me = self.common.host.user
         if me is None:
             return None
-        # From the recorded message on, oldest first (the board went out soon after it,
-        # before any amount of chatter); without one, the newest messages.
-        history = (
-            channel.history(limit=READ_BACK, after=discord.Object(anchor), oldest_first=True)
-            if anchor
-            else channel.history(limit=LOOK_BACK)
-        )
+        # From the recorded message on, oldest first: the board went out soon after it,
+        # before any amount of chatter. Should there be more since than that reads, the
+        # newest too (chatter may have come before the board). Without a recorded message,
+        # the newest messages.
+        after = discord.Object(anchor) if anchor else None
+        reads = [(READ_BACK, True), (READ_BACK, False)] if anchor else [(LOOK_BACK, False)]
         found: tuple[int, int] | None = None
         try:
-            async for message in history:
-                if message.author.id != me.id:
-                    continue
-                turn = turn_shown(message, record.id)
-                if turn is not None and (found is None or message.id > found[0]):
-                    found = message.id, turn
+            for limit, oldest_first in reads:
+                read = 0
+                async for message in channel.history(
+                    limit=limit, after=after, oldest_first=oldest_first
+                ):
+                    read += 1
+                    turn = turn_shown(message, record.id) if message.author.id == me.id else None
+                    if turn is not None and (found is None or message.id > found[0]):
+                        found = message.id, turn
+                if read < limit:
+                    break  # read to the end
         except discord.HTTPException as error:
             log.info("could not read back the channel of game %s (%s)", record.id, error.status)
         return found

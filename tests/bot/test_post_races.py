@@ -1,7 +1,8 @@
 """Posts racing what the channel is told (issue 41), on SQLite and PostgreSQL: a move stored
 just before a moderator ends the game is told once, in the end's standings, and nothing
 posted after the end asks anyone to play or carries controls; a damaged game's end is said
-as it is, and nothing claims that nothing was changed after a change was stored.
+as it is, and nothing claims that nothing was changed after a change was stored; a board
+posted but unrecorded at a kill is found after any amount of chatter before it.
 
 The scripted two-player game of :mod:`tests.bot.test_discord`, played in its channel. The
 race is made reproducible by holding the game's post lock while both the move and the end
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -21,7 +23,15 @@ from bot.errors import error_text
 from bot.i18n import t
 from bot.service import GameService
 from tests.bot.test_discord import BOAZ, LEADER
-from tests.bot.test_posts import RUTHS_TURN, bot_of, in_the_channel, posts_saying, ruth_plays
+from tests.bot.test_posts import (
+    BOAZS_TURN,
+    RUTHS_TURN,
+    boaz_plays,
+    bot_of,
+    in_the_channel,
+    posts_saying,
+    ruth_plays,
+)
 from tests.support.bot import CHANNEL, make_settings
 from tests.support.databases import RawDb, database
 from tests.support.harness import Harness
@@ -128,3 +138,24 @@ def test_nothing_says_nothing_was_changed_after_a_change() -> None:
         assert error_text(RuntimeError("boom"), language, changed=True) != t(
             "table.error.unexpected", language
         )
+
+
+async def test_a_board_unrecorded_at_a_kill_is_found_after_a_long_chat(
+    target: str | Path, tmp_path: Path
+) -> None:
+    # Ruth's board is recorded; more than ten pages of chatter; Boaz's board goes out and
+    # the bot is killed before it records it; back after Discord forgot the nonce.
+    async with Harness(await bot_on(target, tmp_path), channel_id=CHANNEL, timeout=60) as h:
+        game_id = await in_the_channel(h)
+        await ruth_plays(h)
+        await bot_of(h).service.posts.flush_posted()
+        for n in range(1100):
+            h._new_message(CHANNEL, {"content": f"chatter {n}"}, [], None)
+        await boaz_plays(h)
+        (posted,) = posts_saying(h, BOAZS_TURN)
+        bot_of(h).service.posts._pending.clear()  # the kill: what was in memory is lost
+        await h.restart(await bot_on(target, tmp_path))
+        await bot_of(h).reminders.run_once(grace=timedelta(0))  # type: ignore[union-attr]
+        assert posts_saying(h, BOAZS_TURN) == [posted]
+        record = await bot_of(h).service.play.get_game(game_id)
+        assert record.board_message_id == int(posted["id"])
