@@ -104,6 +104,12 @@ class Posts:
         if lobby_message_id is not None:
             pending["lobby_message_id"] = lobby_message_id
 
+    def may_have_ended(self, game_id: int) -> bool:
+        """Whether this process is ending the game, or ended it, before its end (marked
+        before the end is stored): only then does a post need to look at the stored status
+        again. (Every end of a guild's game is its shard's process's.)"""
+        return game_id in self._core.ending
+
     def shown(self, record: GameRecord) -> Shown:
         """What the channel has seen of the game: ``record``'s columns, with what this
         process posted since (written or not) over them."""

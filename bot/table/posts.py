@@ -321,9 +321,10 @@ class Posts:
         from ``record`` would ask someone to play a game that is over. The end's own post
         (:meth:`announce_end`, which waits for the lock) tells what is untold, with the
         standings."""
-        if record.status != "active":
-            return False
-        return (await self.common.service.play.get_game(record.id)).status == "ended"
+        service = self.common.service
+        if record.status != "active" or not service.posts.may_have_ended(record.id):
+            return False  # no read: a click reads the game once
+        return (await service.play.get_game(record.id)).status == "ended"
 
     async def board_in_channel(self, record: GameRecord) -> None:
         """The game left its thread (gone, or locked): its board, in its channel, to play
