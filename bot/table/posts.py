@@ -52,9 +52,6 @@ MISSING_PERMISSIONS = 50013
 #: of history), and as many of the newest if there are more: the board is found unless
 #: over a thousand messages came both before and after it.
 READ_BACK = 1000
-#: A post that failed on Discord's side is tried again by this process itself while its
-#: retry is due sooner than this (the rounds, a minute apart, try the later ones).
-SOONER_THAN_A_ROUND = timedelta(minutes=1)
 #: How far back a channel is looked at for a game that has no recorded message at all.
 LOOK_BACK = 50
 
@@ -688,8 +685,11 @@ class Posts:
         reason = f"{getattr(error, 'status', '?')} {getattr(error, 'code', '')}".strip()
         posts = self.common.service.posts
         failures, backoff = await posts.post_failed(record.id, reason, server=server)
-        if server and backoff < SOONER_THAN_A_ROUND:
-            # Discord's side failed: tried again in seconds, not at a round a minute away.
+        rounds = timedelta(seconds=self.common.host.settings.poll_seconds)
+        if server and backoff < rounds:
+            # Discord's side failed: tried again in seconds, not at the next round (a
+            # minute away); the rounds try it when they come sooner (or when tests run
+            # them by hand: no background rounds at all).
             self.common.later(self._try_again(record.id, backoff.total_seconds()))
         log.warning(
             "post of game %s version %s refused (%s), try %d",

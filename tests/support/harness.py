@@ -350,14 +350,7 @@ def _is_background(task: asyncio.Task[Any]) -> bool:
     name = getattr(coro, "__qualname__", "") or ""
     return any(
         marker in name
-        for marker in (
-            "timeout_task_impl",
-            "inner_call",
-            "Loop._loop",
-            "_delay_ready",
-            # A post that failed on Discord's side, tried again seconds later.
-            "Posts._try_again",
-        )
+        for marker in ("timeout_task_impl", "inner_call", "Loop._loop", "_delay_ready")
     )
 
 
