@@ -258,10 +258,12 @@ class Posts:
                     return None
                 except discord.NotFound:
                     pass  # deleted: post it again
-            # Under a nonce of its own: a lobby posted again soon (the bot stopped before it
-            # recorded it) is the same message.
+            # Its first message under a nonce of its own: posted again soon (the bot stopped
+            # before it recorded it), it is the same message. (One posted again because it
+            # was deleted is a new one.)
+            first = {"nonce": f"{record.id}.lobby"} if lobby_id is None else {}
             message = await channel.send(
-                content, allowed_mentions=mentions, nonce=f"{record.id}.lobby", **with_view(view)
+                content, allowed_mentions=mentions, **first, **with_view(view)
             )
         except discord.HTTPException as error:
             log.warning(

@@ -152,3 +152,32 @@ async def test_a_board_whose_post_got_a_503_reaches_the_channel_seconds_later(
     # The game goes on from there.
     await table.play_turn(TURNS[1], typed=True)
     await assert_told_once(rec, db_path, table.game_id, [table.channel.id])
+
+
+async def test_a_lobby_posted_but_unrecorded_at_a_kill_is_not_posted_twice(
+    fake_discord: FakeDiscord, start_bot: StartBot, db_path: str | Path
+) -> None:
+    fake = fake_discord
+    # No round writes what was posted: the lobby's message is known in memory only.
+    env = arkbot_env(fake, db_path, ARKBOT_POLL_SECONDS="3600")
+    proc = await start_bot(python_argv("-m", "bot"), env)
+    await wait_until_up(fake, proc)
+    channel = fake.channel("games")
+    await fake.slash(fake.user("alice"), channel, "table", {"game": "covenant"}, subcommand="new")
+    raw = RawDb(db_path)
+    game_id = 0
+    for _ in range(int(WAIT * 10)):
+        rows = await raw.rows("SELECT id FROM games WHERE status = 'lobby'")
+        if rows and lobby_messages(fake, channel.id, rows[0][0]):
+            game_id = rows[0][0]
+            break
+        await asyncio.sleep(0.1)
+    (lobby,) = lobby_messages(fake, channel.id, game_id)
+    await proc.kill()
+    assert await raw.scalar("SELECT lobby_message_id FROM games WHERE id = ?", game_id) is None
+    # Back within Discord's nonce window: the lobby sent again is the same message.
+    proc.env["ARKBOT_POLL_SECONDS"] = "0.5"
+    await proc.start()
+    await wait_until_up(fake, proc)
+    await until_stored(raw, "SELECT lobby_message_id FROM games WHERE id = ?", game_id, lobby.id)
+    assert lobby_messages(fake, channel.id, game_id) == [lobby]
