@@ -58,11 +58,17 @@ def refusal_text(error: BaseException) -> Text | None:
     return None
 
 
-def error_text(error: BaseException, language: str = "en", *, stored: bool = False) -> str:
-    """What to tell the user about ``error`` (``stored``: their move was stored before it)."""
+def error_text(
+    error: BaseException, language: str = "en", *, stored: bool = False, changed: bool = False
+) -> str:
+    """What to tell the user about ``error`` (``stored``: their move was stored before it;
+    ``changed``: what they asked for was, so nothing may say that nothing changed)."""
     said = refusal_text(error)
     if said is None:
-        key = "table.error.after_move" if stored else "table.error.unexpected"
+        if stored:
+            key = "table.error.after_move"
+        else:
+            key = "table.error.after_change" if changed else "table.error.unexpected"
         return t(key, language)
     text = template(said.key, language)
     if text is not None and placeholders(text) <= said.params.keys():
@@ -81,8 +87,9 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
     else:
         log.error("error in %s", _what(interaction), exc_info=error)
     stored = bool(interaction.extras.get("stored"))
+    changed = bool(interaction.extras.get("changed"))
     # Discord refuses a message over 2,000 characters; no refusal may be lost that way.
-    text = error_text(error, language_of(interaction), stored=stored)[:2000]
+    text = error_text(error, language_of(interaction), stored=stored, changed=changed)[:2000]
     try:
         if interaction.response.is_done():
             await interaction.followup.send(

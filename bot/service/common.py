@@ -29,6 +29,9 @@ SETTINGS_TTL = timedelta(seconds=60)
 MIN_STALL = timedelta(days=1)
 #: A post Discord refused is tried again after 1, 2, 4, ... minutes, at most this long.
 MAX_POST_BACKOFF = timedelta(hours=6)
+#: A post that failed on Discord's side (a 5xx: it may well work a moment later, and
+#: Discord's guidance allows a retry) is tried again after 2, 4, 8, ... seconds instead.
+FIRST_SERVER_RETRY = timedelta(seconds=2)
 _MASK = (1 << 64) - 1
 
 

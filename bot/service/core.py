@@ -58,6 +58,10 @@ class Core:
         self.limits = limits or Limits()
         #: The engine games of busy games (see :mod:`bot.service.gamelog`).
         self.cache = GameCache(cache_size)
+        #: Games this process is ending or has ended before their end (a moderator, a
+        #: stall), marked before the end is stored: a post composed before it looks at the
+        #: stored status again (see :meth:`bot.service.posts.Posts.may_have_ended`).
+        self.ending: set[int] = set()
         #: Guild settings read recently: guild id -> (read at, in ms; the settings).
         self._settings_cache: dict[int, tuple[int, GuildSettings]] = {}
         #: How often this process changed each guild's settings: a read that began before

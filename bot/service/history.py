@@ -45,7 +45,11 @@ class History:
             ends: list[int] = []
             for entry in await tx.log.actions(game_id, after=done):
                 before = game.turn
-                events = replay_one(rules, game, entry)
+                try:
+                    events = replay_one(rules, game, entry)
+                except (ValueError, TypeError, KeyError, AttributeError) as exc:
+                    # A log that does not replay: the game is damaged (the guard says so).
+                    raise Damaged(record.id, f"action {entry.seq}: {exc}") from None
                 turn.add(entry.source, events)
                 if game.turn != before or rules.is_over(game):
                     if entry.seq > since:

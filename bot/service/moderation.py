@@ -37,6 +37,7 @@ class Moderation:
             learner_stops = record.practice is not None and record.creator_id == moderator_id
             if not (moderator or creator_cancels or learner_stops):
                 raise ServiceError("not_allowed")
+            core.ending.add(record.id)
             now = core.now_ms()
             await tx.games.update(
                 record.id, status="ended", current_seat=None, finished_at=now, updated_at=now

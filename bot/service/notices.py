@@ -271,6 +271,7 @@ class Notices:
             fresh = await tx.games.get(record.id)
             if fresh is None or fresh.status != "active" or fresh.version != record.version:
                 raise stale()
+            core.ending.add(record.id)
             now = core.now_ms()
             await tx.games.update(
                 record.id, status="ended", current_seat=None, finished_at=now, updated_at=now

@@ -2,18 +2,47 @@
 messages, in which thread), posts Discord refused and tried again later, and the posts the
 bot missed (it stopped between storing a move and posting it), claimed by one process.
 
-A part of :class:`~bot.service.service.GameService` (``service.posts``). What this process
-posted is held in memory until the game's next write (``play`` writes it with the move) or
-:meth:`Posts.flush_posted`, so that a click that ends a turn costs one write transaction."""
+A part of :class:`~bot.service.service.GameService` (``service.posts``), and the one owner
+of what a channel has seen of a game (:meth:`Posts.shown`): the stored columns, what this
+process posted and has not written yet, and what it knows of the channel beyond the
+database (the newest board it posted or found there), merged into one :class:`Shown`.
+What this process posted is held in memory until the game's next write (``play`` writes it
+with the move) or :meth:`Posts.flush_posted`, so that a click that ends a turn costs one
+write transaction."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import timedelta
 
-from bot.service.common import ANNOUNCE_GRACE, CLAIM_BATCH, MAX_POST_BACKOFF, record_of, td_ms
+from bot.service.common import (
+    ANNOUNCE_GRACE,
+    CLAIM_BATCH,
+    FIRST_SERVER_RETRY,
+    MAX_POST_BACKOFF,
+    record_of,
+    td_ms,
+)
 from bot.service.core import Core
 from bot.service.models import GameRecord
 from bot.service.storage import Transaction
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """What the channel has seen of a game, as this process knows it (:meth:`Posts.shown`)."""
+
+    #: The version up to which the channel was told of the game: all its turns that had
+    #: ended by then (a turn in progress is told when it ends).
+    announced: int
+    #: The lobby message (a game played in a thread: the line its channel keeps about it).
+    lobby_message_id: int | None
+    #: The newest board.
+    board_message_id: int | None
+    #: The channel of the newest board when this process posted it (or found it) itself;
+    #: None when only the database knows it (another process posted it, or this one before
+    #: a restart): then the channel may have been told more since than was recorded.
+    board_channel_id: int | None
 
 
 class Posts:
@@ -23,6 +52,11 @@ class Posts:
         self._core = core
         #: What went out to Discord but is not written yet: game id -> columns (see posted()).
         self._pending: dict[int, dict[str, int]] = {}
+        #: The version up to which this process knows what the channel was told of a game
+        #: (it posted that itself, or found it there), written or not.
+        self._told: dict[int, int] = {}
+        #: The newest board of each game this process posted (or found): (channel, message).
+        self._newest: dict[int, tuple[int, int]] = {}
 
     async def set_thread(self, game_id: int, thread_id: int | None) -> GameRecord:
         """The game is played in ``thread_id`` from now on (``None``: in its channel again)."""
@@ -51,29 +85,42 @@ class Posts:
         game_id: int,
         version: int | None = None,
         *,
-        board_message_id: int | None = None,
+        board: tuple[int, int] | None = None,
         lobby_message_id: int | None = None,
     ) -> None:
-        """The channel has been shown the game up to ``version`` (in the message
-        ``board_message_id``), or its lobby is ``lobby_message_id``: recorded with the game's
-        next write, or by :meth:`flush_posted`, whichever comes first, so that a click that
-        ends a turn costs one write transaction. Until then this process knows it in memory;
-        a crash before it is written has the post sent again at the restart, which the table
-        makes idempotent with the post's nonce."""
+        """The channel has been shown the game up to ``version`` (its newest board ``board``:
+        channel id, message id), or its lobby is ``lobby_message_id``: recorded with the
+        game's next write, or by :meth:`flush_posted`, whichever comes first, so that a click
+        that ends a turn costs one write transaction. Until then this process knows it in
+        memory; a crash before it is written has the post sent again at the restart, which
+        the table makes idempotent with the post's nonce."""
         pending = self._pending.setdefault(game_id, {})
         if version is not None:
             pending["announced"] = max(version, pending.get("announced", -1))
-        if board_message_id is not None:
-            pending["board_message_id"] = board_message_id
+            self._told[game_id] = max(version, self._told.get(game_id, -1))
+        if board is not None:
+            pending["board_message_id"] = board[1]
+            self._newest[game_id] = board
         if lobby_message_id is not None:
             pending["lobby_message_id"] = lobby_message_id
 
-    def message_ids(self, record: GameRecord) -> tuple[int | None, int | None]:
-        """The game's (lobby, newest board) message ids, including posts not written yet."""
+    def may_have_ended(self, game_id: int) -> bool:
+        """Whether this process is ending the game, or ended it, before its end (marked
+        before the end is stored): only then does a post need to look at the stored status
+        again. (Every end of a guild's game is its shard's process's.)"""
+        return game_id in self._core.ending
+
+    def shown(self, record: GameRecord) -> Shown:
+        """What the channel has seen of the game: ``record``'s columns, with what this
+        process posted since (written or not) over them."""
         pending = self._pending.get(record.id, {})
-        return (
-            pending.get("lobby_message_id", record.lobby_message_id),
-            pending.get("board_message_id", record.board_message_id),
+        board = pending.get("board_message_id", record.board_message_id)
+        newest = self._newest.get(record.id)
+        return Shown(
+            announced=max(record.announced, self._told.get(record.id, -1)),
+            lobby_message_id=pending.get("lobby_message_id", record.lobby_message_id),
+            board_message_id=board,
+            board_channel_id=newest[0] if newest is not None and newest[1] == board else None,
         )
 
     def unwritten(self, game_id: int) -> dict[str, int]:
@@ -110,13 +157,18 @@ class Posts:
                 self._pending.setdefault(game_id, {}).update(columns)
             raise
 
-    async def post_failed(self, game_id: int, error: str) -> int:
-        """Discord refused the game's post (``error`` says why): it is tried again later, a
-        little later each time. Returns how many posts in a row have failed."""
+    async def post_failed(
+        self, game_id: int, error: str, *, server: bool = False
+    ) -> tuple[int, timedelta]:
+        """Discord refused the game's post (``error`` says why; ``server``: it failed on
+        Discord's side, a 5xx): it is tried again later, a little later each time, seconds
+        after a failure on Discord's side, minutes after a refusal. Returns how many posts
+        in a row have failed, and how long until the next try."""
         async with self._core.storage.write() as tx:
             record = await record_of(tx, game_id)
             failures = record.post_failures + 1
-            backoff = min(timedelta(minutes=2 ** (failures - 1)), MAX_POST_BACKOFF)
+            first = FIRST_SERVER_RETRY if server else timedelta(minutes=1)
+            backoff = min(first * 2 ** (failures - 1), MAX_POST_BACKOFF)
             await tx.games.update(
                 game_id,
                 post_error=error[:200],
@@ -125,13 +177,14 @@ class Posts:
                 # The claim on the post goes back: its retry time says when it is due again.
                 lease_until=0,
             )
-        return failures
+        return failures, backoff
 
     async def unannounced(self, grace: timedelta = ANNOUNCE_GRACE) -> list[GameRecord]:
         """Active or finished games changed more than ``grace`` ago that the channel has not
-        seen in their latest version: the bot stopped between storing a move and posting it.
-        (The grace leaves a move that is being announced right now alone.) Only games of
-        this process's shards."""
+        seen in their latest version (the bot stopped between storing a move and posting
+        it), and lobbies whose message was never posted (it stopped between opening one and
+        posting it). (The grace leaves a move that is being announced right now alone.)
+        Only games of this process's shards."""
         core = self._core
         now = core.now_ms()
         async with core.storage.read() as tx:
@@ -162,7 +215,13 @@ class Posts:
 
     def _not_pending(self, records: list[GameRecord]) -> list[GameRecord]:
         # Posted by this process, but not written yet: not missed.
-        return [r for r in records if self._pending.get(r.id, {}).get("announced", -1) < r.version]
+        return [r for r in records if not self._posted_unwritten(r)]
+
+    def _posted_unwritten(self, record: GameRecord) -> bool:
+        pending = self._pending.get(record.id, {})
+        if record.status == "lobby":
+            return "lobby_message_id" in pending
+        return pending.get("announced", -1) >= record.version
 
 
 async def _write_posted(tx: Transaction, game_id: int, columns: dict[str, int]) -> None:

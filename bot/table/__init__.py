@@ -13,8 +13,10 @@ Every interaction is deferred before any slow work, and pictures are drawn by th
 
 Its parts, one concern each: :mod:`~bot.table.common` (what they all share),
 :mod:`~bot.table.lobby`, :mod:`~bot.table.turns`, :mod:`~bot.table.compose` (a post as
-data) and :mod:`~bot.table.posts` (sending it), :mod:`~bot.table.browsing` (status, rules,
-history, replay, missed turns, ratings), :mod:`~bot.table.players`,
+data) and :mod:`~bot.table.posts` (sending it where the game is played, its thread or its
+channel, and the line the channel keeps about a game in a thread),
+:mod:`~bot.table.browsing` (status, rules, history, replay, missed turns, ratings),
+:mod:`~bot.table.players`,
 :mod:`~bot.table.moderation` and :mod:`~bot.table.rounds` (the background work);
 :mod:`~bot.table.table` puts them together.
 """

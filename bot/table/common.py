@@ -1,5 +1,6 @@
 """What every part of the table shares: the bot, the turn check, private panels, the
-language of public posts, the game's home channel, direct messages.
+language of public posts, direct messages. (Where a game is played, its thread and the line
+its channel keeps about it are the posts': :mod:`bot.table.posts`.)
 
 The parts (lobby, turns, posts, browsing, ...) each hold one :class:`Common` and use it;
 none of them inherits from it.
@@ -10,12 +11,12 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import discord
 
-from bot.discord_ui import Verbatim, files, lines_of, message_text, split_message, view_of
+from bot.discord_ui import files, lines_of, message_text, split_message, view_of
 from bot.games import Plugin, Seen, plugin
 from bot.host import Host
 from bot.i18n import DEFAULT_LANGUAGE, Text, language_for, language_of
@@ -56,30 +57,6 @@ def with_view(view: discord.ui.View | None) -> dict[str, Any]:
     return {"view": view} if view is not None else {}
 
 
-#: Discord's answers to a post in a thread the bot can no longer post in: the thread was
-#: deleted (404, 10003 "Unknown Channel"), or it is locked (400, 50083 "Thread is
-#: archived": a locked thread stays closed to all who lack Manage Threads).
-UNKNOWN_CHANNEL = 10003
-THREAD_ARCHIVED = 50083
-
-
-def thread_refused(error: BaseException) -> bool:
-    """Whether Discord refused a post because its thread is gone or locked."""
-    return isinstance(error, discord.HTTPException) and error.code in (
-        UNKNOWN_CHANNEL,
-        THREAD_ARCHIVED,
-    )
-
-
-def locked_to_me(channel: Any) -> bool:
-    """A thread locked by a moderator, in which the bot (without Manage Threads) cannot post,
-    as far as discord.py's cache tells."""
-    if not isinstance(channel, discord.Thread) or not channel.locked:
-        return False
-    me = getattr(channel.guild, "me", None)
-    return me is None or not channel.permissions_for(me).manage_threads
-
-
 #: May-act refusals as the table words them for the player who clicked (in the context of
 #: a turn button, friendlier than the service's plain text); the rest are said as they are.
 _SAID_AT_THE_TABLE = {
@@ -98,9 +75,6 @@ class Common:
         self.host = host
         #: Work done after an answer (replays).
         self._tasks: set[asyncio.Task[Any]] = set()
-        #: Shows a game's board in its channel after the game left its thread (the posts
-        #: set it): the players need a board there to play on.
-        self.board_in_channel: Callable[[GameRecord], Awaitable[None]] | None = None
 
     @property
     def service(self) -> GameService:
@@ -142,79 +116,6 @@ class Common:
     async def channel(self, channel_id: int) -> Any:
         """A channel by its id: from the cache, else asked of Discord."""
         return self.host.get_channel(channel_id) or await self.host.fetch_channel(channel_id)
-
-    async def home_channel(self, record: GameRecord, given: Any = None) -> Any:
-        """Where the game is played: its thread, else its channel (``given`` if it is that one).
-        A thread that is gone (a moderator deleted it) or locked sends the game back to its
-        channel (:meth:`leave_thread`)."""
-        found = given if given is not None and getattr(given, "id", None) == record.home else None
-        if found is None:
-            found = self.host.get_channel(record.home)
-        if found is None:
-            try:
-                found = await self.host.fetch_channel(record.home)
-            except discord.NotFound:
-                if record.thread_id is None:
-                    raise
-                return await self.leave_thread(record, locked=False)
-        if record.thread_id is not None and locked_to_me(found):
-            return await self.leave_thread(record, locked=True)
-        return found
-
-    async def left_thread(self, record: GameRecord, channel: Any, error: Exception) -> Any:
-        """If ``error`` is Discord refusing a post in the game's thread (``channel``) because
-        the thread is gone or locked, the game leaves it (:meth:`leave_thread`): its channel,
-        to post in instead. Else None."""
-        if record.thread_id is None or getattr(channel, "id", None) != record.thread_id:
-            return None
-        if not thread_refused(error):
-            return None
-        locked = getattr(error, "code", None) == THREAD_ARCHIVED
-        return await self.leave_thread(record, locked=locked)
-
-    async def leave_thread(self, record: GameRecord, *, locked: bool) -> Any:
-        """The game's thread is gone (a moderator deleted it) or, ``locked``, closed to the
-        bot: the game goes on in its channel, which is returned. The line the channel keeps
-        about the game says so (it would point at the thread for good), and a locked
-        thread, which may be a slip, is told to the game's creator: once, by whoever
-        notices first."""
-        thread = record.thread_id
-        if thread is None:
-            return await self.channel(record.channel_id)
-        moved = await self.service.posts.leave_thread(record.id, thread)
-        if moved is not None:
-            if self.board_in_channel is not None:
-                self.later(self.board_in_channel(moved))
-            why = "locked" if locked else "gone"
-            log.info("the thread of game %s is %s; it goes on in its channel", record.id, why)
-            title = self.plugin(record).front.title()
-            await self.edit_standing(record, Text("table.standing.moved", game=title))
-            if locked:
-                told = Text(
-                    "table.thread.locked",
-                    game=title,
-                    thread=Verbatim(f"<#{thread}>"),
-                    channel=Verbatim(f"<#{record.channel_id}>"),
-                )
-                await self.tell_user(record.creator_id, told, record.guild_id)
-        return await self.channel(record.channel_id)
-
-    async def edit_standing(self, record: GameRecord, text: Text) -> None:
-        """Say ``text`` in the line the game's channel keeps about a game played in a thread
-        (its lobby message, edited, never posted again)."""
-        lobby, _ = self.service.posts.message_ids(record)
-        if lobby is None:
-            return
-        language = await self.game_language(record)
-        try:
-            parent = await self.channel(record.channel_id)
-            await parent.get_partial_message(lobby).edit(
-                content=message_text(text, language),
-                view=None,
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-        except discord.HTTPException:
-            log.info("could not update the standing line of game %s", record.id)
 
     async def my_turn(
         self,

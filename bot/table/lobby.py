@@ -216,6 +216,7 @@ class Lobby:
         ended = await self.common.service.moderation.end_game(
             record.channel_id, interaction.user.id, moderator=False, reason="practice stopped"
         )
+        interaction.extras["changed"] = True
         await self.posts.announce_end(interaction.channel, ended)
         said = message_text(Text("table.learn.stopped"), language_of(interaction))
         await interaction.followup.send(said, ephemeral=True)
@@ -273,7 +274,7 @@ class Lobby:
         may make one), and its first board."""
         common = self.common
         record = await self.open_thread(channel, record)
-        home = await common.home_channel(record, channel)
+        home = await self.posts.home_channel(record, channel)
         record, game = await common.service.play.state(record.id)
         await self.posts.announce(home, record, game, (), intro=(Text("table.lobby.go"),))
         common.service.computers.wake(record)  # a computer in the first seat plays now
@@ -281,7 +282,7 @@ class Lobby:
     async def open_thread(self, channel: Any, record: GameRecord) -> GameRecord:
         common = self.common
         settings = await common.service.recent_guild_settings(record.guild_id)
-        lobby, _ = common.service.posts.message_ids(record)
+        lobby = common.service.posts.shown(record).lobby_message_id
         if not settings.threads or lobby is None or not may_make_threads(channel):
             return record
         language = await common.game_language(record)

@@ -52,6 +52,7 @@ class Moderating:
         record = await self.common.service.moderation.end_game(
             interaction.channel_id or 0, interaction.user.id, moderator=True, reason=reason
         )
+        interaction.extras["changed"] = True  # whatever fails now, the game has ended
         language = await self.common.public_language(interaction.guild_id)
         lines = [
             message_text(Text("table.mod.ended", moderator=interaction.user.display_name), language)
@@ -69,6 +70,7 @@ class Moderating:
         result = await self.common.service.moderation.remove_player(
             interaction.channel_id or 0, interaction.user.id, player.id, moderator=True
         )
+        interaction.extras["changed"] = True
         text = Text(
             "table.mod.removed",
             player=player.display_name,

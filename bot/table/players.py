@@ -10,6 +10,7 @@ import discord
 from bot.discord_ui import Verbatim, message_text
 from bot.i18n import Text, language_of
 from bot.table.common import Common
+from bot.table.posts import Posts
 
 log = logging.getLogger("arkbot.table")
 
@@ -17,8 +18,9 @@ log = logging.getLogger("arkbot.table")
 class Players:
     """``/table pings`` and ``/table away``."""
 
-    def __init__(self, common: Common) -> None:
+    def __init__(self, common: Common, posts: Posts) -> None:
         self.common = common
+        self.posts = posts
 
     async def pings(self, interaction: discord.Interaction, where: str) -> None:
         """Where the player is told it is their turn: the channel, a direct message, both."""
@@ -47,7 +49,7 @@ class Players:
                     until=Verbatim(f"<t:{int(until.timestamp())}:f>"),
                 )
             try:
-                home = await common.home_channel(record)
+                home = await self.posts.home_channel(record)
                 await home.send(
                     message_text(text, language), allowed_mentions=discord.AllowedMentions.none()
                 )

@@ -1,5 +1,8 @@
-"""Public posts, sent: a game's turns and board in its channel, its lobby message, the line
-that keeps a thread's channel up to date, and the replay after the result.
+"""Public posts, sent: a game's turns and board where it is played (its thread, else its
+channel; a thread gone or locked sends the game back to its channel), its lobby message, the
+line that keeps a thread's channel up to date, and the replay after the result. What the
+channel has seen of a game is the service's (``service.posts.shown``), written by these
+posts and read back by them.
 
 What a post says is composed elsewhere (:func:`bot.table.compose.compose_post`); this sends
 it, takes the controls off the board it replaces, and, when Discord refuses it, has it tried
@@ -20,6 +23,7 @@ import asyncio
 import dataclasses
 import logging
 from collections.abc import Sequence
+from datetime import timedelta
 from typing import Any
 from weakref import WeakValueDictionary
 
@@ -29,8 +33,9 @@ from bot import scheme
 from bot.discord_ui import Verbatim, files, message_text, table_view, with_controls
 from bot.games import TurnRecord
 from bot.i18n import ListOf, Text
-from bot.service import GameRecord, TurnResult
-from bot.table.common import Common, names_of, thread_refused, with_view
+from bot.service import GameRecord, ServiceError, TurnResult
+from bot.service.posts import Shown
+from bot.table.common import Common, names_of, with_view
 from bot.table.compose import Post, compose_post
 from bot.table.lobby_message import lobby_text
 
@@ -42,8 +47,37 @@ NEEDED = ("view_channel", "send_messages", "attach_files", "read_message_history
 #: Discord's 403 for a permission the bot lacks (here: Attach Files, for the pictures).
 MISSING_PERMISSIONS = 50013
 
-#: How far back in a channel a board posted but not recorded is looked for.
+#: How many messages after the game's last recorded message (its board, else its lobby) are
+#: read for a board posted but not recorded, from that message on (ten of Discord's pages
+#: of history), and as many of the newest if there are more: the board is found unless
+#: over a thousand messages came both before and after it.
+READ_BACK = 1000
+#: How far back a channel is looked at for a game that has no recorded message at all.
 LOOK_BACK = 50
+
+
+#: Discord's answers to a post in a thread the bot can no longer post in: the thread was
+#: deleted (404, 10003 "Unknown Channel"), or it is locked (400, 50083 "Thread is
+#: archived": a locked thread stays closed to all who lack Manage Threads).
+UNKNOWN_CHANNEL = 10003
+THREAD_ARCHIVED = 50083
+
+
+def thread_refused(error: BaseException) -> bool:
+    """Whether Discord refused a post because its thread is gone or locked."""
+    return isinstance(error, discord.HTTPException) and error.code in (
+        UNKNOWN_CHANNEL,
+        THREAD_ARCHIVED,
+    )
+
+
+def locked_to_me(channel: Any) -> bool:
+    """A thread locked by a moderator, in which the bot (without Manage Threads) cannot post,
+    as far as discord.py's cache tells."""
+    if not isinstance(channel, discord.Thread) or not channel.locked:
+        return False
+    me = getattr(channel.guild, "me", None)
+    return me is None or not channel.permissions_for(me).manage_threads
 
 
 def lacking(channel: Any) -> tuple[str, ...]:
@@ -105,16 +139,11 @@ class Posts:
     def __init__(self, common: Common) -> None:
         self.common = common
         #: One post of a game at a time (held while it is drawn and sent), so that each
-        #: knows what the one before it told.
+        #: knows what the one before it told (what the channel has seen of a game is the
+        #: service's: ``service.posts.shown``).
         self._locks: WeakValueDictionary[int, asyncio.Lock] = WeakValueDictionary()
-        #: The version up to which this process knows what the channel was told of a game:
-        #: it posted that itself, or found it there.
-        self._told: dict[int, int] = {}
         #: Games whose creator heard that their boards go out without pictures.
         self._told_no_pictures: set[int] = set()
-        #: The newest board of each game this process posted (or found): (channel, message).
-        self._newest: dict[int, tuple[int, int]] = {}
-        common.board_in_channel = self.board_in_channel
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -122,16 +151,92 @@ class Posts:
             lock = self._locks[game_id] = asyncio.Lock()
         return lock
 
-    def told(self, record: GameRecord) -> int:
-        """The version up to which the channel was told of the game: all its turns that had
-        ended by then (a turn in progress is told when it ends)."""
-        return max(record.announced, self._told.get(record.id, -1))
+    def _shown(self, record: GameRecord) -> Shown:
+        """What the channel has seen of the game (the service keeps it)."""
+        return self.common.service.posts.shown(record)
 
-    def _posted(self, record: GameRecord, version: int, channel_id: int, message_id: int) -> None:
-        """The channel was told the game up to ``version``, its newest board ``message_id``."""
-        self._told[record.id] = max(version, self._told.get(record.id, -1))
-        self._newest[record.id] = (channel_id, message_id)
-        self.common.service.posts.posted(record.id, version, board_message_id=message_id)
+    async def _replaced(
+        self, channel: Any, record: GameRecord, version: int, message_id: int
+    ) -> None:
+        """The channel was told the game up to ``version``, its newest board ``message_id``
+        in ``channel``: recorded, and the controls taken off the board it replaces."""
+        previous = self._shown(record).board_message_id
+        self.common.service.posts.posted(record.id, version, board=(channel.id, message_id))
+        if previous is not None and previous != message_id:
+            await self.retire(channel, previous)
+
+    async def home_channel(self, record: GameRecord, given: Any = None) -> Any:
+        """Where the game is played: its thread, else its channel (``given`` if it is that one).
+        A thread that is gone (a moderator deleted it) or locked sends the game back to its
+        channel (:meth:`leave_thread`)."""
+        found = given if given is not None and getattr(given, "id", None) == record.home else None
+        if found is None:
+            found = self.common.host.get_channel(record.home)
+        if found is None:
+            try:
+                found = await self.common.host.fetch_channel(record.home)
+            except discord.NotFound:
+                if record.thread_id is None:
+                    raise
+                return await self.leave_thread(record, locked=False)
+        if record.thread_id is not None and locked_to_me(found):
+            return await self.leave_thread(record, locked=True)
+        return found
+
+    async def left_thread(self, record: GameRecord, channel: Any, error: Exception) -> Any:
+        """If ``error`` is Discord refusing a post in the game's thread (``channel``) because
+        the thread is gone or locked, the game leaves it (:meth:`leave_thread`): its channel,
+        to post in instead. Else None."""
+        if record.thread_id is None or getattr(channel, "id", None) != record.thread_id:
+            return None
+        if not thread_refused(error):
+            return None
+        locked = getattr(error, "code", None) == THREAD_ARCHIVED
+        return await self.leave_thread(record, locked=locked)
+
+    async def leave_thread(self, record: GameRecord, *, locked: bool) -> Any:
+        """The game's thread is gone (a moderator deleted it) or, ``locked``, closed to the
+        bot: the game goes on in its channel, which is returned. The line the channel keeps
+        about the game says so (it would point at the thread for good), and a locked
+        thread, which may be a slip, is told to the game's creator: once, by whoever
+        notices first."""
+        thread = record.thread_id
+        if thread is None:
+            return await self.common.channel(record.channel_id)
+        moved = await self.common.service.posts.leave_thread(record.id, thread)
+        if moved is not None:
+            # The players need a board there to play on.
+            self.common.later(self.board_in_channel(moved))
+            why = "locked" if locked else "gone"
+            log.info("the thread of game %s is %s; it goes on in its channel", record.id, why)
+            title = self.common.plugin(record).front.title()
+            await self.edit_standing(record, Text("table.standing.moved", game=title))
+            if locked:
+                told = Text(
+                    "table.thread.locked",
+                    game=title,
+                    thread=Verbatim(f"<#{thread}>"),
+                    channel=Verbatim(f"<#{record.channel_id}>"),
+                )
+                await self.common.tell_user(record.creator_id, told, record.guild_id)
+        return await self.common.channel(record.channel_id)
+
+    async def edit_standing(self, record: GameRecord, text: Text) -> None:
+        """Say ``text`` in the line the game's channel keeps about a game played in a thread
+        (its lobby message, edited, never posted again)."""
+        lobby = self._shown(record).lobby_message_id
+        if lobby is None:
+            return
+        language = await self.common.game_language(record)
+        try:
+            parent = await self.common.channel(record.channel_id)
+            await parent.get_partial_message(lobby).edit(
+                content=message_text(text, language),
+                view=None,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except discord.HTTPException:
+            log.info("could not update the standing line of game %s", record.id)
 
     async def post_lobby(self, channel: Any, record: GameRecord) -> Text | None:
         """Show the lobby as it stands: edit its message, or post it (and remember it).
@@ -143,7 +248,7 @@ class Posts:
         language = await common.game_language(record)
         content, view = await lobby_text(common, record, language)
         mentions = discord.AllowedMentions.none()
-        lobby_id, _ = common.service.posts.message_ids(record)
+        lobby_id = self._shown(record).lobby_message_id
         try:
             if lobby_id is not None:
                 try:
@@ -153,7 +258,13 @@ class Posts:
                     return None
                 except discord.NotFound:
                     pass  # deleted: post it again
-            message = await channel.send(content, allowed_mentions=mentions, **with_view(view))
+            # Its first message under a nonce of its own: posted again soon (the bot stopped
+            # before it recorded it), it is the same message. (One posted again because it
+            # was deleted is a new one.)
+            first = {"nonce": f"{record.id}.lobby"} if lobby_id is None else {}
+            message = await channel.send(
+                content, allowed_mentions=mentions, **first, **with_view(view)
+            )
         except discord.HTTPException as error:
             log.warning(
                 "could not show the lobby of game %s (%s %s)",
@@ -185,6 +296,8 @@ class Posts:
         the game is played. Returns the channel it was posted in, or None (a post that fails
         is posted again later). ``stalled``: the game ended because nobody moved."""
         async with self._lock(record.id):
+            if await self._ended_meanwhile(record):
+                return await self.home_channel(record, channel)
             return await self._announce(channel, record, game, turns, intro=intro, stalled=stalled)
 
     async def announce_result(self, channel: Any, result: TurnResult) -> Any | None:
@@ -194,19 +307,30 @@ class Posts:
         None if the post failed (it is posted again later)."""
         record, game = result.record, result.state
         async with self._lock(record.id):
-            told = self.told(record)
-            if told >= record.version:
-                return await self.common.home_channel(record, channel)
+            told = self._shown(record).announced
+            if told >= record.version or await self._ended_meanwhile(record):
+                return await self.home_channel(record, channel)
             if told < result.turn_began:
                 return (await self._tell_untold(channel, record))[0]
             return await self._announce(channel, record, game, result.turns)
+
+    async def _ended_meanwhile(self, record: GameRecord) -> bool:
+        """Whether the game, active in ``record``, was ended since (by a moderator, or for
+        want of moves), as stored now: asked under the game's lock, since a post composed
+        from ``record`` would ask someone to play a game that is over. The end's own post
+        (:meth:`announce_end`, which waits for the lock) tells what is untold, with the
+        standings."""
+        service = self.common.service
+        if record.status != "active" or not service.posts.may_have_ended(record.id):
+            return False  # no read: a click reads the game once
+        return (await service.play.get_game(record.id)).status == "ended"
 
     async def board_in_channel(self, record: GameRecord) -> None:
         """The game left its thread (gone, or locked): its board, in its channel, to play
         on; unless a post there showed it since (the one that found the thread closed)."""
         async with self._lock(record.id):
-            newest = self._newest.get(record.id)
-            if record.status != "active" or (newest and newest[0] == record.channel_id):
+            shown = self._shown(record)
+            if record.status != "active" or shown.board_channel_id == record.channel_id:
                 return
             moved = (Text("table.thread.moved_here"),)
             await self._tell_untold(None, record, intro=moved, always=True)
@@ -219,10 +343,21 @@ class Posts:
     async def announce_stored(self, channel: Any, record: GameRecord) -> bool:
         """Tell what was stored but not yet posted (the bot stopped before it could, or
         Discord refused the post) where the game is played. Whether a post went out."""
+        if record.status == "lobby":
+            return await self._lobby_unseen(channel, record)
         async with self._lock(record.id):
             key = "table.turn.recovered_refused" if record.post_failures else "table.turn.recovered"
             _, posted = await self._tell_untold(channel, record, intro=(Text(key),))
             return posted
+
+    async def _lobby_unseen(self, channel: Any, record: GameRecord) -> bool:
+        """A lobby whose message never went out (the bot stopped between opening it and
+        posting it): posted now, or tried again later, a little later each time. Whether
+        it went out."""
+        if await self.post_lobby(channel, record) is None:
+            return True
+        await self.common.service.posts.post_failed(record.id, "lobby not shown")
+        return False
 
     async def _tell_untold(
         self,
@@ -238,26 +373,25 @@ class Posts:
         already in the channel told (posted by a process that stopped before it recorded
         it) is recorded as told, not told again. Returns the channel the game is told in
         (None: the post failed, it is tried again later) and whether a post went out."""
-        common, service = self.common, self.common.service
-        record, game, turns, ends = await service.history.told_since(record.id, self.told(record))
+        service = self.common.service
+        since = self._shown(record).announced
+        record, game, turns, ends = await service.history.told_since(record.id, since)
         complete = [turn for turn in turns if turn.complete]
-        channel = await common.home_channel(record, channel)
-        _, recorded = service.posts.message_ids(record)
-        newest = self._newest.get(record.id)
-        if complete and (newest is None or newest[1] != recorded):
+        channel = await self.home_channel(record, channel)
+        shown = self._shown(record)
+        if complete and shown.board_channel_id is None:
             # Another process (this one before a restart) had the last word here.
             complete = await self._shown_already(channel, record, complete, ends)
         # A game none of whose boards was ever posted (the bot stopped between starting it
         # and its first board) is shown as it stands: its players have nothing to play on.
-        if complete or always or recorded is None:
+        if complete or always or shown.board_message_id is None:
             told = await self._announce(
                 channel, record, game, complete, intro=intro, stalled=stalled
             )
             return told, told is not None
         # Told already, or mid-turn: the player carries on from their panel, and the turn
         # is told when it ends. Written now, so that no round takes it for missed.
-        if record.version > self.told(record) or record.version > record.announced:
-            self._told[record.id] = max(record.version, self._told.get(record.id, -1))
+        if record.version > self._shown(record).announced or record.version > record.announced:
             service.posts.posted(record.id, record.version)
             await service.posts.flush_posted()
         return channel, False
@@ -277,35 +411,40 @@ class Posts:
             return complete
         upto = record.version if shown == len(complete) else ends[shown - 1]
         log.info("game %s: turns up to version %s were shown already", record.id, upto)
-        _, previous = self.common.service.posts.message_ids(record)
-        self._posted(record, upto, channel.id, message_id)
-        if previous is not None and previous != message_id:
-            await self.retire(channel, previous)
+        await self._replaced(channel, record, upto, message_id)
         return complete[shown:]
 
     async def _unrecorded_board(self, channel: Any, record: GameRecord) -> tuple[int, int] | None:
         """The newest board of the game in ``channel`` after the one recorded, and the turn
         it hands on to (see :func:`turn_shown`); None if there is none (or the channel's
         history cannot be read)."""
-        lobby, board = self.common.service.posts.message_ids(record)
-        anchor = board or lobby
+        shown = self._shown(record)
+        anchor = shown.board_message_id or shown.lobby_message_id
         me = self.common.host.user
         if me is None:
             return None
+        # From the recorded message on, oldest first: the board went out soon after it,
+        # before any amount of chatter. Should there be more since than that reads, the
+        # newest too (chatter may have come before the board). Without a recorded message,
+        # the newest messages.
+        after = discord.Object(anchor) if anchor else None
+        reads = [(READ_BACK, True), (READ_BACK, False)] if anchor else [(LOOK_BACK, False)]
+        found: tuple[int, int] | None = None
         try:
-            async for message in channel.history(
-                limit=LOOK_BACK,
-                after=discord.Object(anchor) if anchor else None,
-                oldest_first=False,
-            ):
-                if message.author.id != me.id:
-                    continue
-                turn = turn_shown(message, record.id)
-                if turn is not None:
-                    return message.id, turn
+            for limit, oldest_first in reads:
+                read = 0
+                async for message in channel.history(
+                    limit=limit, after=after, oldest_first=oldest_first
+                ):
+                    read += 1
+                    turn = turn_shown(message, record.id) if message.author.id == me.id else None
+                    if turn is not None and (found is None or message.id > found[0]):
+                        found = message.id, turn
+                if read < limit:
+                    break  # read to the end
         except discord.HTTPException as error:
             log.info("could not read back the channel of game %s (%s)", record.id, error.status)
-        return None
+        return found
 
     async def _announce(
         self,
@@ -322,7 +461,7 @@ class Posts:
         common = self.common
         for _ in range(2):
             # Always where the game is played, wherever the last move was typed.
-            channel = await common.home_channel(record, channel)
+            channel = await self.home_channel(record, channel)
             if getattr(channel, "id", None) != record.home:  # it left its thread just now
                 record = dataclasses.replace(record, thread_id=None)
                 intro = (*intro, Text("table.thread.moved_here"))
@@ -346,7 +485,7 @@ class Posts:
                     return None
             except _ThreadClosed as closed:
                 # Gone or locked, and the cache did not know: into the channel.
-                channel = await common.left_thread(record, channel, closed.error)
+                channel = await self.left_thread(record, channel, closed.error)
                 record = dataclasses.replace(record, thread_id=None)
                 intro = (*intro, Text("table.thread.moved_here"))
                 continue
@@ -395,10 +534,7 @@ class Posts:
                 raise _ThreadClosed(error) from error
             await self.post_failed(channel, record, error)
             return False
-        _, previous = common.service.posts.message_ids(record)
-        self._posted(record, record.version, channel.id, posted.id)
-        if previous is not None and previous != posted.id:
-            await self.retire(channel, previous)
+        await self._replaced(channel, record, record.version, posted.id)
         if drawn and not pictures:
             await self._without_pictures(channel, record)
         else:
@@ -439,20 +575,42 @@ class Posts:
     ) -> None:
         """A moderator ended the game (or nobody moved for too long): the standings and the
         board as they were; a lobby's message says it is closed. No control stays live."""
-        common = self.common
-        lobby, board = common.service.posts.message_ids(record)
+        shown = self._shown(record)
+        board = shown.board_message_id
         if record.started_at is None:
-            if lobby is not None:
+            if shown.lobby_message_id is not None:
                 await self.post_lobby(channel, record)
             return
         intro = (Text("table.stall.ended"),) if stalled else ()
         async with self._lock(record.id):
-            # With the turns that were not told yet, if any.
-            told, _ = await self._tell_untold(
-                channel, record, intro=intro, stalled=stalled, always=True
-            )
+            try:
+                # With the turns that were not told yet, if any.
+                told, _ = await self._tell_untold(
+                    channel, record, intro=intro, stalled=stalled, always=True
+                )
+            except ServiceError as error:
+                if error.code != "game_damaged":
+                    raise
+                # Its log does not replay: no standings to show, but the end is said, and
+                # no control of it stays live.
+                told = await self._ended_damaged(channel, record)
         if told is not None and board is not None:
             await self.retire(told, board)
+
+    async def _ended_damaged(self, channel: Any, record: GameRecord) -> Any | None:
+        """A damaged game (its log does not replay) was ended: its channel hears that its
+        standings cannot be shown. Returns the channel, or None if Discord refused."""
+        log.info("game %s ended damaged: no standings", record.id)
+        channel = await self.home_channel(record, channel)
+        text = message_text(
+            Text("table.game.ended_damaged"), await self.common.game_language(record)
+        )
+        try:
+            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as error:
+            log.warning("could not say that damaged game %s ended (%s)", record.id, error.status)
+            return None
+        return channel
 
     async def update_standing(
         self, record: GameRecord, game: Any, over: bool, *, stalled: bool = False
@@ -488,7 +646,7 @@ class Posts:
                 player=names[game.current_player],
                 deadline=Verbatim(f"<t:{deadline // 1000}:R>" if deadline else ""),
             )
-        await common.edit_standing(record, text)
+        await self.edit_standing(record, text)
 
     async def _practice_over(self, record: GameRecord) -> None:
         """A practice game in a public thread began from a line in its channel ("Noor is
@@ -525,8 +683,16 @@ class Posts:
         """Discord refused a post: it is tried again later, later each time. A missing
         permission is said plainly, once, to the game's creator, who can ask for it."""
         denied = isinstance(error, discord.Forbidden)
+        server = isinstance(error, discord.DiscordServerError)
         reason = f"{getattr(error, 'status', '?')} {getattr(error, 'code', '')}".strip()
-        failures = await self.common.service.posts.post_failed(record.id, reason)
+        posts = self.common.service.posts
+        failures, backoff = await posts.post_failed(record.id, reason, server=server)
+        rounds = timedelta(seconds=self.common.host.settings.poll_seconds)
+        if server and backoff < rounds:
+            # Discord's side failed: tried again in seconds, not at the next round (a
+            # minute away); the rounds try it when they come sooner (or when tests run
+            # them by hand: no background rounds at all).
+            self.common.later(self._try_again(record.id, backoff.total_seconds()))
         log.warning(
             "post of game %s version %s refused (%s), try %d",
             record.id, record.version, reason, failures,
@@ -539,6 +705,21 @@ class Posts:
                 permissions=missing or (Text("table.post.some_permission"),),
             )
             await self.common.tell_user(record.creator_id, text, record.guild_id)
+
+    async def _try_again(self, game_id: int, delay: float) -> None:
+        """Tell the game's untold turns after ``delay`` seconds (a post failed on Discord's
+        side); nothing if they were told meanwhile (the next move's post told them). A
+        process that stops before leaves them to the rounds, when their retry is due."""
+        await asyncio.sleep(delay)
+        service = self.common.service
+        try:
+            record = await service.play.get_game(game_id)
+            if not record.post_failures or record.status not in ("active", "finished"):
+                return  # a post went out since, or the game is over
+            if await self.announce_stored(None, record):
+                await service.posts.flush_posted()
+        except Exception:
+            log.exception("could not try the post of game %s again", game_id)
 
     async def draw_replay(
         self, record: GameRecord, language: str

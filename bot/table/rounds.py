@@ -138,7 +138,7 @@ class Rounds:
         posted = 0
         for record in await service.posts.claim_missed(grace):
             with _one_piece("announce game %s", record.id):
-                channel = await self.common.home_channel(record)
+                channel = await self.posts.home_channel(record)
                 posted += await self.posts.announce_stored(channel, record)
         if posted:
             # Written now, not with the next round: once the claims run out, no process
@@ -161,7 +161,7 @@ class Rounds:
         warn, end = await common.service.notices.stalled()
         for record in warn:
             with _one_piece("warn stalled game %s", record.id):
-                channel = await common.home_channel(record)
+                channel = await self.posts.home_channel(record)
                 language = await common.game_language(record)
                 settings = await common.service.recent_guild_settings(record.guild_id)
                 last = (record.last_move_ms or 0) // 1000
@@ -176,7 +176,7 @@ class Rounds:
         for record in end:
             with _one_piece("end stalled game %s", record.id):
                 ended = await common.service.notices.end_stalled(record)
-                channel = await common.home_channel(record)
+                channel = await self.posts.home_channel(record)
                 await self.posts.announce_end(channel, ended, stalled=True)
         return len(warn) + len(end)
 
@@ -186,12 +186,12 @@ class Rounds:
             result = await self.common.service.play.time_out(due)
             await self.posts.announce_result(None, result)
             return
-        channel = await self.common.home_channel(due.record)
+        channel = await self.posts.home_channel(due.record)
         try:
             await self._notice(channel, due)
         except discord.HTTPException as error:
             # The game's thread is gone or locked: the game and its notice go to the channel.
-            moved = await self.common.left_thread(due.record, channel, error)
+            moved = await self.posts.left_thread(due.record, channel, error)
             if moved is None:
                 raise
             await self._notice(moved, due)

@@ -40,7 +40,7 @@ class Table:
         self.learning = Learning(self.common, self.posts, self.lobby)
         self.turns = Turns(self.common, self.posts, self.lobby, self.learning)
         self.browsing = Browsing(self.common, self.posts)
-        self.players = Players(self.common)
+        self.players = Players(self.common, self.posts)
         self.moderation = Moderating(self.common, self.posts)
         self.rounds = Rounds(self.common, self.posts)
 

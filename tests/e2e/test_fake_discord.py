@@ -332,6 +332,22 @@ async def test_a_message_over_a_limit_is_refused_everywhere(
     assert raw.fake.recorder.messages[original or 0].loading  # nothing refused was shown
 
 
+async def test_a_channels_history_gives_pages_as_discord_does(raw: _Client) -> None:
+    """At most 100 messages a request (more is refused, the field named); after a message,
+    the ones that follow it, newest first; else the newest."""
+    channel = raw.fake.channel("games").id
+    ids = []
+    for n in range(120):
+        sent = await raw.call("POST", f"/channels/{channel}/messages", {"content": f"m{n}"})
+        ids.append(int((await sent.json())["id"]))
+    messages = f"/channels/{channel}/messages"
+    assert await _refused(await raw.call("GET", f"{messages}?limit=101", None)) == ["limit"]
+    after = await (await raw.call("GET", f"{messages}?limit=3&after={ids[10]}", None)).json()
+    assert [int(m["id"]) for m in after] == [ids[13], ids[12], ids[11]]
+    newest = await (await raw.call("GET", f"{messages}?limit=2", None)).json()
+    assert [int(m["id"]) for m in newest] == [ids[119], ids[118]]
+
+
 @pytest.mark.parametrize(("name", "choices", "field"), CHOICES, ids=[c[0] for c in CHOICES])
 async def test_autocomplete_over_a_limit_is_refused(
     raw: _Client, name: str, choices: list[dict[str, Any]], field: str

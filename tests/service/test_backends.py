@@ -210,7 +210,9 @@ async def test_background_work_stays_on_the_processes_shards(
         await even.lobby.join(channel, BOB, "Bob")
         games[guild] = (await even.lobby.start(channel, ALICE)).id
         clock.advance(seconds=21)
-    await even.lobby.create_game(ODD_GUILD, 303, CAROL, "Carol", "covenant")
+    lobby = await even.lobby.create_game(ODD_GUILD, 303, CAROL, "Carol", "covenant")
+    even.posts.posted(lobby.id, lobby_message_id=3030)  # its message went out
+    await even.posts.flush_posted()
     clock.advance(hours=37)  # reminders due (half of 3 days), boards missed, lobby expired
     assert [d.record.id for d in await even.notices.due()] == [games[EVEN_GUILD]]
     assert [d.record.id for d in await odd.notices.due()] == [games[ODD_GUILD]]

@@ -17,9 +17,11 @@ from typing import Any
 __all__ = [
     "ALREADY_ACKNOWLEDGED",
     "ANSWER_DEADLINE",
+    "HISTORY_PAGE",
     "INVALID_FORM_BODY",
     "UNKNOWN_INTERACTION",
     "callback_errors",
+    "history_errors",
     "invalid_form_body",
     "kept_attachments_errors",
     "message_errors",
@@ -65,6 +67,19 @@ Errors = dict[str, Any]
 
 def _error(code: str, message: str) -> Errors:
     return {"_errors": [{"code": code, "message": message}]}
+
+
+#: The messages a channel's history gives at most per request (its ``limit``).
+HISTORY_PAGE = 100
+
+
+def history_errors(limit: int) -> Errors:
+    """What Discord refuses in a request for a channel's messages (its ``limit``: 1-100)."""
+    if limit > HISTORY_PAGE:
+        return {"limit": _error("NUMBER_TYPE_MAX", f"int value should be <= {HISTORY_PAGE}.")}
+    if limit < 1:
+        return {"limit": _error("NUMBER_TYPE_MIN", "int value should be >= 1.")}
+    return {}
 
 
 def _too_long(limit: int) -> Errors:

@@ -304,7 +304,7 @@ class FakeMessage:
     channel_id: int
     payload: JSON
     files: dict[int, AttachedFile]
-    source: str  # "callback", "followup", "channel", "update"
+    source: str  # "callback", "followup", "channel", "update", "user" (a user's own)
     interaction_id: int | None = None
     deleted: bool = False
     edits: list[JSON] = field(default_factory=list)
@@ -431,6 +431,15 @@ class RateLimitRule:
     remaining: int
     retry_after: float
     is_global: bool
+    hits: list[RecordedRequest] = field(default_factory=list)
+
+
+@dataclass
+class OutageRule:
+    """Answer the next ``remaining`` matching requests with 503 (Discord's side failed)."""
+
+    match: Callable[[RecordedRequest], bool]
+    remaining: int
     hits: list[RecordedRequest] = field(default_factory=list)
 
 
@@ -700,6 +709,7 @@ class FakeDiscord:
         self.ids = Snowflakes()
         self.recorder = Recorder()
         self.rate_limits: list[RateLimitRule] = []
+        self.outages: list[OutageRule] = []
         self.sessions: dict[str, GatewaySession] = {}
         self.connections: list[GatewayConnection] = []
         self.identify_count = 0
@@ -1044,6 +1054,15 @@ class FakeDiscord:
             predicate = match
         rule = RateLimitRule(predicate, times, retry_after, is_global)
         self.rate_limits.append(rule)
+        return rule
+
+    def unavailable(self, match: str, *, times: int = 1) -> OutageRule:
+        """Answer the next ``times`` requests matching ``match`` (a regex searched in
+        ``"METHOD /path"``) with 503 Service Unavailable, as Discord does when its side
+        fails for a moment."""
+        pattern = re.compile(match)
+        rule = OutageRule(lambda r: bool(pattern.search(f"{r.method} {r.path}")), times)
+        self.outages.append(rule)
         return rule
 
     # ---- gateway --------------------------------------------------------------------
@@ -1472,10 +1491,13 @@ class FakeDiscord:
         return await self._send_interaction(data, user, channel)
 
     async def say(self, user: SimUser | str, channel: FakeChannel | str, content: str) -> int:
-        """A user posts a plain message (MESSAGE_CREATE), for prefix commands or chatter."""
+        """A user posts a plain message (MESSAGE_CREATE), for prefix commands or chatter; it
+        stays in the channel's history, as on Discord."""
         user, channel = self._who(user), self._where(channel)
         mid = self.ids.next()
         data: JSON = self._message_payload(mid, channel, {"content": content}, [], author=user)
+        self.recorder.messages[mid] = FakeMessage(mid, channel.id, dict(data), {}, "user")
+        self.recorder.changed()
         if channel.type != 1:
             data["member"] = user.member_payload(with_user=False)
         intent = DIRECT_MESSAGES_INTENT if channel.type == 1 else GUILD_MESSAGES_INTENT
@@ -1625,6 +1647,11 @@ class FakeDiscord:
                     rule.remaining -= 1
                     rule.hits.append(rec)
                     return self._too_many(rec, rule)
+            for outage in self.outages:
+                if outage.remaining > 0 and outage.match(rec):
+                    outage.remaining -= 1
+                    outage.hits.append(rec)
+                    raise DiscordError(503, 0, "503: Service Unavailable")
             authed = path.startswith(("/interactions/", "/webhooks/"))
             auth = request.headers.get("Authorization", "")
             if not authed and (
@@ -2094,6 +2121,7 @@ class FakeDiscord:
         if not perms & READ_MESSAGE_HISTORY:
             return self._json([])  # Discord answers, with no messages
         limit = int(ctx.rec.query.get("limit", 50))
+        check_form(limits.history_errors(limit))
         msgs = [m for m in self.recorder.messages_in(ch.id) if not m.ephemeral]
         before = ctx.rec.query.get("before")
         after = ctx.rec.query.get("after")
@@ -2101,7 +2129,10 @@ class FakeDiscord:
             msgs = [m for m in msgs if m.id < int(before)]
         if after:
             msgs = [m for m in msgs if m.id > int(after)]
-        return self._json([m.payload for m in reversed(msgs)][:limit])
+        # Newest first, as Discord lists them; after a message (and not before one): the
+        # ``limit`` messages that follow it, else the newest ``limit``.
+        page = msgs[:limit] if after and not before else msgs[-limit:]
+        return self._json([m.payload for m in reversed(page)])
 
     #: How long Discord remembers a nonce for ``enforce_nonce`` ("the past few minutes").
     NONCE_WINDOW = 300.0

@@ -1209,14 +1209,21 @@ class Harness:
         return self.messages[int(message_id)]  # type: ignore[arg-type]
 
     def _history(self, channel_id: int, params: Mapping[str, Any]) -> list[dict[str, Any]]:
-        """A channel's messages as Discord lists them: newest first, at most ``limit``,
-        only those after ``after`` or before ``before`` (ids) when given."""
+        """A channel's messages as Discord lists them: newest first, at most ``limit`` (which
+        Discord bounds), only those after ``after`` or before ``before`` (ids) when given;
+        after a message (and not before one), the ``limit`` that follow it."""
+        limit = int(params.get("limit") or 50)
+        errors = limits.history_errors(limit)
+        if errors:
+            status, code, message = limits.INVALID_FORM_BODY
+            raise http_error(status, message, code=code, errors=errors)
         found = [self.messages[mid] for mid in self.channel_messages(channel_id, public=True)]
         if params.get("after"):
             found = [m for m in found if int(m["id"]) > int(params["after"])]
         if params.get("before"):
             found = [m for m in found if int(m["id"]) < int(params["before"])]
-        return found[::-1][: int(params.get("limit") or 50)]
+        page = found[:limit] if params.get("after") and not params.get("before") else found[-limit:]
+        return page[::-1]
 
     def channel_messages(
         self, channel: discord.abc.Snowflake | int | None = None, *, public: bool = False

@@ -221,8 +221,9 @@ class Notices(ABC):
         self, before_ms: int, now_ms: int, shards: Shards | None = None
     ) -> list[int]:
         """Active or finished games changed at or before ``before_ms`` whose latest
-        version the channel has not seen (and whose failed post is due for another try at
-        ``now_ms``), oldest change first; of guilds on ``shards``, if given."""
+        version the channel has not seen, and lobbies whose message was never posted (and
+        whose failed post is due for another try at ``now_ms``), oldest change first; of
+        guilds on ``shards``, if given."""
 
     @abstractmethod
     async def claim_unannounced(

@@ -19,7 +19,9 @@ GAME_SELECT = f"SELECT {GAME_FIELDS_SQL} FROM games g"
 OPEN = "('lobby', 'active', 'error')"
 #: Games whose latest version the channel has not seen (params $1: before_ms, $2: now_ms).
 UNANNOUNCED = (
-    "g.status IN ('active', 'finished') AND g.version > g.announced AND g.updated_at <= $1 "
+    "(g.status IN ('active', 'finished') AND g.version > g.announced "
+    # A lobby whose message never went out (the bot stopped between opening it and posting).
+    "OR g.status = 'lobby' AND g.lobby_message_id IS NULL) AND g.updated_at <= $1 "
     "AND (g.post_retry_at IS NULL OR g.post_retry_at <= $2)"
 )
 #: Active games waiting for a computer's move since before a moment ($1).

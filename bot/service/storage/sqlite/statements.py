@@ -26,7 +26,9 @@ COMPUTER_TURN = (
 )
 #: Games whose latest version the channel has not seen (params: before_ms, now_ms).
 UNANNOUNCED = (
-    "g.status IN ('active', 'finished') AND g.version > g.announced AND g.updated_at <= ? "
+    "(g.status IN ('active', 'finished') AND g.version > g.announced "
+    # A lobby whose message never went out (the bot stopped between opening it and posting).
+    "OR g.status = 'lobby' AND g.lobby_message_id IS NULL) AND g.updated_at <= ? "
     "AND (g.post_retry_at IS NULL OR g.post_retry_at <= ?)"
 )
 
