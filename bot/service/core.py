@@ -27,9 +27,10 @@ from bot.service.clock import Clock, SystemClock, from_ms, to_ms
 from bot.service.common import SETTINGS_TTL, SNAPSHOT_EVERY, Limits, shards_of, td_ms
 from bot.service.gamelog import Damaged, GameCache
 from bot.service.models import GuildSettings, ModerationRecord, ServiceError
-from bot.service.pace import CUSTOM, PACES, is_pace, valid_zone
+from bot.service.pace import CUSTOM, PACES, is_pace, pace_of, valid_zone
 from bot.service.storage import Storage, Transaction
 from bot.service.thinking import LEVELS, Budget, Thinker
+from bot.service.zones import DISCORD_DEFAULT
 from bot.settings import Settings
 
 log = logging.getLogger("arkbot.service")
@@ -187,7 +188,8 @@ class Core:
         ``language`` may be set to None (no role; the server's own language)."""
         if not moderator:
             raise ServiceError("not_allowed")
-        names = {f.name for f in dataclasses.fields(GuildSettings)} - {"guild_id"}
+        # The locale is what Discord says (note_locale), not a choice.
+        names = {f.name for f in dataclasses.fields(GuildSettings)} - {"guild_id", "locale"}
         changes = _as_settings(changes)
         unknown = set(changes) - names
         if unknown:
@@ -205,11 +207,44 @@ class Core:
                 if getattr(old, name) != value
             }
             await self.log_act(tx, guild_id, None, moderator_id, "settings", None, detail)
-        # Committed: this process uses them from now on. A read of the old ones still on
-        # its way (another connection, before the commit) ends after this and keeps nothing.
+        self.settings_changed(new)
+        return new
+
+    async def note_locale(self, guild_id: int, locale: str | None) -> None:
+        """Keep the server's Discord locale (what its time zone is guessed from until a
+        moderator sets one); written only when it changed."""
+        if locale is None or guild_id <= 0:
+            return
+        known = (await self.recent_guild_settings(guild_id)).locale
+        if known == locale[:20] or (locale == DISCORD_DEFAULT and known is not None):
+            return
+        async with self.storage.write() as tx:
+            noted = await self.note_locale_in(tx, guild_id, locale)
+        self.settings_changed(noted)
+
+    async def note_locale_in(
+        self, tx: Transaction, guild_id: int, locale: str | None
+    ) -> GuildSettings | None:
+        """:meth:`note_locale` in the caller's write (the caller passes what it returns to
+        :meth:`settings_changed` once it committed)."""
+        old = await self.guild_settings_in(tx, guild_id)
+        if locale is None or guild_id <= 0 or old.locale == locale[:20]:
+            return None
+        if locale == DISCORD_DEFAULT and old.locale is not None:
+            return None  # every server's default says less than what is known
+        new = dataclasses.replace(old, locale=locale[:20])
+        await tx.people.save_guild_settings(new)
+        return new
+
+    def settings_changed(self, new: GuildSettings | None) -> None:
+        """Settings this process committed: it uses them from now on. A read of the old ones
+        still on its way (another connection, before the commit) ends after this and keeps
+        nothing."""
+        if new is None:
+            return
+        guild_id = new.guild_id
         self._settings_changes[guild_id] = self._settings_changes.get(guild_id, 0) + 1
         self._settings_cache[guild_id] = (self.now_ms(), new)
-        return new
 
     async def _mark_damaged(self, game_id: int, reason: str) -> None:
         self.cache.drop(game_id)
@@ -299,6 +334,12 @@ def _check_settings(settings: GuildSettings, names: Collection[str]) -> None:
 
 def _check_clock(settings: GuildSettings, names: Collection[str]) -> None:
     """The pace, what a time-out does, and the computer that may take a seat over."""
+    if "pace" in names and settings.timezone is None and "timezone" not in names:
+        pace = pace_of(settings.pace) if is_pace(settings.pace) else None
+        if pace is not None and pace.sleeps:
+            # Its clock stops in the server's night and school hours: they must be the
+            # server's own, not a guess.
+            raise ServiceError("pace_needs_timezone", zone=settings.zone())
     if "pace" in names and not is_pace(settings.pace):
         pace = _shown(settings.pace)
         if settings.pace.startswith(CUSTOM):
@@ -325,7 +366,7 @@ def _check_posts(settings: GuildSettings, names: Collection[str]) -> None:
     zone = settings.timezone
     if "timezone" in names and not (isinstance(zone, str) and valid_zone(zone)):
         raise ServiceError("bad_timezone", zone=_shown(settings.timezone))
-    for name in ("quiet_start", "quiet_end"):
+    for name in ("quiet_start", "quiet_end", "busy_start", "busy_end"):
         hour = getattr(settings, name)
         if name in names and not (
             isinstance(hour, int) and not isinstance(hour, bool) and 0 <= hour < 24

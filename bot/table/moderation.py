@@ -11,12 +11,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import discord
+from discord import app_commands
 
 from bot.discord_ui import Verbatim, message_text
 from bot.i18n import Text, amount, language_of
 from bot.panels import Refusal
 from bot.service.pace import HOUR_MS, PACES, pace_of
+from bot.service.zones import likely_zone, matching_zones, server_locale
 from bot.table.common import Common
+from bot.table.lobby import locale_of
 from bot.table.posts import Posts
 
 
@@ -113,6 +116,10 @@ class Moderating:
         game takes when it starts."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.require_moderator(interaction)
+        await self.common.service.note_locale(
+            interaction.guild_id or 0,
+            server_locale(locale_of(interaction.guild_locale), locale_of(interaction.locale)),
+        )
         new = await self.common.service.set_guild_settings(
             interaction.guild_id or 0, interaction.user.id, moderator=True, **changes
         )
@@ -126,15 +133,28 @@ class Moderating:
             if new.quiet_start != new.quiet_end
             else Text("table.mod.no_quiet")
         )
+        busy_from, busy_until = new.busy_hours()
+        busy = (
+            Text("table.mod.busy", start=busy_from, end=busy_until)
+            if busy_from != busy_until
+            else Text("table.mod.no_busy")
+        )
+        zone = (
+            Text("table.mod.zone_guessed", zone=new.zone()) if new.timezone is None else new.zone()
+        )
+        # The week clock stops in the quiet hours: with none, say it never stops.
+        hours = new.quiet_hours()
+        awake = new.pace == "week" and not (hours.has_night or hours.has_busy)
         text = Text(
             "table.mod.settings",
-            pace=pace_words(new.pace),
+            pace=Text("table.mod.pace_week_awake") if awake else pace_words(new.pace),
             action=Text(f"table.mod.action_{new.timeout_action}"),
             role=role,
             language=Text(f"table.choice.language_{new.language or 'server'}"),
             lobby=amount(new.lobby_expiry.total_seconds() / 3600),
-            timezone=new.timezone,
+            timezone=zone,
             quiet=quiet,
+            busy=busy,
             threads=Text(f"table.choice.{'on' if new.threads else 'off'}"),
             stall=amount(new.stall_after.total_seconds() / 86400),
             level=Text(f"table.computer.{new.computer_level}"),
@@ -150,6 +170,18 @@ class Moderating:
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )
+
+    async def zone_choices(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
+        """The time zones an autocomplete offers for ``typed``: the one the server's
+        settings use (chosen, or guessed from its language) first when it matches."""
+        settings = await self.common.service.recent_guild_settings(interaction.guild_id or 0)
+        guess = settings.timezone or likely_zone(
+            settings.language
+            or server_locale(locale_of(interaction.guild_locale), locale_of(interaction.locale))
+        )
+        return [app_commands.Choice(name=zone, value=zone) for zone in matching_zones(typed, guess)]
 
     async def log(self, interaction: discord.Interaction) -> None:
         """The server's last moderation acts, and its damaged games."""
