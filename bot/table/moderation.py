@@ -116,13 +116,16 @@ class Moderating:
         game takes when it starts."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.require_moderator(interaction)
+        new = await self.common.service.set_guild_settings(
+            interaction.guild_id or 0, interaction.user.id, moderator=True, **changes
+        )
+        # Kept once the command is accepted (a refused one changes nothing): where the
+        # server most likely is, for its quiet hours until a moderator sets the zone.
         await self.common.service.note_locale(
             interaction.guild_id or 0,
             server_locale(locale_of(interaction.guild_locale), locale_of(interaction.locale)),
         )
-        new = await self.common.service.set_guild_settings(
-            interaction.guild_id or 0, interaction.user.id, moderator=True, **changes
-        )
+        new = await self.common.service.recent_guild_settings(interaction.guild_id or 0)
         role = (
             Verbatim(f"<@&{new.moderator_role_id}>")
             if new.moderator_role_id
