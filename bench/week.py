@@ -93,7 +93,7 @@ async def settings_for(service: GameService, pace: str) -> None:
     ``week`` pace asks for), the server's locale Spanish."""
     note = getattr(service, "note_locale", None)
     if note is not None:
-        await note(GUILD, "es-ES")
+        await note(GUILD, "en-US", "es-ES")
     if pace != "default":
         await service.set_guild_settings(
             GUILD, 1, moderator=True, pace=pace, timezone="Europe/Madrid"

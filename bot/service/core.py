@@ -30,7 +30,7 @@ from bot.service.models import GuildSettings, ModerationRecord, ServiceError
 from bot.service.pace import CUSTOM, PACES, is_pace, pace_of, valid_zone
 from bot.service.storage import Storage, Transaction
 from bot.service.thinking import LEVELS, Budget, Thinker
-from bot.service.zones import DISCORD_DEFAULT
+from bot.service.zones import better_locale
 from bot.settings import Settings
 
 log = logging.getLogger("arkbot.service")
@@ -210,29 +210,29 @@ class Core:
         self.settings_changed(new)
         return new
 
-    async def note_locale(self, guild_id: int, locale: str | None) -> None:
+    async def note_locale(
+        self, guild_id: int, guild_locale: str | None, user_locale: str | None
+    ) -> None:
         """Keep the server's Discord locale (what its time zone is guessed from until a
-        moderator sets one); written only when it changed."""
-        if locale is None or guild_id <= 0:
-            return
+        moderator sets one), as :func:`~bot.service.zones.better_locale` says, having seen a
+        member with ``user_locale`` act in it; written only when it changed."""
         known = (await self.recent_guild_settings(guild_id)).locale
-        if known == locale[:20] or (locale == DISCORD_DEFAULT and known is not None):
+        if guild_id <= 0 or better_locale(known, guild_locale, user_locale) == known:
             return
         async with self.storage.write() as tx:
-            noted = await self.note_locale_in(tx, guild_id, locale)
+            noted = await self.note_locale_in(tx, guild_id, guild_locale, user_locale)
         self.settings_changed(noted)
 
     async def note_locale_in(
-        self, tx: Transaction, guild_id: int, locale: str | None
+        self, tx: Transaction, guild_id: int, guild_locale: str | None, user_locale: str | None
     ) -> GuildSettings | None:
         """:meth:`note_locale` in the caller's write (the caller passes what it returns to
         :meth:`settings_changed` once it committed)."""
         old = await self.guild_settings_in(tx, guild_id)
-        if locale is None or guild_id <= 0 or old.locale == locale[:20]:
+        locale = better_locale(old.locale, guild_locale, user_locale)[:20]
+        if guild_id <= 0 or locale == old.locale:
             return None
-        if locale == DISCORD_DEFAULT and old.locale is not None:
-            return None  # every server's default says less than what is known
-        new = dataclasses.replace(old, locale=locale[:20])
+        new = dataclasses.replace(old, locale=locale)
         await tx.people.save_guild_settings(new)
         return new
 

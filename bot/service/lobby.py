@@ -43,11 +43,12 @@ class Lobby:
         *,
         shuffle_seats: bool = True,
         seed: int | None = None,
-        locale: str | None = None,
+        locale: tuple[str | None, str | None] = (None, None),
     ) -> GameRecord:
         """Open a lobby of the game called ``game_name`` in ``channel_id`` with its creator in
-        the first seat; ``locale``: the server's as Discord says it (kept in the same write,
-        see :meth:`Core.note_locale <bot.service.core.Core.note_locale>`).
+        the first seat; ``locale``: the server's and its creator's locales as Discord says them
+        (kept in the same write, see :meth:`Core.note_locale
+        <bot.service.core.Core.note_locale>`).
 
         Only in a server (``guild_id`` > 0); a user may have a few lobbies open at once, and
         opens a new one only a little while after the last."""
@@ -74,7 +75,7 @@ class Lobby:
                 ),
             )
             await tx.games.set_seats(game_id, [Seat(0, user_id, name)])
-            noted = await self._core.note_locale_in(tx, guild_id, locale)
+            noted = await self._core.note_locale_in(tx, guild_id, *locale)
             record = await record_of(tx, game_id)
         self._core.settings_changed(noted)
         return record

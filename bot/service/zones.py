@@ -63,6 +63,17 @@ def server_locale(guild_locale: str | None, user_locale: str | None) -> str | No
     return guild_locale
 
 
+def better_locale(known: str | None, guild_locale: str | None, user_locale: str | None) -> str:
+    """The server's locale to keep, having seen a member act in it: the server's own when it
+    chose one (not Discord's default); else what was known, which a member's says better only
+    when nothing, or the default alone, was (so the guess does not flip with each member)."""
+    if guild_locale not in (None, DISCORD_DEFAULT):
+        return guild_locale
+    if known not in (None, DISCORD_DEFAULT):
+        return known
+    return server_locale(guild_locale, user_locale) or DISCORD_DEFAULT
+
+
 def likely_zone(locale: str | None) -> str:
     """The most likely time zone for ``locale`` (a language alone when its country is not
     known: "es-AR" -> "es"); Discord's default's when nothing is known."""

@@ -19,7 +19,6 @@ from bot.i18n import ListOf, Text, language_of
 from bot.panels import Refusal
 from bot.service import GameRecord, Seat
 from bot.service.thinking import LEVELS
-from bot.service.zones import server_locale
 from bot.table.common import Common
 from bot.table.lobby_message import lobby_text
 from bot.table.posts import Posts
@@ -108,9 +107,7 @@ class Lobby:
             {},
             shuffle_seats=shuffle,
             # Where the server most likely is, for its quiet hours until a moderator says.
-            locale=server_locale(
-                locale_of(interaction.guild_locale), locale_of(interaction.locale)
-            ),
+            locale=(locale_of(interaction.guild_locale), locale_of(interaction.locale)),
         )
         self.common.host.pictures.expect()  # its first board is a start away
         problem = await self.posts.post_lobby(interaction.channel, record)

@@ -123,7 +123,8 @@ class Moderating:
         # server most likely is, for its quiet hours until a moderator sets the zone.
         await self.common.service.note_locale(
             interaction.guild_id or 0,
-            server_locale(locale_of(interaction.guild_locale), locale_of(interaction.locale)),
+            locale_of(interaction.guild_locale),
+            locale_of(interaction.locale),
         )
         new = await self.common.service.recent_guild_settings(interaction.guild_id or 0)
         role = (
@@ -145,12 +146,16 @@ class Moderating:
         zone = (
             Text("table.mod.zone_guessed", zone=new.zone()) if new.timezone is None else new.zone()
         )
-        # The week clock stops in the quiet hours: with none, say it never stops.
+        # The week clock stops in the quiet hours: say which there are (none: it never does).
         hours = new.quiet_hours()
-        awake = new.pace == "week" and not (hours.has_night or hours.has_busy)
+        stops = {(True, True): "both", (True, False): "night", (False, True): "school"}.get(
+            (hours.has_night, hours.has_busy), "never"
+        )
         text = Text(
             "table.mod.settings",
-            pace=Text("table.mod.pace_week_awake") if awake else pace_words(new.pace),
+            pace=Text("table.mod.pace_week", stops=stops)
+            if new.pace == "week"
+            else pace_words(new.pace),
             action=Text(f"table.mod.action_{new.timeout_action}"),
             role=role,
             language=Text(f"table.choice.language_{new.language or 'server'}"),

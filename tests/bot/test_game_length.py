@@ -155,7 +155,7 @@ async def test_a_server_without_a_time_zone_is_told_the_one_used_and_how_to_chan
             "• Time zone Europe/Madrid, quiet from 22:00 to 8:00; busy hours on weekdays from "
             "8:00 to 15:00 (school: no pings)"
         ) in week.last.content
-        assert "the clock stops in the quiet hours" in week.last.content
+        assert "the clock stops at night and in school hours)" in week.last.content
         # Quiet hours off on purpose: the week clock never stops, and the reply says so
         # rather than that it stops in quiet hours there are none of.
         off = await h.slash(
@@ -163,4 +163,7 @@ async def test_a_server_without_a_time_zone_is_told_the_one_used_and_how_to_chan
         )
         assert "no quiet hours" in off.last.content
         assert "stops in" not in off.last.content
-        assert "with no quiet hours, its clock never stops" in off.last.content
+        assert "with no quiet hours, the clock never stops" in off.last.content
+        school = await h.slash(LEADER, "moderate settings", busy_from=8, busy_until=15)
+        assert "no quiet hours; busy hours on weekdays from 8:00" in school.last.content
+        assert "the clock stops in school hours)" in school.last.content

@@ -11,7 +11,7 @@ import pytest
 
 from bot.service import FakeClock, GameService, GuildSettings, ServiceError
 from bot.service.pace import QuietHours
-from bot.service.zones import likely_zone, matching_zones, server_locale
+from bot.service.zones import better_locale, likely_zone, matching_zones, server_locale
 from tests.service.conftest import GUILD, MOD, SCRIPTED_DECK, started_game
 
 
@@ -29,6 +29,13 @@ def test_the_likeliest_zone_for_a_locale() -> None:
     assert server_locale("en-US", "es-ES") == "es-ES"
     assert server_locale("nl", "es-ES") == "nl"
     assert server_locale(None, None) is None
+    # What is kept does not flip with each member who acts: the server's own locale when it
+    # chose one, else the first member's that said more than Discord's default.
+    assert better_locale(None, "en-US", "es-ES") == "es-ES"
+    assert better_locale("es-ES", "en-US", "es-419") == "es-ES"
+    assert better_locale("en-US", "en-US", "nl") == "nl"
+    assert better_locale("es-ES", "nl", "es-419") == "nl"
+    assert better_locale(None, None, None) == "en-US"
     # The autocomplete: the likeliest first, then what holds the typed letters.
     assert matching_zones("", "Europe/Madrid")[0] == "Europe/Madrid"
     assert matching_zones("mexico", "Europe/Madrid") == ["America/Mexico_City"]
@@ -66,7 +73,7 @@ async def test_no_reminder_at_night_on_a_server_that_set_nothing(
 ) -> None:
     """The issue's server: nothing set, its locale Spanish. 2024-01-01 12:00 UTC is 13:00
     in Madrid; half the bank comes 36 hours later, at 01:00: it waits for 8:00."""
-    await service.note_locale(GUILD, "es-ES")
+    await service.note_locale(GUILD, "en-US", "es-ES")
     await started_game(service, deck=SCRIPTED_DECK)
     clock.advance(hours=36)
     assert await service.notices.due() == []
@@ -77,7 +84,7 @@ async def test_no_reminder_at_night_on_a_server_that_set_nothing(
 
 
 async def test_quiet_hours_off_only_on_purpose(service: GameService, clock: FakeClock) -> None:
-    await service.note_locale(GUILD, "nl")
+    await service.note_locale(GUILD, "nl", "en-US")
     settings = await service.set_guild_settings(
         GUILD, MOD, moderator=True, quiet_start=0, quiet_end=0
     )
@@ -92,7 +99,7 @@ async def test_quiet_hours_off_only_on_purpose(service: GameService, clock: Fake
 
 
 async def test_the_week_pace_asks_for_a_time_zone(service: GameService) -> None:
-    await service.note_locale(GUILD, "es-ES")
+    await service.note_locale(GUILD, "en-US", "es-ES")
     before = await service.guild_settings(GUILD)
     with pytest.raises(ServiceError) as error:
         await service.set_guild_settings(GUILD, MOD, moderator=True, pace="week")
