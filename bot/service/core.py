@@ -335,8 +335,8 @@ def _check_settings(settings: GuildSettings, names: Collection[str]) -> None:
 def _check_clock(settings: GuildSettings, names: Collection[str]) -> None:
     """The pace, what a time-out does, and the computer that may take a seat over."""
     if "pace" in names and settings.timezone is None and "timezone" not in names:
-        pace = pace_of(settings.pace) if is_pace(settings.pace) else None
-        if pace is not None and pace.sleeps:
+        chosen = pace_of(settings.pace) if is_pace(settings.pace) else None
+        if chosen is not None and chosen.sleeps:
             # Its clock stops in the server's night and school hours: they must be the
             # server's own, not a guess.
             raise ServiceError("pace_needs_timezone", zone=settings.zone())
