@@ -17,7 +17,7 @@ from bot.discord_ui import Verbatim, message_text
 from bot.i18n import Text, amount, language_of
 from bot.panels import Refusal
 from bot.service.pace import HOUR_MS, PACES, pace_of
-from bot.service.zones import likely_zone, matching_zones, server_locale
+from bot.service.zones import better_locale, likely_zone, matching_zones
 from bot.table.common import Common
 from bot.table.lobby import locale_of
 from bot.table.posts import Posts
@@ -185,10 +185,10 @@ class Moderating:
         """The time zones an autocomplete offers for ``typed``: the one the server's
         settings use (chosen, or guessed from its language) first when it matches."""
         settings = await self.common.service.recent_guild_settings(interaction.guild_id or 0)
-        guess = settings.timezone or likely_zone(
-            settings.language
-            or server_locale(locale_of(interaction.guild_locale), locale_of(interaction.locale))
+        locale = better_locale(
+            settings.locale, locale_of(interaction.guild_locale), locale_of(interaction.locale)
         )
+        guess = settings.timezone or likely_zone(settings.language or locale)
         return [app_commands.Choice(name=zone, value=zone) for zone in matching_zones(typed, guess)]
 
     async def log(self, interaction: discord.Interaction) -> None:

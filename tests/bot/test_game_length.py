@@ -145,6 +145,13 @@ async def test_a_server_without_a_time_zone_is_told_the_one_used_and_how_to_chan
             in refused.last.content
         )
         assert (await bot.service.guild_settings(h.guild_id)).pace == "normal"
+        # The time zone option completes: the likeliest first, then what holds the letters.
+        offered = await h.autocomplete(LEADER, "moderate settings", focused="timezone", value="")
+        assert offered[0].value == "Europe/Madrid" and len(offered) == 25
+        offered = await h.autocomplete(
+            LEADER, "moderate settings", focused="timezone", value="bogo", pace="week"
+        )
+        assert [c.value for c in offered] == ["America/Bogota"]
         shown = await h.slash(LEADER, "moderate settings")
         assert (
             "• Time zone Europe/Madrid (guessed from the server's language: set yours with "
