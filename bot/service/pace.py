@@ -16,7 +16,8 @@ posts do not notify anybody. The ``"week"`` pace, short enough that a game of 36
 tiles with three or four players ends within a week, sleeps then too: a game on it keeps
 the server's quiet hours in its clock (``clock["night"]`` and ``clock["busy"]``,
 :func:`new_clock`) and their hours do not count, like time away, so nobody's turn runs out
-while they sleep or sit in class. Whatever the pace, nobody is reminded more than
+while they sleep or sit in class; a turn told in them (a post that notified nobody) is
+reminded as soon as they end. Whatever the pace, nobody is reminded more than
 :data:`REMINDERS_A_DAY` times in one game within a day (a custom pace, a deployment's own,
 excepted).
 
@@ -240,10 +241,14 @@ def schedule(
     away: Away | None,
     night: QuietHours | None = None,
 ) -> dict[str, int]:
-    """When each notice of the turn falls due: half the bank used, near its end, at zero."""
+    """When each notice of the turn falls due: half the bank used, near its end, at zero.
+    A clock that sleeps (``night``) reminds a turn that began in the quiet hours as soon as
+    its clock starts: the post that told it then notified nobody."""
     end = deadline(bank_ms, turn_start_ms, now_ms, away, night)
     near = max(HOUR_MS, bank_ms // 10)  # the same as last_stretch
-    reminder = when_counted(turn_start_ms, bank_ms // 2, away, night)
+    told_silently = night is not None and night.quiet(turn_start_ms)
+    first = 0 if told_silently else bank_ms // 2
+    reminder = when_counted(turn_start_ms, first, away, night)
     # A bank too small for a last call after the reminder has none: it would come with the
     # reminder (a late one stands for both) or with the time-out itself.
     final = when_counted(turn_start_ms, bank_ms - near, away, night)

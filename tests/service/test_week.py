@@ -109,16 +109,25 @@ def test_a_school_day_does_not_count_on_the_week_clock_nor_pings() -> None:
     """Issue 40: a turn that reached a teen after their look before school ran out before
     their look after it. Busy hours on weekdays stop a sleeping clock as the night does."""
     # Tuesday 07:45 (still night), a full bank of six hours: the night and the school day
-    # touch, so it counts from 15:00: reminded at 18:00, the last call at 20:00, out of
-    # time at 21:00, after the evening look (without school hours: 11:00, in class).
+    # touch, so it counts from 15:00. Its post notified nobody, so it is reminded as its
+    # clock starts, at 15:00; the last call at 20:00, out of time at 21:00, after the
+    # evening look (without school hours: 14:00, in class).
     times = schedule(6 * HOUR_MS, at(3, 7, 45), 0, None, SCHOOL)
     assert {k: local(v) for k, v in times.items()} == {
-        "reminder": "Tue 03 Dec 18:00",
+        "reminder": "Tue 03 Dec 15:00",
         "final": "Tue 03 Dec 20:00",
         "timeout": "Tue 03 Dec 21:00",
     }
     assert local(schedule(6 * HOUR_MS, at(3, 7, 45), 0, None, NIGHT)["timeout"]) == (
         "Tue 03 Dec 14:00"
+    )
+    # Told silently at 23:00 on a Saturday: reminded at 8:00, as the clock starts; told at
+    # 18:00, when the post itself notified, at half the bank.
+    assert local(schedule(6 * HOUR_MS, at(7, 23), 0, None, SCHOOL)["reminder"]) == (
+        "Sun 08 Dec 08:00"
+    )
+    assert local(schedule(6 * HOUR_MS, at(7, 18), 0, None, SCHOOL)["reminder"]) == (
+        "Sat 07 Dec 21:00"
     )
     # From the evening look to the one after school, one and a half hours count (20:30
     # to 22:00); the night and the school day touch, and none of them counts.
