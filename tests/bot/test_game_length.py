@@ -7,7 +7,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bot.client import TableBot
-from bot.service import FakeClock
+from bot.discord_ui import message_text
+from bot.service import FakeClock, Seat
+from bot.table.lobby_message import invite_line
 from tests.support.bot import BOAZ, CHANNEL, LEADER, RUTH, make_bot
 from tests.support.harness import Harness
 
@@ -174,3 +176,17 @@ async def test_a_server_without_a_time_zone_is_told_the_one_used_and_how_to_chan
         school = await h.slash(LEADER, "moderate settings", busy_from=8, busy_until=15)
         assert "no quiet hours; busy hours on weekdays from 8:00" in school.last.content
         assert "the clock stops in school hours)" in school.last.content
+
+
+def test_a_rematch_invitation_in_each_language() -> None:
+    """Issue 40: the rematch lobby invites by name, and one post mentions them; said as a
+    native speaker would, in each language."""
+    invited = [Seat(1, 12, "Ruth"), Seat(2, 13, "Daan")]
+    said = {language: message_text(invite_line(invited), language) for language in
+            ("en", "nl", "es", "es-419")}  # fmt: skip
+    assert said == {
+        "en": "🔁 Rematch! Ruth and Daan: press **Join** to play again.",
+        "nl": "🔁 Revanche! Ruth en Daan: druk op **Meedoen** om nog een keer te spelen.",
+        "es": "🔁 ¡Revancha! Ruth y Daan: pulsa **Unirse** para volver a jugar.",
+        "es-419": "🔁 ¡Revancha! Ruth y Daan: presiona **Unirse** para volver a jugar.",
+    }
