@@ -163,7 +163,7 @@ class Lobby:
             return None
         async with self._core.storage.read() as tx:
             finished = await tx.games.finished(record.guild_id)
-        times = turn_times(self._core.game_rules, finished, settings.pace)
+        times = turn_times(self._core.rules, finished, settings.pace)
         people = sum(1 for seat in record.seats if not seat.is_bot)
         theirs = -(-turns * people // len(record.seats))  # computers move at once
         now = self._core.now_ms()

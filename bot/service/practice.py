@@ -11,7 +11,7 @@ the default one, in six seeded runs of each game and length.
 from __future__ import annotations
 
 import statistics
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.games import GameRules
@@ -41,11 +41,11 @@ class TurnTimes:
 
 
 def turn_times(
-    rules: Callable[[str], GameRules], finished: Sequence[GameRecord], pace: str
+    rules: Mapping[str, GameRules], finished: Sequence[GameRecord], pace: str
 ) -> TurnTimes:
     """The time a person's turn takes on a server whose ``finished`` games these are, at
-    ``pace``: from its last :data:`RECENT` games at that pace (not practice games), else
-    the simulation's."""
+    ``pace``: from its last :data:`RECENT` games at that pace (not practice games, nor those
+    of a game no longer installed, whose length is unknown), else the simulation's."""
     measured: list[float] = []
     recent = sorted(
         (g for g in finished if g.started_at and g.finished_at and g.practice is None),
@@ -56,7 +56,8 @@ def turn_times(
         if (game.clock or {}).get("pace") != pace:
             continue
         people = sum(1 for seat in game.seats if not seat.is_bot and seat.left_user_id is None)
-        turns = rules(game.game_name).turns(len(game.seats), game.options)
+        known = rules.get(game.game_name)
+        turns = known.turns(len(game.seats), game.options) if known is not None else None
         if not people or not turns:
             continue
         took = to_ms(game.finished_at) - to_ms(game.started_at)  # type: ignore[arg-type]

@@ -163,17 +163,18 @@ def turn_record(game_id: int, pace: str, days: float, **kwargs: object) -> GameR
 
 
 def test_a_turn_takes_what_the_simulation_says_until_the_server_has_finished_games() -> None:
-    rules = plugins()
-    assert turn_times(lambda name: rules[name].rules, [], "week") == TurnTimes(*SIMULATED)
+    rules = {name: plugin.rules for name, plugin in plugins().items()}
+    assert turn_times(rules, [], "week") == TurnTimes(*SIMULATED)
     # Short games (35 turns) that took 3.5, 4.2 and 5 days at this pace: 2.4 to 3.43 hours
-    # a turn; a game at another pace, and a practice game, say nothing of this one.
+    # a turn; a game at another pace, or of a game no longer installed, says nothing.
     finished = [turn_record(1, "week", 3.5), turn_record(2, "week", 4.2),
-                turn_record(3, "week", 5), turn_record(4, "normal", 20)]  # fmt: skip
-    times = turn_times(lambda name: rules[name].rules, finished, "week")
+                turn_record(3, "week", 5), turn_record(4, "normal", 20),
+                turn_record(5, "week", 1, game_name="chess")]  # fmt: skip
+    times = turn_times(rules, finished, "week")
     assert times.games == 3
     assert (round(times.fast_ms / HOUR_MS, 2), round(times.slow_ms / HOUR_MS, 2)) == (2.4, 3.43)
     # One game alone: its time, 15 % either way.
-    times = turn_times(lambda name: rules[name].rules, finished[1:2], "week")
+    times = turn_times(rules, finished[1:2], "week")
     assert (round(times.fast_ms / HOUR_MS, 2), round(times.slow_ms / HOUR_MS, 2)) == (2.45, 3.31)
 
 
