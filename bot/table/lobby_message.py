@@ -19,6 +19,7 @@ from bot.games import Plugin
 from bot.i18n import Day, ListOf, Text
 from bot.panels import Option, TableOption
 from bot.service import Estimate, GameRecord, Seat
+from bot.service.pace import QuietHours
 from bot.service.thinking import LEVELS
 from bot.table.common import Common
 from bot.table.compose import TableButton
@@ -53,7 +54,7 @@ async def lobby_text(
 def finish_lines(estimate: Estimate) -> list[Text]:
     """When the game should end, as a range of days, and on what it is reckoned; and the
     time zone it is said in, when no moderator chose it."""
-    zone = ZoneInfo(estimate.timezone)  # the server's, checked when it was set
+    zone = QuietHours(estimate.timezone).tz()  # UTC for a zone stored damaged
     early, late = (
         Day(estimate.early_ms, estimate.timezone),
         Day(estimate.finish_ms, estimate.timezone),
