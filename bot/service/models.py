@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Literal
 from bot.games.base import TurnRecord
 from bot.service.pace import Away, QuietHours
 from bot.service.refusals import ServiceError as ServiceError  # where callers found it
-from bot.service.zones import likely_zone
+from bot.service.zones import likely_zone_of
 
 GameStatus = Literal["lobby", "active", "finished", "ended", "error"]
 #: Statuses that hold a channel: at most one game per channel may be in one of them.
@@ -243,7 +243,7 @@ class GuildSettings:
     def zone(self) -> str:
         """The time zone: the moderators' choice, or the most likely one for the public
         language (theirs, or the server's locale)."""
-        return self.timezone or likely_zone(self.language or self.locale)
+        return self.timezone or likely_zone_of(self.language, self.locale)
 
     def busy_hours(self) -> tuple[int, int]:
         """The weekdays' busy hours, from and until: the moderators' or the pace's own."""

@@ -88,6 +88,15 @@ REGIONS = ("Africa", "America", "Antarctica", "Asia", "Atlantic", "Australia", "
            "Indian", "Pacific")  # fmt: skip
 
 
+def likely_zone_of(language: str | None, locale: str | None) -> str:
+    """The most likely time zone of a server that posts in ``language`` (the moderators'
+    choice, None: its own) with the Discord ``locale``: a bare language ("en") says less
+    than a locale of it ("en-US"), one with a region ("es-419") more."""
+    if language is None or ("-" not in language and (locale or "").split("-")[0] == language):
+        return likely_zone(locale)
+    return likely_zone(language)
+
+
 @cache
 def _zones() -> tuple[str, ...]:
     return tuple(sorted(z for z in available_timezones() if z.split("/")[0] in REGIONS))

@@ -17,7 +17,7 @@ from bot.discord_ui import Verbatim, message_text
 from bot.i18n import Text, amount, language_of
 from bot.panels import Refusal
 from bot.service.pace import HOUR_MS, PACES, pace_of
-from bot.service.zones import better_locale, likely_zone, matching_zones
+from bot.service.zones import better_locale, likely_zone_of, matching_zones
 from bot.table.common import Common
 from bot.table.lobby import locale_of
 from bot.table.posts import Posts
@@ -188,7 +188,7 @@ class Moderating:
         locale = better_locale(
             settings.locale, locale_of(interaction.guild_locale), locale_of(interaction.locale)
         )
-        guess = settings.timezone or likely_zone(settings.language or locale)
+        guess = settings.timezone or likely_zone_of(settings.language, locale)
         return [app_commands.Choice(name=zone, value=zone) for zone in matching_zones(typed, guess)]
 
     async def log(self, interaction: discord.Interaction) -> None:

@@ -47,8 +47,13 @@ def test_a_server_nobody_set_up_has_quiet_hours_in_its_languages_zone() -> None:
     assert fresh.quiet_hours() == QuietHours("America/New_York", 22, 8)
     spanish = GuildSettings(GUILD, locale="es-ES")
     assert spanish.quiet_hours() == QuietHours("Europe/Madrid", 22, 8)
-    # The public language a moderator chose says more than the locale.
+    # The public language a moderator chose says more than the locale of another language,
+    # less than a locale of the same one unless it names a region.
     assert GuildSettings(GUILD, locale="es-ES", language="nl").zone() == "Europe/Amsterdam"
+    assert GuildSettings(GUILD, locale="en-US", language="en").zone() == "America/New_York"
+    assert GuildSettings(GUILD, locale="en-GB", language="en").zone() == "Europe/London"
+    assert GuildSettings(GUILD, locale="es-ES", language="es-419").zone() == "America/Mexico_City"
+    assert GuildSettings(GUILD, language="en").zone() == "Europe/London"
     assert GuildSettings(GUILD, locale="es-ES", timezone="Asia/Tokyo").zone() == "Asia/Tokyo"
 
 
