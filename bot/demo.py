@@ -43,10 +43,15 @@ def ready_games() -> list[str]:
 
 
 async def play(
-    players: int, seed: int, out: Path | None, game: str | None = None, language: str = "en"
+    players: int,
+    seed: int,
+    out: Path | None,
+    game: str | None = None,
+    language: str = "en",
+    length: str | None = None,
 ) -> Any:
-    """Play ``game`` (by default the registry's first ready game); returns the finished
-    engine game."""
+    """Play ``game`` (by default the registry's first ready game), at ``length`` where the
+    game has lengths (its own default otherwise); returns the finished engine game."""
     game = game if game is not None else ready_games()[0]
     chosen = plugin(game)
     names = list(NAMES[:players])
@@ -55,8 +60,9 @@ async def play(
         async with service:
             channel = 1
             title = chosen.front.title()
+            options = {"length": length} if length is not None else {}
             await service.lobby.create_game(
-                1, channel, 1, names[0], game, seed=seed, shuffle_seats=False
+                1, channel, 1, names[0], game, options, seed=seed, shuffle_seats=False
             )
             for user, name in enumerate(names[1:], start=2):
                 await service.lobby.join(channel, user, name)
@@ -141,6 +147,15 @@ def _games_listed() -> str:
     return "\n".join(lines)
 
 
+def lengths(game: str) -> tuple[str, ...]:
+    """The lengths a game can be played at (its lobby's ``length`` menu): none for a game
+    of one length."""
+    for option in plugin(game).front.table_options:
+        if option.name == "length":
+            return tuple(choice.value for choice in option.choices)
+    return ()
+
+
 def default_players(game: str) -> int:
     """The players of a demo that names none: three, or as near as the game allows."""
     rules = plugin(game).rules
@@ -171,6 +186,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=None, help="the table's seed (default: new)")
     parser.add_argument("--out", type=Path, default=None, help="folder for the pictures")
     parser.add_argument("--language", default="en", choices=LANGUAGES)
+    parser.add_argument(
+        "--length",
+        default=None,
+        metavar="LENGTH",
+        help="how long a game, for a game that has lengths (the Covenant: short, medium, full;"
+        " default: the game's own)",
+    )
     args = parser.parse_args(argv)
     rules = plugin(args.game).rules
     players = args.players if args.players is not None else default_players(args.game)
@@ -180,8 +202,12 @@ def main(argv: list[str] | None = None) -> int:
             f"argument --players: {title} is played by {rules.min_players} to "
             f"{rules.max_players} players, not {players}"
         )
+    if args.length is not None and args.length not in lengths(args.game):
+        title = say(plugin(args.game).front.title(), "en")
+        offered = ", ".join(lengths(args.game)) or "none: it has one length"
+        parser.error(f"argument --length: {title} has no length {args.length!r} ({offered})")
     seed = args.seed if args.seed is not None else time.time_ns() % 1_000_000
     if args.out is not None:
         args.out.mkdir(parents=True, exist_ok=True)
-    asyncio.run(play(players, seed, args.out, args.game, args.language))
+    asyncio.run(play(players, seed, args.out, args.game, args.language, args.length))
     return 0

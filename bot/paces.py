@@ -36,8 +36,9 @@ PACES: dict[str, Pace | None] = {
     "relaxed": Pace("relaxed", 5 * DAY_MS, 24 * HOUR_MS, 7 * DAY_MS),
     "normal": Pace("normal", 3 * DAY_MS, 12 * HOUR_MS, 5 * DAY_MS),
     "fast": Pace("fast", 1 * DAY_MS, 4 * HOUR_MS, 2 * DAY_MS),
-    # A game in a week: 53 moves (54 tiles) at 1.5 waking hours each are 80 hours of day,
-    # under six days of 14 waking hours (quiet from 22 to 8). The bank sleeps at night.
+    # A game in a week: the bank sleeps at night and in school hours, so a turn that
+    # reaches a player after their look before school lasts until they look after it;
+    # what a group of teens takes with it is bench/week.py's.
     "week": Pace("week", 6 * HOUR_MS, 90 * 60_000, 9 * HOUR_MS, sleeps=True),
     "none": None,
 }

@@ -63,6 +63,8 @@ class Moderation(
         timezone=c("settings_timezone"),
         quiet_from=c("settings_quiet_from"),
         quiet_until=c("settings_quiet_until"),
+        busy_from=c("settings_busy_from"),
+        busy_until=c("settings_busy_until"),
         threads=c("settings_threads"),
         stall_days=c("settings_stall_days"),
         computer_level=c("settings_computer_level"),
@@ -76,6 +78,8 @@ class Moderation(
         timezone=c("settings_timezone_description"),
         quiet_from=c("settings_quiet_from_description"),
         quiet_until=c("settings_quiet_until_description"),
+        busy_from=c("settings_busy_from_description"),
+        busy_until=c("settings_busy_until_description"),
         threads=c("settings_threads_description"),
         stall_days=c("settings_stall_days_description"),
         computer_level=c("settings_computer_level_description"),
@@ -110,6 +114,8 @@ class Moderation(
         timezone: app_commands.Range[str, 1, 60] | None = None,
         quiet_from: app_commands.Range[int, 0, 23] | None = None,
         quiet_until: app_commands.Range[int, 0, 23] | None = None,
+        busy_from: app_commands.Range[int, 0, 23] | None = None,
+        busy_until: app_commands.Range[int, 0, 23] | None = None,
         threads: str | None = None,
         stall_days: app_commands.Range[float, 1.0, 365.0] | None = None,
         computer_level: str | None = None,
@@ -131,6 +137,10 @@ class Moderation(
             changes["quiet_start"] = quiet_from
         if quiet_until is not None:
             changes["quiet_end"] = quiet_until
+        if busy_from is not None:
+            changes["busy_start"] = busy_from
+        if busy_until is not None:
+            changes["busy_end"] = busy_until
         if threads is not None:
             changes["threads"] = threads  # "on" or "off": the service refuses anything else
         if stall_days is not None:
@@ -138,6 +148,13 @@ class Moderation(
         if computer_level is not None:
             changes["computer_level"] = computer_level
         await self.table.moderation.settings(interaction, changes)
+
+    @settings.autocomplete("timezone")
+    async def timezone_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Time zones holding what was typed, the server's likeliest first."""
+        return await self.table.moderation.zone_choices(interaction, current)
 
     @app_commands.command(name=c("log"), description=c("log_description"))
     async def log(self, interaction: discord.Interaction) -> None:

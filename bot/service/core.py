@@ -26,9 +26,10 @@ from bot.service.clock import Clock, SystemClock, from_ms, to_ms
 from bot.service.common import SETTINGS_TTL, SNAPSHOT_EVERY, Limits, shards_of, td_ms
 from bot.service.gamelog import Damaged, GameCache
 from bot.service.models import GuildSettings, ModerationRecord, ServiceError
-from bot.service.pace import CUSTOM, PACES, is_pace, valid_zone
+from bot.service.pace import CUSTOM, PACES, is_pace, pace_of, valid_zone
 from bot.service.storage import Storage, Transaction
 from bot.service.thinking import LEVELS, Budget, Thinker
+from bot.service.zones import better_locale
 from bot.settings import Settings
 from engine import registry
 from engine.rules import Rules
@@ -193,7 +194,8 @@ class Core:
         ``language`` may be set to None (no role; the server's own language)."""
         if not moderator:
             raise ServiceError("not_allowed")
-        names = {f.name for f in dataclasses.fields(GuildSettings)} - {"guild_id"}
+        # The locale is what Discord says (note_locale), not a choice.
+        names = {f.name for f in dataclasses.fields(GuildSettings)} - {"guild_id", "locale"}
         changes = _as_settings(changes)
         unknown = set(changes) - names
         if unknown:
@@ -211,11 +213,44 @@ class Core:
                 if getattr(old, name) != value
             }
             await self.log_act(tx, guild_id, None, moderator_id, "settings", None, detail)
-        # Committed: this process uses them from now on. A read of the old ones still on
-        # its way (another connection, before the commit) ends after this and keeps nothing.
+        self.settings_changed(new)
+        return new
+
+    async def note_locale(
+        self, guild_id: int, guild_locale: str | None, user_locale: str | None
+    ) -> None:
+        """Keep the server's Discord locale (what its time zone is guessed from until a
+        moderator sets one), as :func:`~bot.service.zones.better_locale` says, having seen a
+        member with ``user_locale`` act in it; written only when it changed."""
+        known = (await self.recent_guild_settings(guild_id)).locale
+        if guild_id <= 0 or better_locale(known, guild_locale, user_locale) == known:
+            return
+        async with self.storage.write() as tx:
+            noted = await self.note_locale_in(tx, guild_id, guild_locale, user_locale)
+        self.settings_changed(noted)
+
+    async def note_locale_in(
+        self, tx: Transaction, guild_id: int, guild_locale: str | None, user_locale: str | None
+    ) -> GuildSettings | None:
+        """:meth:`note_locale` in the caller's write (the caller passes what it returns to
+        :meth:`settings_changed` once it committed)."""
+        old = await self.guild_settings_in(tx, guild_id)
+        locale = better_locale(old.locale, guild_locale, user_locale)[:20]
+        if guild_id <= 0 or locale == old.locale:
+            return None
+        new = dataclasses.replace(old, locale=locale)
+        await tx.people.save_guild_settings(new)
+        return new
+
+    def settings_changed(self, new: GuildSettings | None) -> None:
+        """Settings this process committed: it uses them from now on. A read of the old ones
+        still on its way (another connection, before the commit) ends after this and keeps
+        nothing."""
+        if new is None:
+            return
+        guild_id = new.guild_id
         self._settings_changes[guild_id] = self._settings_changes.get(guild_id, 0) + 1
         self._settings_cache[guild_id] = (self.now_ms(), new)
-        return new
 
     async def _mark_damaged(self, game_id: int, reason: str) -> None:
         self.cache.drop(game_id)
@@ -305,6 +340,12 @@ def _check_settings(settings: GuildSettings, names: Collection[str]) -> None:
 
 def _check_clock(settings: GuildSettings, names: Collection[str]) -> None:
     """The pace, what a time-out does, and the computer that may take a seat over."""
+    if "pace" in names and settings.timezone is None and "timezone" not in names:
+        chosen = pace_of(settings.pace) if is_pace(settings.pace) else None
+        if chosen is not None and chosen.sleeps:
+            # Its clock stops in the server's night and school hours: they must be the
+            # server's own, not a guess.
+            raise ServiceError("pace_needs_timezone", zone=settings.zone())
     if "pace" in names and not is_pace(settings.pace):
         pace = _shown(settings.pace)
         if settings.pace.startswith(CUSTOM):
@@ -331,7 +372,7 @@ def _check_posts(settings: GuildSettings, names: Collection[str]) -> None:
     zone = settings.timezone
     if "timezone" in names and not (isinstance(zone, str) and valid_zone(zone)):
         raise ServiceError("bad_timezone", zone=_shown(settings.timezone))
-    for name in ("quiet_start", "quiet_end"):
+    for name in ("quiet_start", "quiet_end", "busy_start", "busy_end"):
         hour = getattr(settings, name)
         if name in names and not (
             isinstance(hour, int) and not isinstance(hour, bool) and 0 <= hour < 24

@@ -16,9 +16,10 @@ from bot.service.common import next_due_at, record_of, td_ms
 from bot.service.core import Core
 from bot.service.gamelog import Loaded, fresh_turn
 from bot.service.models import Estimate, GameRecord, Seat, ServiceError
-from bot.service.pace import finish_estimate, new_clock, pace_of
+from bot.service.pace import new_clock, pace_of
 from bot.service.storage import ChannelBusy, NewGame, Transaction
 from bot.service.thinking import COMPUTER_NAMES, LEVELS
+from bot.service.turn_times import turn_times
 from engine import registry
 from engine.common.rng import Rng
 
@@ -42,9 +43,12 @@ class Lobby:
         *,
         shuffle_seats: bool = True,
         seed: int | None = None,
+        locale: tuple[str | None, str | None] = (None, None),
     ) -> GameRecord:
         """Open a lobby of the game called ``game_name`` in ``channel_id`` with its creator in
-        the first seat.
+        the first seat; ``locale``: the server's and its creator's locales as Discord says them
+        (kept in the same write, see :meth:`Core.note_locale
+        <bot.service.core.Core.note_locale>`).
 
         Only in a server (``guild_id`` > 0); a user may have a few lobbies open at once, and
         opens a new one only a little while after the last."""
@@ -71,7 +75,10 @@ class Lobby:
                 ),
             )
             await tx.games.set_seats(game_id, [Seat(0, user_id, name)])
-            return await record_of(tx, game_id)
+            noted = await self._core.note_locale_in(tx, guild_id, *locale)
+            record = await record_of(tx, game_id)
+        self._core.settings_changed(noted)
+        return record
 
     async def _check_open_games(self, tx: Transaction, user_id: int) -> None:
         """A player may have a few more games going than they have finished: no one can
@@ -145,22 +152,28 @@ class Lobby:
             return await record_of(tx, record.id)
 
     async def estimate(self, record: GameRecord) -> Estimate | None:
-        """When the lobby's game should end if it started now, at the server's pace, with
-        the seats taken and its options (the game's length); None without a clock, or for a
+        """When the lobby's game should end if it started now, as a range: its turns (at
+        the seats taken, with its options) at the time a turn takes in practice on this
+        server (:func:`bot.service.turn_times.turn_times`); None without a clock, or for a
         game that cannot say how many turns it takes."""
         settings = await self._core.recent_guild_settings(record.guild_id)
         pace = pace_of(settings.pace)
         turns = self._core.game_rules(record.game_name).turns(len(record.seats), record.options)
         if pace is None or turns is None or not record.seats:
             return None
+        async with self._core.storage.read() as tx:
+            finished = await tx.games.finished(record.guild_id)
+        times = turn_times(self._core.rules, finished, settings.pace)
         people = sum(1 for seat in record.seats if not seat.is_bot)
-        night = settings.quiet_hours()
+        theirs = -(-turns * people // len(record.seats))  # computers move at once
         now = self._core.now_ms()
-        finish = finish_estimate(pace, turns, people, len(record.seats), now, night)
-        if finish is None:
-            return None
-        sleeps = pace.sleeps and night.start != night.end
-        return Estimate(finish, pace.increment_ms, sleeps, settings.timezone)
+        return Estimate(
+            early_ms=now + theirs * times.fast_ms,
+            finish_ms=now + theirs * times.slow_ms,
+            timezone=settings.zone(),
+            guessed_zone=settings.timezone is None,
+            from_history=times.games,
+        )
 
     async def join(self, channel_id: int, user_id: int, name: str) -> GameRecord:
         """Take the next free seat of the lobby in ``channel_id``."""
@@ -288,9 +301,9 @@ class Lobby:
 
     async def rematch(self, game_id: int, user_id: int) -> GameRecord:
         """The same table again, in the same channel, with a new shuffle: a lobby with the
-        people of the last game seated (the one who asked first, as its creator) and the
-        computers seated in its lobby at their levels. It starts as any lobby does, when its
-        creator (or a moderator) starts it, so nobody's clock runs before they are ready."""
+        one who asked seated (as its creator), the computers of the last game's lobby at
+        their levels, and the other people of the last game invited: each is seated only
+        when they join (see :meth:`invited`). It starts as any lobby does."""
         async with self._core.storage.read() as tx:
             old = await record_of(tx, game_id)
         if old.status not in ("finished", "ended"):
@@ -301,9 +314,6 @@ class Lobby:
         record = await self.create_game(
             old.guild_id, old.channel_id, user_id, people[user_id], old.game_name, old.options
         )
-        for other, name in people.items():
-            if other != user_id:
-                record = await self.join(old.channel_id, other, name)
         # Not a computer that took over the seat of someone who left: they chose to go.
         computers = [s for s in old.seats if s.is_bot and s.left_user_id is None]
         async with self._core.storage.write() as tx:
@@ -314,6 +324,21 @@ class Lobby:
                 await tx.games.set_seats(record.id, seated)
             await tx.games.update(record.id, rematch_of=old.id)
             return await record_of(tx, record.id)
+
+    async def invited(self, record: GameRecord) -> list[Seat]:
+        """The people of the game a rematch lobby replays who have not joined it (yet):
+        the lobby invites them (their seats in the old game, by name)."""
+        if record.rematch_of is None or record.status != "lobby":
+            return []
+        async with self._core.storage.read() as tx:
+            old = await tx.games.get(record.rematch_of)
+        if old is None:
+            return []
+        return [
+            s
+            for s in old.seats
+            if s.user_id is not None and not s.is_bot and record.seat_of(s.user_id) is None
+        ]
 
 
 def clean_options(core: Core, game_name: str, options: Mapping[str, Any]) -> dict[str, Any]:

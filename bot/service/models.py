@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Literal
 
 from bot.service.pace import Away, QuietHours
 from bot.service.refusals import ServiceError as ServiceError  # where callers found it
+from bot.service.zones import likely_zone_of
 from engine.protocol import Game
 from engine.turns import TurnRecord
 
@@ -229,12 +230,20 @@ class GuildSettings:
     language: str | None = None
     #: The clock of new games: a key of :data:`bot.service.pace.PACES`.
     pace: str = "normal"
-    #: The server's time zone and its quiet hours (no pings from ``quiet_start`` o'clock to
-    #: ``quiet_end``; equal: none). None until the moderators say when their night is: a
-    #: guessed time zone would silence the afternoon on the other side of the world.
-    timezone: str = "UTC"
-    quiet_start: int = 0
-    quiet_end: int = 0
+    #: The server's time zone (None until a moderator sets one: then the most likely one
+    #: for the server's language, see :meth:`zone`) and its quiet hours, its night: no
+    #: pings from ``quiet_start`` o'clock to ``quiet_end`` (equal: none, which only a
+    #: moderator chooses).
+    timezone: str | None = None
+    quiet_start: int = 22
+    quiet_end: int = 8
+    #: Busy hours on weekdays (school): like the night, no pings and, for a clock that
+    #: sleeps, no time counted. None: the pace's own (:data:`SCHOOL` for ``week``, none for
+    #: the others); equal hours: none.
+    busy_start: int | None = None
+    busy_end: int | None = None
+    #: The server's Discord locale as the bot last saw it (the time zone's guess).
+    locale: str | None = None
     #: Play each game in a thread of its channel (when the bot may make threads).
     threads: bool = True
     #: A game with no move for this long is ended, after a warning.
@@ -243,15 +252,30 @@ class GuildSettings:
     #: timed out with the "computer" action): "easy", "normal" or "strong".
     computer_level: str = "normal"
 
+    def zone(self) -> str:
+        """The time zone: the moderators' choice, or the most likely one for the public
+        language (theirs, or the server's locale)."""
+        return self.timezone or likely_zone_of(self.language, self.locale)
+
+    def busy_hours(self) -> tuple[int, int]:
+        """The weekdays' busy hours, from and until: the moderators' or the pace's own."""
+        if self.busy_start is not None and self.busy_end is not None:
+            return self.busy_start, self.busy_end
+        return SCHOOL if self.pace == "week" else (0, 0)
+
     def quiet_hours(self) -> QuietHours:
-        return QuietHours(self.timezone, self.quiet_start, self.quiet_end)
+        return QuietHours(self.zone(), self.quiet_start, self.quiet_end, *self.busy_hours())
 
     #: The settings stored in the JSON object, and the base columns.
     COLUMNS: ClassVar[tuple[str, ...]] = ("moderator_role_id",)
 
+    #: The stored object's version: an object without it was stored by a bot whose
+    #: defaults were UTC and no quiet hours, values nobody chose.
+    VERSION: ClassVar[int] = 2
+
     def extra(self) -> dict[str, Any]:
         """The settings beyond the base columns, JSON-ready (durations in seconds)."""
-        found: dict[str, Any] = {}
+        found: dict[str, Any] = {"version": self.VERSION}
         for f in fields(self):
             if f.name in ("guild_id", *self.COLUMNS):
                 continue
@@ -263,6 +287,8 @@ class GuildSettings:
         """These settings with the stored JSON object's values (unknown or bad ones ignored)."""
         if not isinstance(data, dict):
             return self
+        if "version" not in data:
+            data = _chosen(data)
         changes: dict[str, Any] = {}
         for f in fields(self):
             if f.name in ("guild_id", *self.COLUMNS) or f.name not in data:
@@ -275,6 +301,22 @@ class GuildSettings:
                 # A value of another type (a damaged row, an older bot) keeps the default.
                 changes[f.name] = value
         return dataclasses.replace(self, **changes)
+
+
+#: The ``week`` pace's busy hours on weekdays unless a moderator sets others: a school day.
+SCHOOL = (8, 15)
+
+
+def _chosen(data: dict[str, Any]) -> dict[str, Any]:
+    """Settings stored by an older bot without the values it stored only as its defaults:
+    the time zone UTC and no quiet hours (0 to 0), which nobody chose."""
+    kept = dict(data)
+    if kept.get("timezone") == "UTC":
+        del kept["timezone"]
+    if kept.get("quiet_start") == kept.get("quiet_end") == 0:
+        kept.pop("quiet_start")
+        kept.pop("quiet_end")
+    return kept
 
 
 @dataclass(frozen=True, slots=True)
@@ -303,15 +345,17 @@ class DueTurn:
 
 @dataclass(frozen=True, slots=True)
 class Estimate:
-    """When a lobby's game should end if it started now: each person taking the time a move
-    gives back (``per_move_ms``, not counting the server's quiet hours when ``sleeps``) on
-    each of their turns (see :func:`bot.service.pace.finish_estimate`). ``timezone`` is the
-    server's, to say the day in."""
+    """When a lobby's game should end if it started now: between ``early_ms`` and
+    ``finish_ms``, at the time a turn takes in practice (``from_history``: the number of
+    this server's finished games it is reckoned from; 0: the simulation's figures, see
+    :mod:`bot.service.turn_times`). ``timezone`` is the server's, to say the days in;
+    ``guessed_zone``: no moderator chose it (it is the likeliest for the language)."""
 
+    early_ms: int
     finish_ms: int
-    per_move_ms: int
-    sleeps: bool
     timezone: str
+    guessed_zone: bool = False
+    from_history: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,16 +10,19 @@ A turn's deadline is when its player's bank runs out. Two reminders come before 
 the bank is used, and near its end (a tenth of the bank before it, at least an hour). Time a
 player spent away (:class:`Away`) does not count, so going away freezes their clocks.
 
-Quiet hours are the server's night in its time zone: no reminder is sent then (it waits for
-the morning), and posts do not notify anybody. The ``"week"`` pace, short enough that a game
-of 36 or 54 tiles with three or four players ends within a week, sleeps then too: a game on
-it keeps the server's night in its clock (``clock["night"]``, :func:`new_clock`) and the
-night's hours do not count, like time away, so nobody's turn runs out while they sleep.
-Whatever the pace, nobody is reminded more than :data:`REMINDERS_A_DAY` times in one game
-within a day (a custom pace, a deployment's own, excepted).
+Quiet hours (:class:`QuietHours`) are the server's night in its time zone and, on
+weekdays, its busy hours (school): no reminder is sent then (it waits for them to end), and
+posts do not notify anybody. The ``"week"`` pace, short enough that a game of 36 or 54
+tiles with three or four players ends within a week, sleeps then too: a game on it keeps
+the server's quiet hours in its clock (``clock["night"]`` and ``clock["busy"]``,
+:func:`new_clock`) and their hours do not count, like time away, so nobody's turn runs out
+while they sleep or sit in class; a turn told in them (a post that notified nobody) is
+reminded as soon as they end. Whatever the pace, nobody is reminded more than
+:data:`REMINDERS_A_DAY` times in one game within a day (a custom pace, a deployment's own,
+excepted).
 
-:func:`finish_estimate` says when a game should end if every player took about the time a
-move gives back (the increment): the lobby shows it.
+How long a game takes in practice, which the lobby shows, is
+:mod:`bot.service.turn_times`'s.
 
 Everything here is a pure function of times in milliseconds, tested on a fake clock.
 """
@@ -29,7 +32,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -60,19 +63,33 @@ class Away:
 
 
 def _nights(start: int, night: QuietHours | None) -> Iterator[tuple[int, int]]:
-    """The server's quiet hours from ``start`` on, one (begin, end) a night, in order."""
-    if night is None or night.start == night.end:
+    """The server's quiet hours from ``start`` on (each night, and each weekday's busy
+    hours), one (begin, end) a stretch, in order of their beginning."""
+    if night is None or not (night.has_night or night.has_busy):
         return
     zone = night.tz()
     day = datetime.fromtimestamp(start / 1000, UTC).astimezone(zone).date() - timedelta(days=1)
-    overnight = night.start > night.end
     while True:
-        begin = datetime.combine(day, time(night.start), zone)
-        end = datetime.combine(day + timedelta(days=overnight), time(night.end), zone)
-        begin_ms, end_ms = int(begin.timestamp() * 1000), int(end.timestamp() * 1000)
-        if end_ms > start:
-            yield max(begin_ms, start), end_ms
+        # Every stretch begins on its own day, so a day's stretches in order, day after
+        # day, are all of them in order.
+        stretches = []
+        if night.has_night:
+            stretches.append(_stretch(day, night.start, night.end, zone))
+        if night.has_busy and day.weekday() < 5:
+            stretches.append(_stretch(day, night.busy_start, night.busy_end, zone))
+        for begin_ms, end_ms in sorted(stretches):
+            if end_ms > start:
+                yield max(begin_ms, start), end_ms
         day += timedelta(days=1)
+
+
+def _stretch(day: date, start: int, end: int, zone: ZoneInfo) -> tuple[int, int]:
+    """From ``start`` o'clock on ``day`` to the next ``end`` o'clock (the next day's when it
+    comes first), in ms. Read as wall-clock times: on the night the clocks go forward, a
+    night from 22 to 8 is 9 hours long."""
+    begin = datetime.combine(day, time(start), zone)
+    finish = datetime.combine(day + timedelta(days=start > end), time(end), zone)
+    return int(begin.timestamp() * 1000), int(finish.timestamp() * 1000)
 
 
 def _pauses(start: int, away: Away | None, night: QuietHours | None) -> Iterator[tuple[int, int]]:
@@ -156,10 +173,14 @@ def schedule(
     away: Away | None,
     night: QuietHours | None = None,
 ) -> dict[str, int]:
-    """When each notice of the turn falls due: half the bank used, near its end, at zero."""
+    """When each notice of the turn falls due: half the bank used, near its end, at zero.
+    A clock that sleeps (``night``) reminds a turn that began in the quiet hours as soon as
+    its clock starts: the post that told it then notified nobody."""
     end = deadline(bank_ms, turn_start_ms, now_ms, away, night)
     near = max(HOUR_MS, bank_ms // 10)  # the same as last_stretch
-    reminder = when_counted(turn_start_ms, bank_ms // 2, away, night)
+    told_silently = night is not None and night.quiet(turn_start_ms)
+    first = 0 if told_silently else bank_ms // 2
+    reminder = when_counted(turn_start_ms, first, away, night)
     # A bank too small for a last call after the reminder has none: it would come with the
     # reminder (a late one stands for both) or with the time-out itself.
     final = when_counted(turn_start_ms, bank_ms - near, away, night)
@@ -168,36 +189,28 @@ def schedule(
 
 def new_clock(pace: Pace, seats: int, night: QuietHours) -> dict[str, Any]:
     """A new game's clock: every seat's bank full; a clock that sleeps keeps the server's
-    night as it is now (a server without quiet hours has none, and its clock never sleeps)."""
+    quiet hours as they are now (its night, and its weekdays' busy hours when it has them;
+    a server without either has none, and its clock never sleeps)."""
     clock: dict[str, Any] = {"pace": pace.name, "banks": [pace.start_ms] * seats}
-    if pace.sleeps and night.start != night.end:
+    if pace.sleeps and (night.has_night or night.has_busy):
         clock["night"] = [night.zone, night.start, night.end]
+        if night.has_busy:
+            clock["busy"] = [night.busy_start, night.busy_end]
     return clock
 
 
 def night_of(clock: Mapping[str, Any] | None) -> QuietHours | None:
-    """The night a game's clock sleeps through (None: it never sleeps, or what is stored
-    is damaged)."""
+    """The quiet hours a game's clock sleeps through (None: it never sleeps, or what is
+    stored is damaged)."""
     kept = clock.get("night") if clock is not None else None
     if not (isinstance(kept, list) and len(kept) == 3):
         return None
     zone, start, end = kept
-    hours = all(isinstance(h, int) and 0 <= h < 24 for h in (start, end))
-    return QuietHours(zone, start, end) if isinstance(zone, str) and hours else None
-
-
-def finish_estimate(
-    pace: Pace, turns: int, people: int, seats: int, start_ms: int, night: QuietHours
-) -> int | None:
-    """When a game of about ``turns`` turns at ``seats`` seats should end if it began at
-    ``start_ms`` and each of its ``people`` took the increment on each of their turns (the
-    time a move gives back: what keeps a bank as it is); a computer moves at once, and a
-    clock that sleeps does not count ``night``. None when a move gives no time back."""
-    if pace.increment_ms <= 0 or seats <= 0:
+    busy = clock.get("busy", [0, 0]) if clock is not None else [0, 0]
+    if not (isinstance(busy, list) and len(busy) == 2):
         return None
-    theirs = -(-turns * people // seats)  # their share of the turns, rounded up
-    sleeping = night if pace.sleeps else None
-    return when_counted(start_ms, theirs * pace.increment_ms, None, sleeping)
+    hours = all(isinstance(h, int) and 0 <= h < 24 for h in (start, end, *busy))
+    return QuietHours(zone, start, end, *busy) if isinstance(zone, str) and hours else None
 
 
 def last_stretch(clock: dict[str, Any], seat: int) -> int:
@@ -214,11 +227,24 @@ def next_due(times: dict[str, int], sent: Sequence[str]) -> int | None:
 
 @dataclass(frozen=True, slots=True)
 class QuietHours:
-    """The server's night: from ``start`` to ``end`` o'clock in ``zone`` (start == end: none)."""
+    """The server's quiet hours in ``zone``: its night, from ``start`` to ``end`` o'clock
+    (start == end: none), and on weekdays (Monday to Friday) its busy hours, from
+    ``busy_start`` to ``busy_end`` o'clock (school; equal: none). Nobody is pinged in
+    either, and a clock that sleeps stands still in both."""
 
     zone: str = "UTC"
     start: int = 22
     end: int = 8
+    busy_start: int = 0
+    busy_end: int = 0
+
+    @property
+    def has_night(self) -> bool:
+        return self.start != self.end
+
+    @property
+    def has_busy(self) -> bool:
+        return self.busy_start != self.busy_end
 
     def tz(self) -> ZoneInfo:
         try:
@@ -227,22 +253,18 @@ class QuietHours:
             return ZoneInfo("UTC")
 
     def quiet(self, now_ms: int) -> bool:
-        if self.start == self.end:
-            return False
-        hour = datetime.fromtimestamp(now_ms / 1000, UTC).astimezone(self.tz()).hour
-        if self.start < self.end:
-            return self.start <= hour < self.end
-        return hour >= self.start or hour < self.end
-
-    def ends_after(self, now_ms: int) -> int:
-        """When the quiet hours that hold at ``now_ms`` end (``now_ms`` if they do not)."""
-        if not self.quiet(now_ms):
-            return now_ms
         local = datetime.fromtimestamp(now_ms / 1000, UTC).astimezone(self.tz())
-        end = local.replace(hour=self.end, minute=0, second=0, microsecond=0)
-        if end <= local:
-            end += timedelta(days=1)
-        return int(end.timestamp() * 1000)
+        if _within(local.hour, self.start, self.end):
+            return True
+        return local.weekday() < 5 and _within(local.hour, self.busy_start, self.busy_end)
+
+
+def _within(hour: int, start: int, end: int) -> bool:
+    """Whether ``hour`` falls from ``start`` to ``end`` o'clock (past midnight when
+    ``start`` > ``end``; never when they are equal)."""
+    if start <= end:
+        return start <= hour < end
+    return hour >= start or hour < end
 
 
 def valid_zone(name: str) -> bool:

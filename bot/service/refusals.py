@@ -61,6 +61,7 @@ REFUSALS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "bad_computer_level": ("level", "known"),
         "bad_language": ("language", "known"),
         "bad_timezone": ("zone",),
+        "pace_needs_timezone": ("zone",),
         "bad_quiet_hour": ("hour",),
         "bad_threads": ("value",),
         "bad_role": (),

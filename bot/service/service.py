@@ -181,6 +181,13 @@ class GameService:
         :meth:`Core.recent_guild_settings <bot.service.core.Core.recent_guild_settings>`)."""
         return await self.core.recent_guild_settings(guild_id)
 
+    async def note_locale(
+        self, guild_id: int, guild_locale: str | None, user_locale: str | None = None
+    ) -> None:
+        """Keep the server's Discord locale, which its time zone is guessed from (see
+        :meth:`Core.note_locale <bot.service.core.Core.note_locale>`)."""
+        await self.core.note_locale(guild_id, guild_locale, user_locale)
+
     async def set_guild_settings(
         self, guild_id: int, moderator_id: int, *, moderator: bool, **changes: Any
     ) -> GuildSettings:

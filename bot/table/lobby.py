@@ -15,9 +15,9 @@ import discord
 from bot import scheme
 from bot.discord_ui import Verbatim, clip, message_text, table_view
 from bot.games import plugins
-from bot.i18n import Text, language_of
+from bot.i18n import ListOf, Text, language_of
 from bot.panels import Refusal
-from bot.service import GameRecord
+from bot.service import GameRecord, Seat
 from bot.service.thinking import LEVELS
 from bot.table.common import Common
 from bot.table.lobby_message import lobby_text
@@ -31,6 +31,11 @@ log = logging.getLogger("arkbot.table")
 #: could outlive the lobby, and nobody at a youth group's table joins five times a minute).
 CHURN_LIMIT = 5
 CHURN_WINDOW = 60.0
+
+
+def locale_of(locale: discord.Locale | None) -> str | None:
+    """A Discord locale's code ("es-ES"), or None."""
+    return locale.value if locale is not None else None
 
 
 def _bot_may(channel: Any, *permissions: str) -> bool:
@@ -101,6 +106,8 @@ class Lobby:
             game,
             {},
             shuffle_seats=shuffle,
+            # Where the server most likely is, for its quiet hours until a moderator says.
+            locale=(locale_of(interaction.guild_locale), locale_of(interaction.locale)),
         )
         self.common.host.pictures.expect()  # its first board is a start away
         problem = await self.posts.post_lobby(interaction.channel, record)
@@ -255,8 +262,9 @@ class Lobby:
         )
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
-        """The result's Rematch button: a lobby with the same players seated, posted in the
-        channel; it starts when the one who asked (or a moderator) starts it."""
+        """The result's Rematch button: a lobby with the one who asked seated, posted in
+        the channel, and the last game's other players invited by name (mentioned once,
+        below it): each is seated only when they press Join."""
         common = self.common
         await interaction.response.defer(ephemeral=True, thinking=True)
         old = await common.service.play.get_game(game_id)
@@ -265,9 +273,35 @@ class Lobby:
         record = await common.service.lobby.rematch(game_id, interaction.user.id)
         parent = await common.channel(record.channel_id)
         problem = await self.posts.post_lobby(parent, record)
+        invited = await common.service.lobby.invited(record)
+        if problem is None and invited:
+            problem = await self._invite(parent, record, invited)
         done = Text("table.rematch.done", channel=Verbatim(f"<#{record.channel_id}>"))
         said = saying((done,) + ((problem,) if problem else ()), language_of(interaction))
         await interaction.followup.send(said, ephemeral=True)
+
+    async def _invite(
+        self, channel: Any, record: GameRecord, invited: Sequence[Seat]
+    ) -> Text | None:
+        """Mention the invited players (the only post that notifies them) under the lobby."""
+        language = await self.common.game_language(record)
+        people = [seat.user_id for seat in invited if seat.user_id is not None]
+        text = Text(
+            "table.rematch.invite",
+            players=ListOf(tuple(Verbatim(f"<@{user}>") for user in people), "standard"),
+            player=record.seats[0].name,
+        )
+        try:
+            await channel.send(
+                message_text(text, language),
+                allowed_mentions=discord.AllowedMentions(
+                    users=[discord.Object(user) for user in people], roles=False, everyone=False
+                ),
+            )
+        except discord.HTTPException:
+            log.info("could not invite the players of the rematch %s", record.id)
+            return Text("table.lobby.not_shown", channel=Verbatim(f"<#{record.channel_id}>"))
+        return None
 
     async def begin(self, channel: Any, record: GameRecord) -> None:
         """A game has started: into its thread (when the server plays in threads and the bot

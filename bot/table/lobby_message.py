@@ -7,15 +7,19 @@ so the lobby's own message, its edits and ``/table status`` in a lobby all say t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
+
 import discord
 
 from bot import scheme
 from bot.discord_ui import Verbatim, lobby_menu, message_text, table_view
 from bot.games import Plugin
-from bot.i18n import Day, Text, amount
+from bot.i18n import Day, ListOf, Text
 from bot.panels import Option, TableOption
-from bot.service import Estimate, GameRecord
-from bot.service.pace import HOUR_MS
+from bot.service import Estimate, GameRecord, Seat
+from bot.service.pace import QuietHours
 from bot.service.thinking import LEVELS
 from bot.table.common import Common
 from bot.table.compose import TableButton
@@ -39,23 +43,57 @@ def computer_menu() -> TableOption:
 async def lobby_text(
     common: Common, record: GameRecord, language: str
 ) -> tuple[str, discord.ui.View | None]:
-    """The lobby's text and controls, with when its game should end if it started now."""
-    estimate = await common.service.lobby.estimate(record) if record.status == "lobby" else None
-    return lobby_message(common.plugin(record), record, language, estimate)
+    """The lobby's text and controls, with when its game should end if it started now and,
+    for a rematch, who is invited."""
+    lobby = common.service.lobby
+    estimate = await lobby.estimate(record) if record.status == "lobby" else None
+    invited = await lobby.invited(record)
+    return lobby_message(common.plugin(record), record, language, estimate, invited)
 
 
-def finish_line(estimate: Estimate) -> Text:
-    """When the game should end, and on what it is reckoned."""
-    return Text(
-        "table.lobby.finish",
-        hours=amount(estimate.per_move_ms / HOUR_MS),
-        night="yes" if estimate.sleeps else "no",
-        date=Day(estimate.finish_ms, estimate.timezone),
+def finish_lines(estimate: Estimate) -> list[Text]:
+    """When the game should end, as a range of days, and on what it is reckoned; and the
+    time zone it is said in, when no moderator chose it."""
+    zone = QuietHours(estimate.timezone).tz()  # UTC for a zone stored damaged
+    early, late = (
+        Day(estimate.early_ms, estimate.timezone),
+        Day(estimate.finish_ms, estimate.timezone),
     )
+    source = "history" if estimate.from_history else "usual"
+    if _date(estimate.early_ms, zone) == _date(estimate.finish_ms, zone):
+        lines = [
+            Text("table.lobby.finish_day", source=source, games=estimate.from_history, date=late)
+        ]
+    else:
+        lines = [
+            Text(
+                "table.lobby.finish_range",
+                source=source,
+                games=estimate.from_history,
+                early=early,
+                late=late,
+            )
+        ]
+    if estimate.guessed_zone:
+        lines.append(Text("table.lobby.zone_guessed", zone=estimate.timezone))
+    return lines
+
+
+def _date(ms: int, zone: ZoneInfo) -> date:
+    return datetime.fromtimestamp(ms / 1000, zone).date()
+
+
+def invite_line(invited: Sequence[Seat]) -> Text:
+    """A rematch lobby's invitation to the last game's players who have not joined."""
+    return Text("table.rematch.invited", players=ListOf(tuple(s.name for s in invited), "standard"))
 
 
 def lobby_message(
-    chosen: Plugin, record: GameRecord, language: str, estimate: Estimate | None = None
+    chosen: Plugin,
+    record: GameRecord,
+    language: str,
+    estimate: Estimate | None = None,
+    invited: Sequence[Seat] = (),
 ) -> tuple[str, discord.ui.View | None]:
     """The lobby's text and controls (none once the game started or closed)."""
     title = chosen.front.title()
@@ -97,7 +135,10 @@ def lobby_message(
     if chosen_options is not None:
         lines.insert(1, message_text(chosen_options, language))
     if estimate is not None:
-        lines.insert(-2, message_text(finish_line(estimate), language))
+        for line in finish_lines(estimate):
+            lines.insert(-2, message_text(line, language))
+    if invited:
+        lines.append(message_text(invite_line(invited), language))
     buttons: list[TableButton] = [
         (scheme.lobby_id(record.id, "join"), Text("table.button.join"), "success", None),
         (scheme.lobby_id(record.id, "leave"), Text("table.button.leave"), "secondary", None),

@@ -11,12 +11,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import discord
+from discord import app_commands
 
 from bot.discord_ui import Verbatim, message_text
 from bot.i18n import Text, amount, language_of
 from bot.panels import Refusal
 from bot.service.pace import HOUR_MS, PACES, pace_of
+from bot.service.zones import better_locale, likely_zone_of, matching_zones
 from bot.table.common import Common
+from bot.table.lobby import locale_of
 from bot.table.posts import Posts
 
 
@@ -118,6 +121,14 @@ class Moderating:
         new = await self.common.service.set_guild_settings(
             interaction.guild_id or 0, interaction.user.id, moderator=True, **changes
         )
+        # Kept once the command is accepted (a refused one changes nothing): where the
+        # server most likely is, for its quiet hours until a moderator sets the zone.
+        await self.common.service.note_locale(
+            interaction.guild_id or 0,
+            locale_of(interaction.guild_locale),
+            locale_of(interaction.locale),
+        )
+        new = await self.common.service.recent_guild_settings(interaction.guild_id or 0)
         role = (
             Verbatim(f"<@&{new.moderator_role_id}>")
             if new.moderator_role_id
@@ -128,15 +139,32 @@ class Moderating:
             if new.quiet_start != new.quiet_end
             else Text("table.mod.no_quiet")
         )
+        busy_from, busy_until = new.busy_hours()
+        busy = (
+            Text("table.mod.busy", start=busy_from, end=busy_until)
+            if busy_from != busy_until
+            else Text("table.mod.no_busy")
+        )
+        zone = (
+            Text("table.mod.zone_guessed", zone=new.zone()) if new.timezone is None else new.zone()
+        )
+        # The week clock stops in the quiet hours: say which there are (none: it never does).
+        hours = new.quiet_hours()
+        stops = {(True, True): "both", (True, False): "night", (False, True): "school"}.get(
+            (hours.has_night, hours.has_busy), "never"
+        )
         text = Text(
             "table.mod.settings",
-            pace=pace_words(new.pace),
+            pace=Text("table.mod.pace_week", stops=stops)
+            if new.pace == "week"
+            else pace_words(new.pace),
             action=Text(f"table.mod.action_{new.timeout_action}"),
             role=role,
             language=Text(f"table.choice.language_{new.language or 'server'}"),
             lobby=amount(new.lobby_expiry.total_seconds() / 3600),
-            timezone=new.timezone,
+            timezone=zone,
             quiet=quiet,
+            busy=busy,
             threads=Text(f"table.choice.{'on' if new.threads else 'off'}"),
             stall=amount(new.stall_after.total_seconds() / 86400),
             level=Text(f"table.computer.{new.computer_level}"),
@@ -152,6 +180,18 @@ class Moderating:
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )
+
+    async def zone_choices(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
+        """The time zones an autocomplete offers for ``typed``: the one the server's
+        settings use (chosen, or guessed from its language) first when it matches."""
+        settings = await self.common.service.recent_guild_settings(interaction.guild_id or 0)
+        locale = better_locale(
+            settings.locale, locale_of(interaction.guild_locale), locale_of(interaction.locale)
+        )
+        guess = settings.timezone or likely_zone_of(settings.language, locale)
+        return [app_commands.Choice(name=zone, value=zone) for zone in matching_zones(typed, guess)]
 
     async def log(self, interaction: discord.Interaction) -> None:
         """The server's last moderation acts, and its damaged games."""

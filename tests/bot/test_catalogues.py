@@ -418,6 +418,7 @@ def test_numbers_with_decimals_use_the_languages_decimal_sign() -> None:
         lobby=2.5,
         timezone="UTC",
         quiet="-",
+        busy="-",
         threads="-",
         stall=3,
         level="-",

@@ -103,20 +103,29 @@ async def test_the_result_has_a_rematch_and_a_replay(harness: Harness) -> None:
     stranger = await h.click(STRANGER, result, rematch)
     assert stranger.last.ephemeral and "not playing in this game" in stranger.last.content
     again = await h.click(BOAZ, result, rematch)
-    # A lobby with the same players seated, Boaz (who asked) its creator: nobody's clock
-    # runs and nobody is dragged into a game until he starts it.
+    # Issue 40: a lobby with Boaz (who asked) seated, its creator; Ruth is invited, seated
+    # only when she joins. Nobody's clock runs until he starts it.
     assert again.last.ephemeral and f"A rematch table is open in <#{CHANNEL}>" in again.text
-    assert "**Start the game**" in again.last.content
+    assert "each is seated when they press **Join**" in again.last.content
     new = await service(h).service.play.game_in(CHANNEL)
     assert new is not None and new.id != game_id and new.status == "lobby"
-    assert [s.user_id for s in new.seats] == [BOAZ, RUTH] and new.rematch_of == game_id
+    assert [s.user_id for s in new.seats] == [BOAZ] and new.rematch_of == game_id
     assert new.creator_id == BOAZ and new.started_at is None
     assert not [s for s in again if s.images]  # no board yet
-    (lobby,) = [s for s in again if s.kind == "channel_message"]
-    assert lobby.channel_id == CHANNEL and "Players (2):\n1. Boaz\n2. Ruth" in lobby.content
+    lobby, invite = [s for s in again if s.kind == "channel_message"]
+    assert lobby.channel_id == CHANNEL and "Player (1):\n1. Boaz" in lobby.content
+    assert "🔁 Rematch! Ruth: press **Join** to play again." in lobby.content
+    # The one post that mentions her, and may: she is asked, not seated.
+    assert invite.content == (
+        f"🔁 <@{RUTH}>: Boaz would like a rematch. Press **Join** on the table if you are in."
+    )
+    assert invite.request.json["allowed_mentions"]["users"] == [RUTH]
     assert len(h.thread_ids()) == 1
     twice = await h.click(RUTH, result, rematch)
     assert twice.last.ephemeral and "already" in twice.last.content
+    joined = await h.click(RUTH, lobby, f"lb:{new.id}:join")
+    (edited,) = [s for s in joined if s.content and "Players (2)" in s.content]
+    assert "1. Boaz\n2. Ruth" in edited.content and "Rematch!" not in edited.content
     # Only its creator starts it, as any lobby; then it has a thread of its own and a board.
     refused = await h.slash(RUTH, "table start")
     assert refused.last.ephemeral and "Only Boaz" in refused.last.content

@@ -45,7 +45,12 @@ def _chosen(monkeypatch: pytest.MonkeyPatch, *argv: str) -> tuple[str, int]:
     chosen: list[tuple[str, int]] = []
 
     async def recorded(
-        players: int, seed: int, out: Path | None, game: str | None = None, language: str = "en"
+        players: int,
+        seed: int,
+        out: Path | None,
+        game: str | None = None,
+        language: str = "en",
+        length: str | None = None,
     ) -> None:
         chosen.append((game or "", players))
 
@@ -94,6 +99,8 @@ def test_the_demo_help_lists_every_game_with_the_names_players_see(
         (["--game", "ark", "--players", "2"], "Ark is played by 3 to 5 players, not 2"),
         # Every game installed is named (the built-in ones first).
         (["--game", "chess"], "no game is called 'chess' (choose: covenant, noah"),
+        (["--length", "long"], "The Ark of the Covenant has no length 'long' (full, medium"),
+        (["--game", "ark", "--length", "short"], "Ark has no length 'short' (none: it has one"),
     ],
 )
 def test_the_demo_refuses_a_table_it_cannot_set_in_a_sentence(
@@ -114,3 +121,10 @@ def test_a_game_installed_from_outside_is_named_and_seated_as_it_allows(
         with pytest.raises(SystemExit):
             bot.demo.main(["--help"])
         assert "tictactoe  Tic-tac-toe (/tictactoe), 2 players" in capsys.readouterr().out
+
+
+async def test_the_demo_plays_the_short_game(tmp_path: Path) -> None:
+    """Issue 40: the quick start showed the full game only. ``--length short`` plays the
+    36-tile game: its board holds 36 tiles at most (one that fits nowhere is put aside)."""
+    game = await play(3, 2, None, "covenant", "en", "short")
+    assert game.phase == "over" and 30 <= len(game.board) <= 36

@@ -7,7 +7,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bot.client import TableBot
-from bot.service import FakeClock
+from bot.discord_ui import message_text
+from bot.service import FakeClock, Seat
+from bot.table.lobby_message import invite_line
 from tests.support.bot import BOAZ, CHANNEL, LEADER, RUTH, make_bot
 from tests.support.harness import Harness
 
@@ -61,25 +63,130 @@ async def test_the_lobby_says_by_when_the_game_should_end_in_the_servers_words(
         opened = await h.slash(RUTH, "table new", game="covenant")
         (lobby,) = [s for s in opened if s.kind == "channel_message"]
         game_id = int(lobby.custom_ids[0].split(":")[1])
-        # The full game at a game-in-a-week pace: 71 moves of an hour and a half of day.
+        # Issue 40: reckoned from how long a turn takes in practice (the simulation's 2.75
+        # to 4 hours before the server has finished games), as a range. The full game: 71
+        # turns, all Ruth's so far.
         assert (
-            "⏳ In het tempo van deze server (ongeveer 1,5 uur per zet, de stille uren niet "
-            "meegerekend) zou het spel rond **dinsdag 10 december** klaar moeten zijn."
+            "⏳ Afgaand op hoe groepen meestal spelen zou het spel tussen **dinsdag 10 "
+            "december** en **zaterdag 14 december** klaar moeten zijn."
         ) in lobby.content
         await h.select(RUTH, lobby, f"lm:{game_id}:length", ["medium"])
-        assert "rond **zondag 8 december** klaar" in h.message(lobby)["content"]
+        assert (
+            "tussen **zondag 8 december** en **woensdag 11 december**"
+            in h.message(lobby)["content"]
+        )
         await bot.service.set_guild_settings(h.guild_id, LEADER, moderator=True, language="es")
         await h.select(RUTH, lobby, f"lm:{game_id}:length", ["short"])
         assert (
-            "⏳ Al ritmo de este servidor (unas 1,5 horas por jugada, sin contar las horas de "
-            "silencio), la partida debería terminar hacia el **viernes 6 de diciembre**."
+            "⏳ A juzgar por cómo suelen jugar los grupos, la partida debería terminar entre el "
+            "**viernes 6 de diciembre** y el **domingo 8 de diciembre**."
         ) in h.message(lobby)["content"]
-        # At the normal pace, which never sleeps: 35 moves of 12 hours.
         await bot.service.set_guild_settings(
             h.guild_id, LEADER, moderator=True, pace="normal", language="en"
         )
         await h.click(BOAZ, lobby, f"lb:{game_id}:join")
+        shown = h.message(lobby)["content"]
         assert (
-            "⏳ At this server's pace (about 12 hours a move), the game should finish around "
-            "**Friday 20 December**."
-        ) in h.message(lobby)["content"]
+            "⏳ Going by how groups usually play, the game should finish between "
+            "**Friday 6 December** and **Sunday 8 December**."
+        ) in shown
+        assert "🕙" not in shown  # the moderators chose the time zone
+
+
+async def test_a_server_without_a_time_zone_is_told_the_one_used_and_how_to_change_it(
+    db_path: Path,
+) -> None:
+    """Issue 40: a server nobody set up has quiet hours from 22 to 8 in the likeliest time
+    zone for its language, and says so, with the command that changes it: in the lobby and
+    in the settings reply, in each language."""
+    clock = FakeClock(datetime(2024, 12, 2, 17, 0, tzinfo=UTC))
+    async with Harness(await make_bot(db_path, clock), channel_id=CHANNEL) as h:
+        h.user(RUTH, "Ruth", locale="es-ES")  # the server keeps Discord's default, en-US
+        h.user(BOAZ, "Boaz")
+        h.user(LEADER, "Leader", moderator=True)
+        bot: TableBot = h.bot  # type: ignore[assignment]
+        opened = await h.slash(RUTH, "table new", game="covenant")
+        (lobby,) = [s for s in opened if s.kind == "channel_message"]
+        game_id = int(lobby.custom_ids[0].split(":")[1])
+        assert (
+            "🕙 Times are in Europe/Madrid, the likeliest time zone for this server's language: "
+            "a moderator sets the right one with `/moderate settings timezone:`."
+        ) in lobby.content
+        settings = await bot.service.guild_settings(h.guild_id)
+        assert settings.locale == "es-ES" and settings.timezone is None
+        expected = {
+            "nl": "🕙 De tijden zijn in Europe/Amsterdam, de waarschijnlijkste tijdzone voor de "
+            "taal van deze server: een moderator stelt de juiste in met "
+            "`/modereren instellingen tijdzone:`.",
+            "es": "🕙 Las horas están en Europe/Madrid, la zona horaria más probable para el "
+            "idioma de este servidor: un moderador puede poner la correcta con "
+            "`/moderar ajustes zona_horaria:`.",
+            # (Discord's markdown would read an underscore as italics: it is escaped.)
+            "es-419": "🕙 Las horas están en America/Mexico\\_City, la zona horaria más probable "
+            "para el idioma de este servidor: un moderador puede poner la correcta con "
+            "`/moderar configuración zona_horaria:`.",
+        }
+        for language, line in expected.items():
+            await bot.service.set_guild_settings(
+                h.guild_id, LEADER, moderator=True, language=language
+            )
+            await h.click(BOAZ, lobby, f"lb:{game_id}:{'join' if language == 'nl' else 'leave'}")
+            if language != "nl":
+                await h.click(BOAZ, lobby, f"lb:{game_id}:join")
+            assert line in h.message(lobby)["content"], language
+        await bot.service.set_guild_settings(h.guild_id, LEADER, moderator=True, language=None)
+        # The week pace asks for a time zone, and changes nothing without one.
+        refused = await h.slash(LEADER, "moderate settings", pace="week")
+        assert (
+            refused.last.ephemeral
+            and (
+                "The week pace stops the clock at night and in school hours, so it needs this "
+                "server's time zone: choose it in the same command with `timezone:` "
+                "(e.g. Europe/Madrid)."
+            )
+            in refused.last.content
+        )
+        assert (await bot.service.guild_settings(h.guild_id)).pace == "normal"
+        # The time zone option completes: the likeliest first, then what holds the letters.
+        offered = await h.autocomplete(LEADER, "moderate settings", focused="timezone", value="")
+        assert offered[0].value == "Europe/Madrid" and len(offered) == 25
+        offered = await h.autocomplete(
+            LEADER, "moderate settings", focused="timezone", value="bogo", pace="week"
+        )
+        assert [c.value for c in offered] == ["America/Bogota"]
+        shown = await h.slash(LEADER, "moderate settings")
+        assert (
+            "• Time zone Europe/Madrid (guessed from the server's language: set yours with "
+            "`/moderate settings timezone:`), quiet from 22:00 to 8:00; no busy hours on weekdays"
+        ) in shown.last.content
+        week = await h.slash(LEADER, "moderate settings", pace="week", timezone="Europe/Madrid")
+        assert (
+            "• Time zone Europe/Madrid, quiet from 22:00 to 8:00; busy hours on weekdays from "
+            "8:00 to 15:00 (school: no pings)"
+        ) in week.last.content
+        assert "the clock stops at night and in school hours)" in week.last.content
+        # Quiet hours off on purpose: the week clock never stops, and the reply says so
+        # rather than that it stops in quiet hours there are none of.
+        off = await h.slash(
+            LEADER, "moderate settings", quiet_from=0, quiet_until=0, busy_from=0, busy_until=0
+        )
+        assert "no quiet hours" in off.last.content
+        assert "stops in" not in off.last.content
+        assert "with no quiet hours, the clock never stops" in off.last.content
+        school = await h.slash(LEADER, "moderate settings", busy_from=8, busy_until=15)
+        assert "no quiet hours; busy hours on weekdays from 8:00" in school.last.content
+        assert "the clock stops in school hours)" in school.last.content
+
+
+def test_a_rematch_invitation_in_each_language() -> None:
+    """Issue 40: the rematch lobby invites by name, and one post mentions them; said as a
+    native speaker would, in each language."""
+    invited = [Seat(1, 12, "Ruth"), Seat(2, 13, "Daan")]
+    said = {language: message_text(invite_line(invited), language) for language in
+            ("en", "nl", "es", "es-419")}  # fmt: skip
+    assert said == {
+        "en": "🔁 Rematch! Ruth and Daan: press **Join** to play again.",
+        "nl": "🔁 Revanche! Ruth en Daan: druk op **Meedoen** om nog een keer te spelen.",
+        "es": "🔁 ¡Revancha! Ruth y Daan: pulsa **Unirse** para volver a jugar.",
+        "es-419": "🔁 ¡Revancha! Ruth y Daan: presiona **Unirse** para volver a jugar.",
+    }

@@ -117,8 +117,9 @@ async def test_after_downtime_the_task_catches_up(db_path: Path) -> None:
     async with Harness(await make_bot(db_path, clock), channel_id=CHANNEL) as h:
         game_id = await scripted_lobby(h, ["T21", "T39", "T39"])
         await start(h)
-        # The bot is down for four days; a new process starts on the same database.
-        clock.advance(days=4)
+        # The bot is down for four days; a new process starts on the same database, at
+        # 9:00 in New York (the server's likeliest time zone: its quiet hours are over).
+        clock.advance(days=4, hours=2)
         await h.restart(await make_bot(db_path, clock))
         async with h.capture() as sent:
             handled = await reminders(h).run_once()

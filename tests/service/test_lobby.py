@@ -131,9 +131,12 @@ async def test_bad_kind_and_options(service: GameService) -> None:
     assert await service.play.game_in(CHANNEL) is None
 
 
-async def test_a_rematch_is_a_lobby_of_the_same_table_that_its_creator_starts(
+async def test_a_rematch_seats_who_asked_and_invites_the_others_until_they_join(
     service: GameService,
 ) -> None:
+    """Issue 40: a rematch seated everyone of the last game without asking them. It seats
+    the one who asked (its creator) and the lobby's computers, and invites the other
+    people: each is seated when they join, and nobody else can start it."""
     await service.lobby.create_game(
         GUILD, CHANNEL, ALICE, "Alice", "covenant", shuffle_seats=False, seed=3
     )
@@ -147,14 +150,18 @@ async def test_a_rematch_is_a_lobby_of_the_same_table_that_its_creator_starts(
         await service.lobby.rematch(old.id, CAROL)  # she left: it is not hers to call
     assert error.value.code == "not_a_player"
     again = await service.lobby.rematch(old.id, BOB)
-    # Nobody's clock runs: the people still at the table are seated, Bob (who asked) first
-    # and the creator, with the computer seated in the lobby at its level; not Carol's.
+    # Nobody's clock runs: Bob (who asked) is seated, with the computer of the lobby at its
+    # level; Alice is invited, not seated; Carol, who left, neither.
     assert again.status == "lobby" and again.started_at is None and again.rematch_of == old.id
     assert again.creator_id == BOB
     seated = [(s.index, s.user_id, s.is_bot, s.level) for s in again.seats]
-    assert seated == [(0, BOB, False, None), (1, ALICE, False, None), (2, None, True, "strong")]
+    assert seated == [(0, BOB, False, None), (1, None, True, "strong")]
+    assert [s.user_id for s in await service.lobby.invited(again)] == [ALICE]
     with pytest.raises(ServiceError) as error:
         await service.lobby.start(CHANNEL, ALICE)
     assert error.value.code == "not_creator"
+    again = await service.lobby.join(CHANNEL, ALICE, "Alice")
+    assert [s.user_id for s in again.seats] == [BOB, None, ALICE]
+    assert await service.lobby.invited(again) == []
     started = await service.lobby.start(CHANNEL, BOB)
     assert started.status == "active" and len(started.seats) == 3

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -18,9 +19,11 @@ from bot.service.pace import (
     Away,
     QuietHours,
     after_move,
+    counted,
     deadline,
     pace_of,
     schedule,
+    when_counted,
 )
 from engine.covenant import Pass, PlaceTile
 from tests.service.conftest import (
@@ -95,8 +98,30 @@ def test_quiet_hours_are_the_servers_night_in_its_time_zone() -> None:
     winter_21h = int(datetime(2026, 12, 1, 20, 30, tzinfo=UTC).timestamp() * 1000)  # 21:30
     assert night.quiet(winter_23h) and not night.quiet(winter_21h)
     morning = int(datetime(2026, 12, 2, 7, 0, tzinfo=UTC).timestamp() * 1000)  # 8:00 there
-    assert night.ends_after(winter_23h) == morning
+    # The night that holds at 23:30 ends at 8:00 (the clock counts nothing before).
+    assert when_counted(winter_23h, 0, None, night) == morning
     assert not QuietHours("UTC", 0, 0).quiet(winter_23h)  # none
+
+
+def test_quiet_hours_across_the_night_the_clocks_go_forward() -> None:
+    """Sunday 29 March 2026, 2:00 becomes 3:00 in Amsterdam: a night from 22 to 8 is 9
+    hours long, and one from 9 to 8 (23 hours of wall clock) 22; each still ends at 8:00.
+    (``QuietHours.ends_after``, which no one called, went: it could say a moment of such a
+    night ended before it began.)"""
+    amsterdam = ZoneInfo("Europe/Amsterdam")
+
+    def ms(day: int, hour: int, minute: int = 0) -> int:
+        return int(datetime(2026, 3, day, hour, minute, tzinfo=amsterdam).timestamp() * 1000)
+
+    for night, begins in ((QuietHours("Europe/Amsterdam", 22, 8), 22), (QuietHours(
+        "Europe/Amsterdam", 9, 8), 9)):  # fmt: skip
+        length = (ms(29, 8) - ms(28, begins)) // HOUR_MS
+        assert length == (9 if begins == 22 else 22)
+        for moment in (ms(28, 23, 30), ms(29, 1, 30), ms(29, 3, 30), ms(29, 7, 59)):
+            assert night.quiet(moment)
+            assert when_counted(moment, 0, None, night) == ms(29, 8)
+        assert counted(ms(28, begins), ms(29, 8), None, night) == 0
+        assert not night.quiet(ms(29, 8))
 
 
 # ---------------------------------------------------------------- the service
@@ -105,6 +130,9 @@ def test_quiet_hours_are_the_servers_night_in_its_time_zone() -> None:
 async def test_reminder_at_half_the_bank_the_last_one_near_its_end_then_the_time_out(
     service: GameService, clock: FakeClock
 ) -> None:
+    # Quiet hours turned off on purpose: the bank's rhythm alone (the last call would wait
+    # for the morning otherwise; see the quiet hours' tests).
+    await service.set_guild_settings(GUILD, MOD, moderator=True, quiet_start=0, quiet_end=0)
     await started_game(service, deck=SCRIPTED_DECK)
     record = await service.play.game_in(CHANNEL)
     assert (

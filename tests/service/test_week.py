@@ -10,7 +10,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot.service import FakeClock, GameService
+from bot.games import plugins
+from bot.service import FakeClock, GameRecord, GameService, GuildSettings, Seat
 from bot.service.clock import to_ms
 from bot.service.pace import (
     DAY_MS,
@@ -20,13 +21,24 @@ from bot.service.pace import (
     QuietHours,
     after_move,
     counted,
-    finish_estimate,
     new_clock,
     night_of,
     schedule,
     when_counted,
 )
-from tests.service.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, MOD, NAMES
+from bot.service.turn_times import SIMULATED, TurnTimes, turn_times
+from tests.service.conftest import (
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL,
+    GUILD,
+    MOD,
+    NAMES,
+    SCRIPTED_DECK,
+    play_one,
+    started_game,
+)
 
 AMSTERDAM = ZoneInfo("Europe/Amsterdam")
 NIGHT = QuietHours("Europe/Amsterdam", 22, 8)
@@ -80,6 +92,9 @@ def test_a_game_keeps_the_night_of_its_server_when_its_pace_sleeps() -> None:
         "night": ["Europe/Amsterdam", 22, 8],
     }
     assert night_of(clock) == NIGHT
+    school = new_clock(WEEK, 3, QuietHours("Europe/Amsterdam", 22, 8, 8, 15))
+    assert school["busy"] == [8, 15]
+    assert night_of(school) == QuietHours("Europe/Amsterdam", 22, 8, 8, 15)
     # No quiet hours, no night to sleep through; other paces never sleep.
     assert "night" not in new_clock(WEEK, 3, QuietHours("Europe/Amsterdam", 0, 0))
     normal = PACES["normal"]
@@ -87,48 +102,93 @@ def test_a_game_keeps_the_night_of_its_server_when_its_pace_sleeps() -> None:
     assert night_of({"pace": "week", "banks": [], "night": ["x", 25, 8]}) is None  # damaged
 
 
-def test_when_a_game_should_finish_by_pace_seats_length_and_start() -> None:
-    start = at(2, 18)  # Monday 2 December 2024, 18:00 in Amsterdam
-    # 35 turns (36 tiles) of 1.5 waking hours: 52.5 hours of day.
-    assert local(finish_estimate(WEEK, 35, 3, 3, start, NIGHT) or 0) == "Fri 06 Dec 14:30"
-    # 53 turns (54 tiles): 79.5 hours of day, with three players or four.
-    assert local(finish_estimate(WEEK, 53, 3, 3, start, NIGHT) or 0) == "Sun 08 Dec 13:30"
-    assert local(finish_estimate(WEEK, 53, 4, 4, start, NIGHT) or 0) == "Sun 08 Dec 13:30"
-    # A computer moves at once: two people of three take 36 of the 53 turns.
-    assert local(finish_estimate(WEEK, 53, 2, 3, start, NIGHT) or 0) == "Fri 06 Dec 16:00"
-    # The full game (71 turns) takes longer than a week at this pace.
-    assert local(finish_estimate(WEEK, 71, 3, 3, start, NIGHT) or 0) == "Tue 10 Dec 12:30"
-    # Without quiet hours the clock never sleeps: 52.5 hours straight.
-    none = QuietHours("Europe/Amsterdam", 0, 0)
-    assert local(finish_estimate(WEEK, 35, 3, 3, start, none) or 0) == "Wed 04 Dec 22:30"
-    # The normal pace never sleeps: 71 moves of 12 hours.
-    normal = PACES["normal"]
-    assert normal is not None
-    assert local(finish_estimate(normal, 71, 3, 3, start, NIGHT) or 0) == "Tue 07 Jan 06:00"
-    # A pace that gives no time back says nothing.
-    assert (
-        finish_estimate(Pace("custom:1,0,1", HOUR_MS, 0, HOUR_MS), 35, 3, 3, start, NIGHT) is None
+SCHOOL = QuietHours("Europe/Amsterdam", 22, 8, 8, 15)
+
+
+def test_a_school_day_does_not_count_on_the_week_clock_nor_pings() -> None:
+    """Issue 40: a turn that reached a teen after their look before school ran out before
+    their look after it. Busy hours on weekdays stop a sleeping clock as the night does."""
+    # Tuesday 07:45 (still night), a full bank of six hours: the night and the school day
+    # touch, so it counts from 15:00. Its post notified nobody, so it is reminded as its
+    # clock starts, at 15:00; the last call at 20:00, out of time at 21:00, after the
+    # evening look (without school hours: 14:00, in class).
+    times = schedule(6 * HOUR_MS, at(3, 7, 45), 0, None, SCHOOL)
+    assert {k: local(v) for k, v in times.items()} == {
+        "reminder": "Tue 03 Dec 15:00",
+        "final": "Tue 03 Dec 20:00",
+        "timeout": "Tue 03 Dec 21:00",
+    }
+    assert local(schedule(6 * HOUR_MS, at(3, 7, 45), 0, None, NIGHT)["timeout"]) == (
+        "Tue 03 Dec 14:00"
     )
+    # Told silently at 23:00 on a Saturday: reminded at 8:00, as the clock starts; told at
+    # 18:00, when the post itself notified, at half the bank.
+    assert local(schedule(6 * HOUR_MS, at(7, 23), 0, None, SCHOOL)["reminder"]) == (
+        "Sun 08 Dec 08:00"
+    )
+    assert local(schedule(6 * HOUR_MS, at(7, 18), 0, None, SCHOOL)["reminder"]) == (
+        "Sat 07 Dec 21:00"
+    )
+    # From the evening look to the one after school, one and a half hours count (20:30
+    # to 22:00); the night and the school day touch, and none of them counts.
+    assert counted(at(3, 20, 30), at(4, 15, 10), None, SCHOOL) == 90 * 60_000 + 10 * 60_000
+    # Saturday has no school: from 8:00 on, the clock runs.
+    assert counted(at(7, 7, 40), at(7, 15, 10), None, SCHOOL) == 7 * HOUR_MS + 10 * 60_000
+    assert SCHOOL.quiet(at(3, 10)) and not SCHOOL.quiet(at(7, 10)) and not SCHOOL.quiet(at(3, 15))
 
 
-def test_a_short_or_medium_game_of_three_or_four_fits_a_week_whenever_it_starts() -> None:
-    for hour in range(24 * 7):
-        start = at(2, 0) + hour * HOUR_MS
-        for turns in (35, 53):
-            for seats in (3, 4):
-                finish = finish_estimate(WEEK, turns, seats, seats, start, NIGHT)
-                assert finish is not None and finish - start < 7 * DAY_MS, (local(start), turns)
+def test_the_week_pace_has_school_hours_by_default_and_a_moderator_may_change_them() -> None:
+    settings = GuildSettings(GUILD, pace="week", timezone="Europe/Amsterdam")
+    assert settings.quiet_hours() == SCHOOL
+    assert GuildSettings(GUILD, timezone="Europe/Amsterdam").quiet_hours() == NIGHT  # normal
+    chosen = GuildSettings(GUILD, pace="week", timezone="Europe/Amsterdam", busy_start=9,
+                           busy_end=14)  # fmt: skip
+    assert chosen.busy_hours() == (9, 14)
+    off = GuildSettings(GUILD, pace="week", timezone="Europe/Amsterdam", busy_start=0, busy_end=0)
+    assert off.quiet_hours() == NIGHT
+
+
+def turn_record(game_id: int, pace: str, days: float, **kwargs: object) -> GameRecord:
+    """A finished short game of three people that took ``days``, at ``pace``."""
+    start = datetime(2024, 11, 1, tzinfo=UTC) + timedelta(days=game_id)
+    seats = tuple(Seat(i, 11 + i, f"P{i}") for i in range(3))
+    fields: dict[str, object] = dict(
+        id=game_id, guild_id=GUILD, channel_id=CHANNEL, game_name="covenant", seed=1,
+        options={"length": "short"}, shuffle_seats=False, creator_id=11, status="finished",
+        version=40, seats=seats, created_at=start, updated_at=start, started_at=start,
+        finished_at=start + timedelta(days=days), clock={"pace": pace, "banks": [0, 0, 0]},
+    )  # fmt: skip
+    fields.update(kwargs)
+    return GameRecord(**fields)  # type: ignore[arg-type]
+
+
+def test_a_turn_takes_what_the_simulation_says_until_the_server_has_finished_games() -> None:
+    rules = {name: plugin.rules for name, plugin in plugins().items()}
+    assert turn_times(rules, [], "week") == TurnTimes(*SIMULATED)
+    # Short games (35 turns) that took 3.5, 4.2 and 5 days at this pace: 2.4 to 3.43 hours
+    # a turn; a game at another pace, or of a game no longer installed, says nothing.
+    finished = [turn_record(1, "week", 3.5), turn_record(2, "week", 4.2),
+                turn_record(3, "week", 5), turn_record(4, "normal", 20),
+                turn_record(5, "week", 1, game_name="chess")]  # fmt: skip
+    times = turn_times(rules, finished, "week")
+    assert times.games == 3
+    assert (round(times.fast_ms / HOUR_MS, 2), round(times.slow_ms / HOUR_MS, 2)) == (2.4, 3.43)
+    # One game alone: its time, 15 % either way.
+    times = turn_times(rules, finished[1:2], "week")
+    assert (round(times.fast_ms / HOUR_MS, 2), round(times.slow_ms / HOUR_MS, 2)) == (2.45, 3.31)
 
 
 # ---------------------------------------------------------------- the service
 
 
-async def test_the_lobby_says_when_the_game_should_end(
+async def test_the_lobby_says_when_the_game_should_end_as_a_range_from_practice(
     service: GameService, clock: FakeClock
 ) -> None:
+    """Issue 40: the lobby assumed everyone always used the whole bank. It reckons with
+    the time a turn takes in practice: the simulation's before the server has finished
+    games, then its own."""
     await service.set_guild_settings(
         GUILD, MOD, moderator=True, pace="week", timezone="Europe/Amsterdam",
-        quiet_start=22, quiet_end=8,
     )  # fmt: skip
     record = await service.lobby.create_game(
         GUILD, CHANNEL, ALICE, "Alice", "covenant", options={"length": "short"}, seed=5
@@ -136,18 +196,51 @@ async def test_the_lobby_says_when_the_game_should_end(
     for user in (BOB, CAROL):
         record = await service.lobby.join(CHANNEL, user, NAMES[user])
     estimate = await service.lobby.estimate(record)
-    assert estimate is not None
-    assert (local(estimate.finish_ms), estimate.per_move_ms, estimate.sleeps) == (
-        "Fri 06 Dec 14:30",
-        90 * 60_000,
-        True,
+    # 35 turns of 2.75 to 4 hours from Monday 18:00.
+    assert estimate is not None and estimate.from_history == 0
+    assert (local(estimate.early_ms), local(estimate.finish_ms)) == (
+        "Fri 06 Dec 18:15",
+        "Sun 08 Dec 14:00",
     )
-    assert estimate.timezone == "Europe/Amsterdam"
+    assert estimate.timezone == "Europe/Amsterdam" and not estimate.guessed_zone
     record = await service.lobby.set_options(CHANNEL, ALICE, {"length": "medium"})
     estimate = await service.lobby.estimate(record)
-    assert estimate is not None and local(estimate.finish_ms) == "Sun 08 Dec 13:30"
+    assert estimate is not None and local(estimate.finish_ms) == "Wed 11 Dec 14:00"
+    # A computer moves at once: two people of three take 24 of the 35 turns.
+    record = await service.lobby.set_options(CHANNEL, ALICE, {"length": "short"})
+    await service.lobby.leave(CHANNEL, CAROL)
+    record = await service.lobby.add_computer(CHANNEL, ALICE, "easy")
+    estimate = await service.lobby.estimate(record)
+    assert estimate is not None and local(estimate.finish_ms) == "Fri 06 Dec 18:00"
     await service.set_guild_settings(GUILD, MOD, moderator=True, pace="none")
     assert await service.lobby.estimate(record) is None  # no clock, no date
+
+
+async def test_the_estimate_learns_from_the_servers_finished_games(
+    service: GameService, clock: FakeClock
+) -> None:
+    await service.set_guild_settings(
+        GUILD, MOD, moderator=True, pace="week", timezone="Europe/Amsterdam",
+    )  # fmt: skip
+    # A game of eight tiles whose sixteen moves come an hour apart: two hours a turn.
+    record = await started_game(service, deck=SCRIPTED_DECK)
+    while record.status == "active":
+        clock.advance(hours=1)
+        await play_one(service, record.id)
+        record = await service.play.get_game(record.id)
+    assert record.status == "finished"
+    lobby = await service.lobby.create_game(
+        GUILD, CHANNEL + 1, ALICE, "Alice", "covenant", options={"length": "short"}, seed=5
+    )
+    for user in (BOB, CAROL):
+        lobby = await service.lobby.join(CHANNEL + 1, user, NAMES[user])
+    estimate = await service.lobby.estimate(lobby)
+    assert estimate is not None and estimate.from_history == 1
+    # 35 turns of 1.7 to 2.3 hours (two, 15 % either way) from Tuesday 10:00.
+    start = to_ms(clock.now())
+    assert local(start) == "Tue 03 Dec 10:00"
+    assert estimate.early_ms - start == 35 * int(1.7 * HOUR_MS)
+    assert estimate.finish_ms - start == 35 * int(2.3 * HOUR_MS)
 
 
 async def test_a_week_long_game_nobody_moves_in_pings_nobody_at_night_nor_thrice_a_day(
@@ -159,7 +252,7 @@ async def test_a_week_long_game_nobody_moves_in_pings_nobody_at_night_nor_thrice
     the week."""
     await service.set_guild_settings(
         GUILD, MOD, moderator=True, pace="week", timezone="Europe/Amsterdam",
-        quiet_start=22, quiet_end=8, timeout_action="skip",
+        quiet_start=22, quiet_end=8, timeout_action="skip", busy_start=0, busy_end=0,
     )  # fmt: skip
     await service.lobby.create_game(
         GUILD, CHANNEL, ALICE, "Alice", "covenant", options={"length": "short"},
