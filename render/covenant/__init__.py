@@ -15,7 +15,7 @@ from collections.abc import Generator, Sequence
 from engine.covenant.game import Game
 from engine.covenant.geometry import Pos
 from engine.covenant.tiles import TILES
-from render.covenant.board import BoardLayout, board_layout, draw_board
+from render.covenant.board import BoardLayout, board_layout, draw_board_indexed
 from render.covenant.closeups import ark_image, placed_image, put_ark_image, squares_image
 from render.covenant.latest import latest_image
 from render.covenant.palette import shared_palette, to_png
@@ -56,8 +56,7 @@ def board_png(
     :func:`render.covenant.window.squares_pages` numbers them. ``names`` are display names per
     seat (default "Player 1"...).
     """
-    image, _ = draw_board(game, numbered=numbered, names=names, language=language)
-    return to_png(image)
+    return to_png(draw_board_indexed(game, numbered=numbered, names=names, language=language))
 
 
 def latest_png(
