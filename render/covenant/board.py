@@ -257,7 +257,7 @@ def _bands(layout: BoardLayout) -> list[Box]:
     ]
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=16)  # some 170 KB each, for a 72-tile board
 def _ground_bands(layout: BoardLayout) -> list[tuple[Image.Image, tuple[int, int]]]:
     """The label bands of ``layout`` in the palette's colours, with their corners: the same
     on every turn until the board grows, so reduced once."""

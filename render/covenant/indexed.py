@@ -17,9 +17,10 @@ from render.covenant import tileart
 from render.covenant.palette import shared_palette
 from render.style import RGB
 
-#: Bytes of reduced sprites kept (a byte a pixel): a quarter of the RGB sprites' budget, so
-#: as many of them.
-SPRITE_BYTES = tileart.SPRITE_BYTES // 4
+#: Bytes of reduced sprites kept (a byte a pixel). Only whole boards use them, at one tile
+#: size a board (all 72 tiles in their four rotations at 60 px: 1 MB), so 8 MB holds the
+#: sizes of many boards at once; every byte kept counts in a worker's peak memory.
+SPRITE_BYTES = 8 * 1024 * 1024
 _sprites: OrderedDict[tuple[str, int, int], Image.Image] = OrderedDict()
 _sprite_bytes = 0
 _lock = threading.Lock()
