@@ -1,7 +1,7 @@
 """Many games at once through one arkbot process, against the loopback fake Discord.
 
 Run: ``python bench/e2e_load.py [--games 200] [--tiles 4] [--think 3] [--ramp 10]
-[--mix | --game noah]``. The real bot
+[--mix | --game noah] [--length short] [--one-core] [--profile FILE]``. The real bot
 (``python -m bot``) runs as its own process on a fresh SQLite file; this process runs the
 fake Discord (``tests/support/fake_discord.py``) and the simulated players. Every game is in
 its own channel with three players of its own; its lobby is opened in the database with a
@@ -52,6 +52,26 @@ is on the gateway):
   with no game at all (started first, on a database of its own, and stopped again). The
   same with the run's lobbies open, before play, is printed beside it.
 
+- ``steady_cpu_per_100_moves_s``: the same in steady state (every game started, none
+  finished: the moves of the middle of games), and beside it ``steady_bot_…``,
+  ``steady_workers_…`` and ``steady_fake_…``: the bot process alone, its worker processes,
+  and this process (the fake Discord and its players), each per 100 moves. Sampled once a
+  second from /proc.
+
+Real lengths: ``--length short`` plays 36-tile Covenant games to the end, and (with
+``--mix``, its default) whole games of Ark, the card game, some 45 turns: the final boards,
+scores and replays then weigh what they weigh in real use, once a game, not once in four
+turns as in the default 4-tile games. Its moves are the engine's "sensible" player's for the
+Covenant (as ``bench/turn_cost.py``'s players choose theirs) and random legal ones for Ark.
+
+One core: ``--one-core`` pins the bot and every process it starts (its picture workers) to
+the machine's first core and this process (the fake Discord and its players) to the second,
+so the bot works as on a one-core VPS while the players' side does not take its CPU.
+
+``--profile FILE`` runs the bot under ``cProfile`` and writes its profile to FILE as it
+stops (``python -m pstats FILE``): the bot's main thread alone (its event loop: discord.py,
+the table, the service, the picture queue's bookkeeping), timed by that thread's CPU time.
+
 The machine's load average is printed before and after: compare runs made side by side.
 
 At the end every game's version and action log in the database are checked against the
@@ -74,6 +94,7 @@ import shutil
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from _common import figure, header, median
@@ -166,6 +187,72 @@ def picture_figures(output: str) -> dict:
     return json.loads(found[-1]) if found else {}
 
 
+class CpuSampler:
+    """The CPU seconds of the bot alone, of its workers and of this process, and the moves
+    played, once a second: what a steady state costs, away from the start and the end."""
+
+    def __init__(self, pid: int, moves: Callable[[], int]) -> None:
+        self.pid = pid
+        self.moves = moves
+        #: (moves, bot alone, bot and workers, this process) at each sample.
+        self.samples: list[tuple[int, float, float, float]] = []
+
+    def sample(self) -> None:
+        self.samples.append(
+            (
+                self.moves(),
+                cpu_seconds(self.pid, family=False),
+                cpu_seconds(self.pid),
+                time.process_time(),
+            )
+        )
+
+    async def run(self) -> None:
+        while True:
+            self.sample()
+            await asyncio.sleep(1.0)
+
+    def per_100_moves(self, first: int, last: int) -> tuple[float, float, float, float] | None:
+        """(all, the bot, its workers, this process) CPU seconds per 100 moves between the
+        first sample at or after ``first`` and the last one at or before ``last`` (sample
+        numbers), or None when no move was played between them."""
+        window = self.samples[first : last + 1]
+        if len(window) < 2 or window[-1][0] == window[0][0]:
+            return None
+        (m0, bot0, fam0, own0), (m1, bot1, fam1, own1) = window[0], window[-1]
+        per = 100 / (m1 - m0)
+        bot, family = (bot1 - bot0) * per, (fam1 - fam0) * per
+        return family, bot, family - bot, (own1 - own0) * per
+
+
+def profiled(path: str) -> list[str]:
+    """The arguments of a Python that runs the bot as ``-m bot`` does under ``cProfile``,
+    timed by the CPU time of its main thread (where the bot's event loop runs: a wall clock
+    would count the waits for a worker or the machine's other processes), and writes the
+    profile to ``path`` as it stops."""
+    code = (
+        "import cProfile, runpy, sys, time\n"
+        "profile = cProfile.Profile(time.thread_time)\n"
+        "sys.argv = ['bot']\n"
+        "profile.enable()\n"
+        "try:\n"
+        "    runpy.run_module('bot', run_name='__main__', alter_sys=True)\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "finally:\n"
+        "    profile.disable()\n"
+        f"    profile.dump_stats({str(Path(path).resolve())!r})\n"
+    )
+    return ["-c", code]
+
+
+def pin(pids: list[int], core: int) -> None:
+    """Pin each process of ``pids`` to ``core`` (one that ended meanwhile is left alone)."""
+    for member in pids:
+        with contextlib.suppress(ProcessLookupError):
+            os.sched_setaffinity(member, {core})
+
+
 def load_average() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
@@ -202,14 +289,21 @@ async def play(
     ramp: float,
     rng: random.Random,
     played: list[int],
+    phases: list[float],
 ) -> None:
     """One game, start to final scoring; even turns typed, odd turns clicked. Each turn
-    played counts in ``played[0]``."""
+    played counts in ``played[0]``; the time its first turn is played is added to
+    ``phases`` (all started: the steady state may begin), and so is the time its last
+    turn begins (one is near its end)."""
     await asyncio.sleep(rng.uniform(0, ramp))
     await table.start()
     for n, plan in enumerate(turns):
         await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
+        if n == len(turns) - 1:
+            phases.append(-time.monotonic())
         await table.play_turn(plan, typed=n % 2 == 0)
+        if n == 0:
+            phases.append(time.monotonic())
         played[0] += 1
 
 
@@ -275,7 +369,7 @@ async def run(args: argparse.Namespace) -> int:
     noah_tables = sum(isinstance(t, NoahTable) for t, _ in tables)
 
     proc = BotProcess(
-        python_argv("-m", "bot"),
+        python_argv(*profiled(args.profile)) if args.profile else python_argv("-m", "bot"),
         # INFO: the bot's figures of its pictures, logged as it stops (and little else).
         arkbot_env(fake, db_path, ARKBOT_POLL_SECONDS="60", ARKBOT_LOG_LEVEL="INFO"),
         workdir / "bot.log",
@@ -283,8 +377,17 @@ async def run(args: argparse.Namespace) -> int:
     )
     failures: list[str] = []
     try:
-        await proc.start()
+        if args.one_core:
+            # The bot, and the workers it starts, inherit the first core; this process then
+            # takes the second.
+            pin([os.getpid()], 0)
+            await proc.start()
+            pin([os.getpid()], 1)
+        else:
+            await proc.start()
         await wait_until_up(fake, proc, timeout=30)
+        if args.one_core:
+            pin(process_family(proc.proc.pid), 0)
         await asyncio.sleep(1.0)  # the workers warmed up
         open_rss = rss_mb(proc.proc.pid)
         rec = fake.recorder
@@ -298,14 +401,23 @@ async def run(args: argparse.Namespace) -> int:
         started = time.monotonic()
         rngs = [random.Random(args.seed * 100_003 + i) for i in range(games)]
         turns_played = [0]
+        phases: list[float] = []
+        sampler = CpuSampler(proc.proc.pid, lambda: sum(t.version for t, _ in tables))
+        sampling = asyncio.create_task(sampler.run())
         results = await asyncio.gather(
             *(
-                play(t, turns, args.think, args.ramp, r, turns_played)
+                play(t, turns, args.think, args.ramp, r, turns_played, phases)
                 for (t, turns), r in zip(tables, rngs, strict=True)
             ),
             return_exceptions=True,
         )
         elapsed = time.monotonic() - started
+        sampling.cancel()
+        # Steady: from the second the last game played its first turn to the second the
+        # first game began its last turn.
+        all_started = max((p for p in phases if p > 0), default=started) - started
+        first_ending = min((-p for p in phases if p < 0), default=started) - started
+        steady = sampler.per_100_moves(math.ceil(all_started) + 1, math.floor(first_ending))
         gc.enable()
         for (table, _), result in zip(tables, results, strict=True):
             if isinstance(result, BaseException):
@@ -373,6 +485,7 @@ async def run(args: argparse.Namespace) -> int:
     print(
         f"games: {games} at once ({PLAYERS} players each, {kinds_line}, "
         f"{moves} moves), started over {args.ramp} s, think time {args.think} s, one bot process"
+        + (" on one core (the fake Discord and its players on another)" if args.one_core else "")
     )
     print(
         f"played in {elapsed:.1f} s: {len(played)} interactions, {moves_played} moves, "
@@ -431,6 +544,14 @@ async def run(args: argparse.Namespace) -> int:
         + ", ".join(f"{k} {percentile(v, 99):.0f} ms (n={len(v)})" for k, v in slowest)
     )
     nan = float("nan")
+    if steady is None:
+        print("steady state: none (no move between the last game's start and the first's end)")
+    else:
+        print(
+            f"steady state: from {all_started:.0f} s to {first_ending:.0f} s of play "
+            f"(every game started, none at its last turn)"
+        )
+    steady_all, steady_bot, steady_workers, steady_fake = steady or (nan, nan, nan, nan)
     figure("first_response_p50_ms", median(first) if first else nan, "ms")
     figure("board_created_p50_ms", median(boards) if boards else nan, "ms")
     print(f"interactions_per_s: {len(answered) / elapsed:.1f} interactions/s")
@@ -440,6 +561,11 @@ async def run(args: argparse.Namespace) -> int:
         value = figures.get(name.removeprefix("picture_"))
         print(f"{name}: {nan if value is None else value:.1f} ms")
     print(f"cpu_per_100_moves_s: {bot_cpu / max(1, moves_played) * 100:.2f} s")
+    print(f"bot_cpu_per_100_moves_s: {bot_alone / max(1, moves_played) * 100:.2f} s")
+    print(f"steady_cpu_per_100_moves_s: {steady_all:.2f} s")
+    print(f"steady_bot_cpu_per_100_moves_s: {steady_bot:.2f} s")
+    print(f"steady_workers_cpu_per_100_moves_s: {steady_workers:.2f} s")
+    print(f"steady_fake_cpu_per_100_moves_s: {steady_fake:.2f} s")
     print(f"unanswered: {len(played) - len(answered)} interactions")
     print(f"peak by process: {peaks}")
     print(f"peak_rss_mb: {rss:.1f} MB")
@@ -461,14 +587,16 @@ def main() -> int:
         "splits them. Each Ark table plays its first --noah-turns turns.",
     )
     parser.add_argument("--games", type=int, default=200, help="games played at once")
-    parser.add_argument("--tiles", type=int, default=4, help="tiles in each game's deck")
+    parser.add_argument(
+        "--tiles", type=int, default=None, help="tiles in each game's deck (default 4)"
+    )
     parser.add_argument("--think", type=float, default=3.0, help="mean seconds between moves")
     parser.add_argument("--ramp", type=float, default=10.0, help="seconds over which games start")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--game",
         choices=("covenant", "noah", "mix"),
-        default="covenant",
+        default=None,
         help="what the tables play: The Ark of the Covenant (default), Ark the card game "
         "(noah), or half of each (mix)",
     )
@@ -487,7 +615,32 @@ def main() -> int:
         help="turns each Ark table plays before it stops, unfinished (default: as many as "
         "--tiles; 0: the whole game, some 45 turns)",
     )
-    return asyncio.run(run(parser.parse_args()))
+    parser.add_argument(
+        "--length",
+        choices=("bench", "short"),
+        default="bench",
+        help="bench: 4-tile Covenant games and Ark tables cut as short (the default); short: "
+        "36-tile Covenant games and whole Ark games, half of each unless --game says",
+    )
+    parser.add_argument(
+        "--one-core",
+        action="store_true",
+        help="pin the bot and its workers to the first core, the fake Discord to the second",
+    )
+    parser.add_argument(
+        "--profile", metavar="FILE", help="run the bot under cProfile, its profile to FILE"
+    )
+    args = parser.parse_args()
+    short = args.length == "short"
+    if args.tiles is None:
+        args.tiles = 36 if short else 4
+    if args.game is None:
+        args.game = "mix" if short else "covenant"
+    if short and args.noah_turns is None:
+        args.noah_turns = 0
+    if args.one_core and len(os.sched_getaffinity(0)) < 2:
+        parser.error("--one-core needs a machine with two cores at least")
+    return asyncio.run(run(args))
 
 
 if __name__ == "__main__":

@@ -689,51 +689,49 @@ class Game:
         """Every legal path of the Ark now, in the order of a walk trying N, E, S, W at each
         step: the one list of Ark moves (``legal_actions()`` and the computer players read
         it; :meth:`_ark_walk` checks a single path by the same rules)."""
+        return [path for path, _ in self._ark_routes(gains=False)]
+
+    def ark_gains(self) -> list[tuple[str, tuple[int, ...]]]:
+        """Every path the Ark may take now, in the order of :meth:`ark_paths`, with the points
+        per seat it gives (as :meth:`ark_gain` says): the points are added up along one walk
+        of all paths, not by walking each path again (a panel of Ark moves asks for some
+        hundred of them)."""
+        if self._phase != "deploy" or self._ark is None:
+            return []
+        return [(path, gain or ()) for path, gain in self._ark_routes(gains=True)]
+
+    def _ark_routes(self, gains: bool) -> list[tuple[str, tuple[int, ...] | None]]:
+        """Every legal path of the Ark, each with its points if ``gains`` (else None): a walk
+        trying N, E, S, W at each step. In edition "de" every step must bring the Ark closer
+        to one same temple: ``targets`` are the temples every step so far came closer to, a
+        step is legal while one is left, and such a path never comes back."""
         assert self._ark is not None
         rules = self.rules
-        if rules.ark_towards_temples:
-            return self._ark_paths_towards_temples()
-        cells = self._cells
+        cells, board = self._cells, self._board
         start = self._ark
-        paths: list[str] = []
+        towards = rules.ark_towards_temples
+        back_home = rules.ark_may_end_on_start and not towards
+        routes: list[tuple[str, tuple[int, ...] | None]] = []
         visited = {start}
-        back_home = rules.ark_may_end_on_start
+        # The points of the squares entered so far, per seat; the mover's temple bonus is
+        # added where a path ends.
+        points = [0] * self._players
+        mover, bonus = self._current, rules.ark_temple_points
 
-        def walk(pos: Pos, path: str) -> None:
-            x, y = pos
-            for letter, nxt in (
-                ("N", (x, y - 1)),
-                ("E", (x + 1, y)),
-                ("S", (x, y + 1)),
-                ("W", (x - 1, y)),
-            ):
-                if nxt not in cells:
-                    continue
-                if nxt not in visited:
-                    step = path + letter
-                    paths.append(step)
-                    if len(step) < MAX_ARK_STEPS:
-                        visited.add(nxt)
-                        walk(nxt, step)
-                        visited.discard(nxt)
-                elif back_home and nxt == start:
-                    paths.append(path + letter)  # home again: that step ends the move
+        def ended(path: str, end: Pos) -> None:
+            if not gains:
+                routes.append((path, None))
+                return
+            if cells[end].tile.temple and bonus:
+                total = points.copy()
+                total[mover] += bonus
+                routes.append((path, tuple(total)))
+            else:
+                routes.append((path, tuple(points)))
 
-        walk(start, "")
-        return paths
-
-    def _temples_on_board(self) -> list[Pos]:
-        return list(self._temples)
-
-    def _ark_paths_towards_temples(self) -> list[str]:
-        """Edition "de": paths whose every step brings the Ark closer to one same temple.
-
-        ``targets`` are the temples every step so far has come closer to; a step is legal
-        while one is left. Such a path never comes back, so no tile is entered twice.
-        """
-        assert self._ark is not None
-        cells = self._cells
-        paths: list[str] = []
+        def enter(pos: Pos, sign: int) -> None:
+            for piece in board[pos].pieces:
+                points[piece.seat] += sign
 
         def walk(pos: Pos, path: str, targets: list[Pos]) -> None:
             x, y = pos
@@ -745,15 +743,36 @@ class Game:
             ):
                 if nxt not in cells:
                     continue
-                closer = [t for t in targets if _approaches(pos, dx, dy, t)]
-                if closer:
+                if nxt not in visited:
+                    closer = targets
+                    if towards:
+                        closer = [t for t in targets if _approaches(pos, dx, dy, t)]
+                        if not closer:
+                            continue
                     step = path + letter
-                    paths.append(step)
+                    if gains:
+                        enter(nxt, 1)
+                    ended(step, nxt)
                     if len(step) < MAX_ARK_STEPS:
+                        visited.add(nxt)
                         walk(nxt, step, closer)
+                        visited.discard(nxt)
+                    if gains:
+                        enter(nxt, -1)
+                elif back_home and nxt == start:
+                    # Home again: that step ends the move.
+                    if gains:
+                        enter(nxt, 1)
+                    ended(path + letter, nxt)
+                    if gains:
+                        enter(nxt, -1)
 
-        walk(self._ark, "", [t for t in self._temples_on_board() if t != self._ark])
-        return paths
+        temples = [t for t in self._temples_on_board() if t != start] if towards else []
+        walk(start, "", temples)
+        return routes
+
+    def _temples_on_board(self) -> list[Pos]:
+        return list(self._temples)
 
     # ------------------------------------------------------------------ applying
 

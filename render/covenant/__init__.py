@@ -15,7 +15,7 @@ from collections.abc import Generator, Sequence
 from engine.covenant.game import Game
 from engine.covenant.geometry import Pos
 from engine.covenant.tiles import TILES
-from render.covenant.board import BoardLayout, board_layout, draw_board
+from render.covenant.board import BoardLayout, board_layout, draw_board_indexed
 from render.covenant.closeups import ark_image, placed_image, put_ark_image, squares_image
 from render.covenant.latest import latest_image
 from render.covenant.palette import shared_palette, to_png
@@ -61,15 +61,9 @@ def board_png(
     alone: where the standings are a picture of their own (the final scores), so that
     neither is shrunk to fit the other on a phone.
     """
-    image, layout = draw_board(
-        game, numbered=numbered, names=names, language=language, viewer=viewer
+    image = draw_board_indexed(
+        game, numbered=numbered, names=names, language=language, viewer=viewer, panel=panel
     )
-    if not panel:
-        left, top, _, _ = layout.panel
-        if layout.panel_side == "bottom":
-            image = image.crop((0, 0, image.width, top))
-        else:
-            image = image.crop((0, 0, left, image.height))
     return to_png(image)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal, Protocol
 
 from PIL import Image, ImageDraw
@@ -20,7 +21,7 @@ from engine.covenant.game import FOLLOWERS, Game, PlacedTile
 from engine.covenant.geometry import Pos
 from engine.covenant.notation import Grid, column_name, row_name
 from engine.protocol import to_act
-from render.covenant import pieces
+from render.covenant import indexed, pieces
 from render.covenant.colours import CHOICE, LAST_TILE
 from render.covenant.tileart import piece_point, sprite
 from render.covenant.window import numbered_squares
@@ -189,29 +190,168 @@ def draw_board(
     layout = layout or board_layout(game)
     image = Image.new("RGB", (layout.width, layout.height), PARCHMENT)
     draw = ImageDraw.Draw(image, "RGBA")
-    tile = layout.tile
-    bx0, by0, bx1, by1 = layout.board_box
-    # Pasted, not drawn: the same pixels, without blending two million of them one by one.
-    image.paste(PARCHMENT_DARK, (bx0 - 1, by0 - 1, bx1 + 1, by1 + 1))
-    # Faint squares over the whole grid, so free squares can be counted and named.
-    for c in range(layout.grid.columns + 1):
-        x = bx0 + c * tile
-        draw.line([(x, by0), (x, by1)], fill=GRID_LINE, width=1)
-    for r in range(layout.grid.rows + 1):
-        y = by0 + r * tile
-        draw.line([(bx0, y), (bx1, y)], fill=GRID_LINE, width=1)
-    _draw_labels(draw, layout)
+    _draw_ground(image, draw, layout)
     for pos, placed in game.board.items():
-        x0, y0, _, _ = layout.box(pos)
-        image.paste(sprite(placed.id, placed.rotation, tile), (x0, y0))
-    _draw_pieces(image, game, layout)
-    if game.last_placed is not None:
-        _outline(draw, layout.box(game.last_placed), LAST_TILE, tile)
-    if numbered and game.phase == "place_tile":
-        _number_squares(draw, game, layout)
+        image.paste(sprite(placed.id, placed.rotation, layout.tile), layout.box(pos)[:2])
+    _draw_over_tiles(image, draw, game, layout, numbered, piece_stamps(game, layout))
     shown = player_names(game.players, names, language)
     draw_panel(image, game, layout, shown, language, bag, viewer)
     return image, layout
+
+
+def _draw_ground(image: Image.Image, draw: ImageDraw.ImageDraw, layout: BoardLayout) -> None:
+    """What lies under the tiles: the darker parchment of the grid, its lines, the labels."""
+    # Pasted, not drawn: the same pixels, without blending two million of them one by one.
+    image.paste(PARCHMENT_DARK, _grid_box(layout))
+    _draw_grid(draw, layout, GRID_LINE)
+    _draw_labels(draw, layout)
+
+
+def _draw_over_tiles(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    game: Game,
+    layout: BoardLayout,
+    numbered: bool,
+    stamps: list[tuple[Image.Image, tuple[int, int]]],
+) -> None:
+    """What is drawn onto the tiles: the pieces (``stamps``), the last tile's frame and, with
+    ``numbered``, the squares where the tile in hand fits."""
+    for picture, corner in stamps:
+        image.paste(picture, corner, picture)
+    if game.last_placed is not None:
+        _outline(draw, layout.box(game.last_placed), LAST_TILE, layout.tile)
+    if numbered and game.phase == "place_tile":
+        _number_squares(draw, game, layout)
+
+
+def _grid_box(layout: BoardLayout) -> Box:
+    """The board's squares and the line round them: the darker parchment."""
+    bx0, by0, bx1, by1 = layout.board_box
+    return (bx0 - 1, by0 - 1, bx1 + 1, by1 + 1)
+
+
+def _draw_grid(draw: ImageDraw.ImageDraw, layout: BoardLayout, ink: int | tuple[int, ...]) -> None:
+    """Faint squares over the whole grid, so free squares can be counted and named (``ink``:
+    a colour, or a palette's index in a palette picture)."""
+    tile = layout.tile
+    bx0, by0, bx1, by1 = layout.board_box
+    for c in range(layout.grid.columns + 1):
+        x = bx0 + c * tile
+        draw.line([(x, by0), (x, by1)], fill=ink, width=1)
+    for r in range(layout.grid.rows + 1):
+        y = by0 + r * tile
+        draw.line([(bx0, y), (bx1, y)], fill=ink, width=1)
+
+
+def _bands(layout: BoardLayout) -> list[Box]:
+    """The four bands of labels round the grid (the bottom and right ones hold the grid's
+    last line)."""
+    bx0, by0, bx1, by1 = layout.board_box
+    band = layout.label_band
+    left, top, right, bottom = bx0 - band, by0 - band, bx1 + band, by1 + band
+    return [
+        (left, top, right, by0),
+        (left, by1, right, bottom),
+        (left, by0, bx0, by1),
+        (bx1, by0, right, by1),
+    ]
+
+
+@lru_cache(maxsize=16)  # some 170 KB each, for a 72-tile board
+def _ground_bands(layout: BoardLayout) -> list[tuple[Image.Image, tuple[int, int]]]:
+    """The label bands of ``layout`` in the palette's colours, with their corners: the same
+    on every turn until the board grows, so reduced once."""
+    image = Image.new("RGB", (layout.width, layout.height), PARCHMENT)
+    _draw_ground(image, ImageDraw.Draw(image, "RGBA"), layout)
+    return [(indexed.reduced(image.crop(box)), box[:2]) for box in _bands(layout)]
+
+
+def draw_board_indexed(
+    game: Game,
+    *,
+    numbered: bool = False,
+    names: list[str] | None = None,
+    language: str = DEFAULT_LANGUAGE,
+    viewer: int | None = None,
+    panel: bool = True,
+) -> Image.Image:
+    """:func:`draw_board`'s picture in the shared palette's colours, pixel for pixel what
+    reducing it to the palette gives, at a fraction of the cost: the parchment, the grid,
+    the labels and the tiles are put down as palette indices (each tile's picture and the
+    labels reduced once, and kept), and only what is blended (the pieces, the last tile's
+    frame, the numbers, the players' panel) is drawn in RGB and reduced, box by box. A
+    palette's nearest colour is a colour's alone, so a box reduced apart is the same as
+    reduced with the whole. ``viewer`` is as in :func:`draw_board`; without ``panel``, the
+    board alone (cropped above or beside where the players' panel would stand)."""
+    layout = board_layout(game)
+    tile = layout.tile
+    stamps = piece_stamps(game, layout)
+    # The boxes of what is drawn onto tiles.
+    boxes: list[Box] = [(x, y, x + p.width, y + p.height) for p, (x, y) in stamps]
+    if game.last_placed is not None:
+        boxes.append(layout.box(game.last_placed))
+    if numbered and game.phase == "place_tile":
+        boxes += [layout.box(pos) for pos in numbered_squares(game)]
+    grid = _grid_box(layout)
+    x0, y0, x1, _ = layout.panel
+    columns = 1 if layout.panel_side == "right" else max(1, (x1 - x0) // PANEL_W)
+    # What the panel draws on: below its cards there is only parchment.
+    cards = (x0, y0, x1, y0 + HEADER_H + cards_height(game.players, columns))
+    if all(_inside(box, grid) for box in boxes):
+        # Nothing reaches out over a label: only the boxes reduced below, and the panel,
+        # need their ground in RGB (the rest of this picture is never read: not filled).
+        rgb = Image.new("RGB", (layout.width, layout.height), None)
+        draw = ImageDraw.Draw(rgb, "RGBA")
+        for box in boxes:
+            rgb.paste(PARCHMENT_DARK, box)
+        _draw_grid(draw, layout, GRID_LINE)
+        rgb.paste(PARCHMENT, cards)
+    else:
+        rgb = Image.new("RGB", (layout.width, layout.height), PARCHMENT)
+        draw = ImageDraw.Draw(rgb, "RGBA")
+        _draw_ground(rgb, draw, layout)
+    for pos in _squares_under(layout, boxes):
+        placed = game.board.get(pos)
+        if placed is not None:
+            rgb.paste(sprite(placed.id, placed.rotation, tile), layout.box(pos)[:2])
+    _draw_over_tiles(rgb, draw, game, layout, numbered, stamps)
+    image = indexed.blank((layout.width, layout.height), PARCHMENT)
+    for band, corner in _ground_bands(layout):
+        image.paste(band, corner)
+    image.paste(indexed.colour_index(PARCHMENT_DARK), grid)
+    _draw_grid(ImageDraw.Draw(image), layout, indexed.colour_index(GRID_LINE))
+    for pos, placed in game.board.items():
+        image.paste(indexed.sprite(placed.id, placed.rotation, tile), layout.box(pos)[:2])
+    for x0, y0, x1, y1 in boxes:
+        box = (max(0, x0), max(0, y0), min(layout.width, x1), min(layout.height, y1))
+        if box[0] < box[2] and box[1] < box[3]:
+            image.paste(indexed.reduced(rgb.crop(box)), box[:2])
+    if not panel:
+        left, top, _, _ = layout.panel
+        if layout.panel_side == "bottom":
+            return image.crop((0, 0, image.width, top))
+        return image.crop((0, 0, left, image.height))
+    # The panel stands on the parchment alone, apart from the board.
+    shown = player_names(game.players, names, language)
+    draw_panel(rgb, game, layout, shown, language, viewer=viewer)
+    image.paste(indexed.reduced(rgb.crop(cards)), cards[:2])
+    return image
+
+
+def _inside(box: Box, other: Box) -> bool:
+    return other[0] <= box[0] and other[1] <= box[1] and box[2] <= other[2] and box[3] <= other[3]
+
+
+def _squares_under(layout: BoardLayout, boxes: list[Box]) -> set[Pos]:
+    """The squares some pixel of ``boxes`` lies on."""
+    (ox, oy), tile, grid = layout.origin, layout.tile, layout.grid
+    squares: set[Pos] = set()
+    for x0, y0, x1, y1 in boxes:
+        for x in range((x0 - ox) // tile, (x1 - 1 - ox) // tile + 1):
+            for y in range((y0 - oy) // tile, (y1 - 1 - oy) // tile + 1):
+                squares.add((grid.left + x, grid.top + y))
+    return squares
 
 
 def _draw_labels(draw: ImageDraw.ImageDraw, layout: BoardLayout) -> None:
@@ -257,7 +397,17 @@ class SquareBoxes(Protocol):
 
 
 def _draw_pieces(image: Image.Image, game: PiecesShown, layout: SquareBoxes) -> None:
+    for picture, corner in piece_stamps(game, layout):
+        image.paste(picture, corner, picture)
+
+
+def piece_stamps(
+    game: PiecesShown, layout: SquareBoxes
+) -> list[tuple[Image.Image, tuple[int, int]]]:
+    """Each piece's picture (and the Ark's) with the pixel of its top-left corner, in the
+    order they are drawn."""
     tile = layout.tile
+    stamps: list[tuple[Image.Image, tuple[int, int]]] = []
     for pos, placed in game.board.items():
         x0, y0, _, _ = layout.box(pos)
         taken: list[tuple[float, float]] = []
@@ -275,8 +425,8 @@ def _draw_pieces(image: Image.Image, game: PiecesShown, layout: SquareBoxes) -> 
             ):
                 cx += tile * 0.18
             taken.append((cx, cy))
-            image.paste(
-                picture, (round(cx - picture.width / 2), round(cy - picture.height / 2)), picture
+            stamps.append(
+                (picture, (round(cx - picture.width / 2), round(cy - picture.height / 2)))
             )
         if game.ark == pos:
             picture = pieces.ark(max(18, round(tile * 0.5)))
@@ -289,9 +439,10 @@ def _draw_pieces(image: Image.Image, game: PiecesShown, layout: SquareBoxes) -> 
                     ((p[0] - tx) ** 2 + (p[1] - ty) ** 2 for tx, ty in taken), default=0
                 ),
             )
-            image.paste(
-                picture, (round(cx - picture.width / 2), round(cy - picture.height / 2)), picture
+            stamps.append(
+                (picture, (round(cx - picture.width / 2), round(cy - picture.height / 2)))
             )
+    return stamps
 
 
 def _number_squares(draw: ImageDraw.ImageDraw, game: Game, layout: BoardLayout) -> None:

@@ -255,7 +255,7 @@ def ark_end(game: Game, path: str) -> Pos:
 def ark_choices(game: Game) -> list[ArkChoice]:
     """Every legal path with what it gives, the best for the current player first."""
     seat = to_act(game)
-    choices = [ArkChoice(p, game.ark_gain(p)) for p in ark_paths(game)]
+    choices = [ArkChoice(p, points) for p, points in game.ark_gains()]
     choices.sort(key=lambda c: (-c.points[seat], sum(c.points), len(c.path), c.path))
     return choices
 
@@ -274,9 +274,8 @@ def ark_destinations(game: Game) -> list[ArkDestination]:
         return (points[seat] - max(rivals, default=0), points[seat])
 
     best: dict[Pos, ArkDestination] = {}
-    for path in ark_paths(game):
+    for path, points in game.ark_gains():
         square = ark_end(game, path)
-        points = game.ark_gain(path)
         known = best.get(square)
         if known is None or worth(points) > worth(known.points):
             best[square] = ArkDestination(square, path, points)

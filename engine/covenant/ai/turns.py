@@ -25,8 +25,7 @@ def best_ark_paths(game: Game, seat: int) -> list[tuple[float, str]]:
     ark = game.ark
     if ark is None:
         return []
-    for path in game.ark_paths():
-        gain = game.ark_gain(path)
+    for path, gain in game.ark_gains():
         mine = gain[seat]
         margin = mine - max(g for s, g in enumerate(gain) if s != seat)
         end = _end_of(ark, path)

@@ -180,6 +180,8 @@ def test_listed_deploys_and_ark_moves_are_exactly_those_apply_accepts(edition: s
                         else:
                             assert MoveArk(path) in listed, path
                     paths = [a for a in actions if isinstance(a, MoveArk)]
+                    # The points added up along one walk are those of each path walked alone.
+                    assert game.ark_gains() == [(a.path, game.ark_gain(a.path)) for a in paths]
                     moved += len(paths)
                     for action in paths[:: max(1, len(paths) // 5)]:
                         assert accepted(game, action)

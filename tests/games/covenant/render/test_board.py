@@ -3,15 +3,25 @@
 from __future__ import annotations
 
 import threading
+from unittest.mock import patch
 
 import pytest
 from PIL import Image
 
 import render.covenant as render
+from engine.common import Rng
 from engine.covenant import Game
 from engine.covenant.notation import Grid, column_name, row_name
-from render.covenant.board import MAX_SIDE, board_layout, draw_board, outline_width
+from engine.covenant.players import sensible_action
+from render.covenant.board import (
+    MAX_SIDE,
+    board_layout,
+    draw_board,
+    outline_width,
+    piece_stamps,
+)
 from render.covenant.colours import CHOICE, LAST_TILE
+from render.covenant.palette import to_png
 from render.covenant.tileart import piece_point
 from render.style import INK, PLAYERS
 from tests.games.covenant.render.conftest import decode, play
@@ -216,3 +226,61 @@ def test_rendering_is_thread_safe_and_pure(full_two: Game) -> None:
     for thread in threads:
         thread.join()
     assert results == [expected] * 4
+
+
+@pytest.mark.parametrize("players, seed", [(2, 1), (5, 3)])
+def test_the_board_in_the_palette_is_the_board_reduced(players: int, seed: int) -> None:
+    """board_png puts the ground and the tiles down in the palette's indices and reduces only
+    what is blended onto them: its file is byte for byte the RGB board reduced as a whole,
+    the squares where the tile fits numbered or not, turn after turn to the end."""
+    game = Game.new(players=players, seed=seed)
+    rng = Rng(seed)
+    names = ["Ruth", "Boaz", "Naomi", "Obed", "Orpah"][:players]
+    turn = 0
+    while True:
+        if turn % 9 == 0 or game.phase == "over":
+            for numbered in (False, True):
+                image, _ = draw_board(game, numbered=numbered, names=names)
+                assert render.board_png(game, numbered=numbered, names=names) == to_png(image)
+        if game.phase == "over":
+            break
+        game.apply(sensible_action(game, rng))
+        turn += 1
+
+
+def test_a_piece_over_a_label_is_drawn_as_on_the_whole_board(full_five: Game) -> None:
+    """A piece reaching out of the grid (over a label band) cannot be reduced on a ground
+    without labels: the board is then drawn with its whole ground, and is the same."""
+    game = full_five
+    layout = board_layout(game)
+    stamps = piece_stamps(game, layout)
+    # The board's first piece, moved half out of the grid over the left labels.
+    picture, _ = stamps[0]
+    out = (layout.board_box[0] - picture.width // 2, layout.board_box[1] + layout.tile)
+    moved = [(picture, out), *stamps[1:]]
+    with patch("render.covenant.board.piece_stamps", return_value=moved):
+        image, _ = draw_board(game)
+        assert render.board_png(game) == to_png(image)
+
+
+@pytest.mark.parametrize("players, seed", [(2, 1), (5, 3)])
+def test_the_board_in_the_palette_says_you_and_drops_its_panel_as_the_rgb_board(
+    players: int, seed: int
+) -> None:
+    """Drawn privately for the seat on turn ("you"), and without the players' panel (the
+    final board, beside the final scores), the palette board is the RGB board reduced."""
+    game = Game.new(players=players, seed=seed)
+    rng = Rng(seed)
+    for _ in range(12):
+        game.apply(sensible_action(game, rng))
+    names = ["Ruth", "Boaz", "Naomi", "Obed", "Orpah"][:players]
+    viewer = game.current_player
+    image, layout = draw_board(game, names=names, viewer=viewer)
+    assert render.board_png(game, names=names, viewer=viewer) == to_png(image)
+    left, top, _, _ = layout.panel
+    if layout.panel_side == "bottom":
+        alone = image.crop((0, 0, image.width, top))
+    else:
+        alone = image.crop((0, 0, left, image.height))
+    assert render.board_png(game, names=names, panel=False) == to_png(alone)
+    assert render.board_png(game, names=names, viewer=viewer) != render.board_png(game, names=names)
