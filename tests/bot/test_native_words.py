@@ -61,6 +61,7 @@ def test_spanish() -> None:
         lobby=2,
         timezone="x",
         quiet="x",
+        busy="x",
         threads="x",
         stall=3,
         level="normal",
