@@ -47,6 +47,15 @@ class Teacher:
         (``seen.seat``) whose turn it is, in :attr:`lessons` order."""
         raise NotImplementedError
 
+    def within(
+        self, seen: Seen, hint: Sequence[Any] | None, known: frozenset[str]
+    ) -> tuple[Any, ...] | None:
+        """The hint's move (``hint``, engine actions) made into one that puts to use only
+        the lessons in ``known`` (taught before or this turn), to suggest to the learner:
+        the Covenant's first suggestion sends out a follower, never the once-a-game Prophet,
+        before the Prophet is taught."""
+        return None if hint is None else tuple(hint)
+
     def uses(self, seen: Seen, actions: Sequence[Any]) -> frozenset[str]:
         """The lessons whose idea the move ``actions`` puts to use (the Prophet sent out,
         the Ark moved): the table teaches such a lesson before it suggests the move."""

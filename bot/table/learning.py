@@ -158,14 +158,17 @@ class Learning:
             return panel, ()
         seen = self.common.seen(record, game, seat)
         hint = await self._hint(record, seat)
-        self._starts[record.id] = TurnStart(record.version, game.copy(), hint)
-        used = chosen.teacher.uses(seen, hint or ())
         if practice.turn == game.turn:
             # The panel opened again in the same turn (after a restart too): the lessons it
             # showed, again, and no new ones: a turn teaches at most AT_ONCE.
             due = list(practice.shown)
         else:
             due = chosen.teacher.due(seen, frozenset(practice.taught))
+        # The suggestion puts to use only what is taught by the end of this turn.
+        hint = chosen.teacher.within(seen, hint, frozenset((*practice.taught, *due[:AT_ONCE])))
+        self._starts[record.id] = TurnStart(record.version, game.copy(), hint)
+        used = chosen.teacher.uses(seen, hint or ())
+        if practice.turn != game.turn:
             # The first lesson due, then one the suggested move puts to use (a suggestion
             # never uses an idea not yet explained: the Prophet, the Ark), else the next one.
             due = list(dict.fromkeys([*due[:1], *[k for k in due[1:] if k in used], *due[1:]]))
