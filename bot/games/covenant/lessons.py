@@ -160,6 +160,13 @@ def situation(game: Game, seat: int) -> Situation:
     return found
 
 
+def _untaught(action: Any, known: frozenset[str]) -> bool:
+    """Whether ``action`` (not the Prophet) puts to use a rule not in ``known``."""
+    if isinstance(action, Deploy):
+        return "followers" not in known
+    return isinstance(action, MoveArk) and "ark_moves" not in known
+
+
 def _within(game: Game, hint: Sequence[Any], known: frozenset[str]) -> tuple[Any, ...]:
     """``hint`` with what puts an untaught rule to use taken out: the Prophet becomes a
     follower on the same spot (once followers are known), the Ark stays where it is."""
@@ -172,9 +179,7 @@ def _within(game: Game, hint: Sequence[Any], known: frozenset[str]) -> tuple[Any
             follower = Deploy(action.port)
             legal = "followers" in known and follower in now.legal_actions()
             action = follower if legal else Pass()
-        elif isinstance(action, Deploy) and not action.prophet and "followers" not in known:
-            action = Pass()
-        elif isinstance(action, MoveArk) and "ark_moves" not in known:
+        elif _untaught(action, known):
             action = Pass()
         kept.append(action)
     return tuple(kept)

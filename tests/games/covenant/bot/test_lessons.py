@@ -281,8 +281,7 @@ def test_a_whole_turns_hint_is_said_move_by_move() -> None:
     lesson = TEACHER.lesson("placing", seen(game), hint)
     assert lesson.suggestion is not None
     assert say(lesson.suggestion) == (
-        "💡 Try this: Put the tile on **M12** (number 1), turned 180°. "
-        "Put the Ark on M12."
+        "💡 Try this: Put the tile on **M12** (number 1), turned 180°. Put the Ark on M12."
     )
     assert say(lesson.suggestion, "es-419").startswith("💡 Prueba esto: ")
     assert lesson.picture is not None and lesson.picture.args[2] == [[0, -1]]
@@ -322,9 +321,7 @@ def test_the_end_lesson_rings_the_learners_pieces_and_says_so() -> None:
     game = play(new("T39", rest=["T39", "T39", "T39"]), PlaceTile(1, 0, 0), Deploy("E"))
     game = play(game, PlaceTile(-1, 0, 0), Pass())
     lesson = TEACHER.lesson("end", seen(game), None)
-    assert said(lesson.lines)[0].endswith(
-        "fields their sheep. Your pieces still out are ringed."
-    )
+    assert said(lesson.lines)[0].endswith("fields their sheep. Your pieces still out are ringed.")
     assert said(lesson.lines, "nl")[0].endswith(
         "Je stukken die nog op het bord staan, zijn omcirkeld."
     )
