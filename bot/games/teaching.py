@@ -37,6 +37,11 @@ class Teacher:
     #: Every lesson's key, in the order the rule book teaches them.
     lessons: tuple[str, ...] = ()
 
+    def lessons_for(self, options: Mapping[str, Any]) -> tuple[str, ...]:
+        """The lessons a game with table ``options`` teaches, in :attr:`lessons` order: all of
+        them, unless the game's edition lacks a rule (the Covenant's Ark doubling a temple)."""
+        return self.lessons
+
     def practice_options(self, seed: int) -> dict[str, Any]:
         """The table options of a practice game (its length, a deck arranged so that each
         lesson arises early), valid for the engine's ``Rules.check_options``."""

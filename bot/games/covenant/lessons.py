@@ -27,7 +27,7 @@ from bot.games.covenant.practice_deal import LENGTH, practice_deck
 from bot.games.teaching import Lesson, Teacher
 from bot.panels import Picture, Text
 from engine.covenant import TILES, Deploy, Game, MoveArk, Pass, PlaceTile, TileDesign
-from engine.covenant.editions import Edition
+from engine.covenant.editions import DEFAULT_EDITION, Edition, edition
 from engine.covenant.geometry import Pos, neighbours
 from render.covenant.window import squares_pages
 
@@ -233,6 +233,9 @@ class CovenantTeacher(Teacher):
     """The Ark of the Covenant's lessons (see the module's docstring)."""
 
     lessons = LESSONS
+
+    def lessons_for(self, options: Mapping[str, Any]) -> tuple[str, ...]:
+        return lessons_of(edition(options.get("edition", DEFAULT_EDITION)))
 
     def practice_options(self, seed: int) -> dict[str, Any]:
         # The short game's tiles (some 12 turns for the learner), arranged so that each

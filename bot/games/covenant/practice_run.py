@@ -8,6 +8,7 @@ which lessons came when, how many words a turn said, who won.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,8 +36,11 @@ class PracticeRun:
 
     #: The lessons shown on each of the learner's turns, in turn order.
     turns: list[tuple[str, ...]] = field(default_factory=list)
-    #: The words above each of the learner's turn panels (lessons and suggestion).
-    words: list[int] = field(default_factory=list)
+    #: The words above each of the learner's turn panels (lessons and suggestion), by
+    #: language.
+    words: dict[str, list[int]] = field(default_factory=dict)
+    #: The texts above each of the learner's turn panels, by language.
+    said: dict[str, list[list[str]]] = field(default_factory=dict)
     #: Every lesson the rules of the game call for, in order.
     expected: tuple[str, ...] = ()
     scores: list[int] = field(default_factory=list)
@@ -54,8 +58,9 @@ def _words(text: str) -> int:
     return len(re.findall(r"[\w'’-]+", text))
 
 
-def play_practice(seed: int, style: str, language: str = "en") -> PracticeRun:
-    """A practice game dealt from ``seed``, the learner (seat 0) playing in ``style``."""
+def play_practice(seed: int, style: str, languages: Sequence[str] = ("en",)) -> PracticeRun:
+    """A practice game dealt from ``seed``, the learner (seat 0) playing in ``style``, its
+    texts said in each of ``languages``."""
     teacher = CovenantTeacher()
     options = teacher.practice_options(seed)
     game: Game = RULES.new(PLAYERS, seed, RULES.check_options(options))
@@ -72,12 +77,15 @@ def play_practice(seed: int, style: str, language: str = "en") -> PracticeRun:
         raw = _hint(game, seed)
         hint = teacher.within(seen, raw, frozenset((*taught, *due)))
         lessons = [teacher.lesson(key, seen, hint) for key in due]
-        lines = [say(line, language) for lesson in lessons for line in lesson.lines]
+        texts = [line for lesson in lessons for line in lesson.lines]
         suggestion = next((x.suggestion for x in lessons if x.suggestion is not None), None)
         if suggestion is not None:
-            lines.append(say(suggestion, language))
+            texts.append(suggestion)
+        for language in languages:
+            lines = [say(text, language) for text in texts]
+            run.said.setdefault(language, []).append(lines)
+            run.words.setdefault(language, []).append(sum(_words(line) for line in lines))
         run.turns.append(tuple(due))
-        run.words.append(sum(_words(line) for line in lines))
         taught += due
         _learner_turn(game, seed, style, hint or ())
     run.scores = list(game.scores)

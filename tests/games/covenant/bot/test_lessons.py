@@ -308,30 +308,25 @@ def test_the_end_lesson_says_how_many_tiles_are_left() -> None:
     assert said(lesson.lines)[0].startswith("Only 2 tiles are left after this one.")
     assert said(lesson.lines, "nl")[0].startswith("Na deze tegel zijn er nog maar 2 over.")
     assert said(lesson.lines, "es")[0].startswith("Después de esta solo quedan 2 losetas.")
-    assert "1 a tile (plus scrolls and oases)" in said(lesson.lines)[0]
+    assert "1 a tile, plus scrolls and oases;" in said(lesson.lines)[0]
     # The first edition counts an unfinished road or city by its segments.
     first = Game.new(players=2, seed=0, deck=["T39"] * 3, edition="en1")
     lesson = TEACHER.lesson("end", seen(first), None)
-    assert "1 a segment (plus scrolls and oases)" in said(lesson.lines)[0]
+    assert "1 a segment, plus scrolls and oases;" in said(lesson.lines)[0]
 
 
-def test_the_end_lesson_rings_the_learners_pieces_and_says_so() -> None:
+def test_the_end_lesson_rings_the_learners_pieces() -> None:
     assert TEACHER is not None
     # A road follower of seat 0 on the tile east of the start; two tiles left.
     game = play(new("T39", rest=["T39", "T39", "T39"]), PlaceTile(1, 0, 0), Deploy("E"))
     game = play(game, PlaceTile(-1, 0, 0), Pass())
     lesson = TEACHER.lesson("end", seen(game), None)
-    assert said(lesson.lines)[0].endswith("fields their sheep. Your pieces still out are ringed.")
-    assert said(lesson.lines, "nl")[0].endswith(
-        "Je stukken die nog op het bord staan, zijn omcirkeld."
-    )
-    assert said(lesson.lines, "es")[0].endswith(
-        "Tus piezas que siguen en el tablero llevan un círculo dorado."
-    )
+    assert said(lesson.lines)[0].endswith("temples 3; fields their sheep.")
+    assert said(lesson.lines, "nl")[0].endswith("tempels 3; velden hun schapen.")
+    assert said(lesson.lines, "es")[0].endswith("los templos, 3; los campos, sus ovejas.")
     assert lesson.picture is not None and [[1, 0]] in lesson.picture.args
-    # Seat 1 has no piece out: no rings, and not a word about them.
+    # Seat 1 has no piece out: no rings.
     other = TEACHER.lesson("end", seen(game, 1), None)
-    assert said(other.lines)[0].endswith("unfinished temples 3, fields their sheep.")
     assert other.picture is not None and [] in other.picture.args
 
 
