@@ -31,6 +31,23 @@ class Lesson:
     suggestion: Text | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Puzzle:
+    """A small question with one right answer, asked after the lesson ``key``'s turn:
+    two or three answers as buttons, "Right!" with ``why``, or "Not quite" with ``clue``
+    and another try."""
+
+    key: str
+    question: Text
+    answers: tuple[Text, ...]
+    #: The index in :attr:`answers` of the right one.
+    right: int
+    #: Why the right answer is right (said with "Right!").
+    why: Text
+    #: What to think of again (said with "Not quite"), without giving the answer away.
+    clue: Text
+
+
 class Teacher:
     """A game's lessons. Subclass in ``bot/games/<game>/lessons.py`` and fill in."""
 
@@ -65,6 +82,11 @@ class Teacher:
         """The lessons whose idea the move ``actions`` puts to use (the Prophet sent out,
         the Ark moved): the table teaches such a lesson before it suggests the move."""
         return frozenset()
+
+    def puzzle(self, key: str, options: Mapping[str, Any]) -> Puzzle | None:
+        """The puzzle asked after the turn that taught lesson ``key`` in a game with table
+        ``options``, if it has one (the same every time: an answer is checked against it)."""
+        return None
 
     def lesson(self, key: str, seen: Seen, hint: Sequence[Any] | None) -> Lesson:
         """Lesson ``key`` (one :meth:`due` just gave) on this board; ``hint``: the actions

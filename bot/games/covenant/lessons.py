@@ -24,7 +24,7 @@ from bot.games.covenant.choices import placed
 from bot.games.covenant.front import RENDER
 from bot.games.covenant.lesson_moves import said_move, turn_lines
 from bot.games.covenant.practice_deal import LENGTH, practice_deck
-from bot.games.teaching import Lesson, Teacher
+from bot.games.teaching import Lesson, Puzzle, Teacher
 from bot.panels import Picture, Text
 from engine.covenant import TILES, Deploy, Game, MoveArk, Pass, PlaceTile, TileDesign
 from engine.covenant.editions import DEFAULT_EDITION, Edition, edition
@@ -51,6 +51,17 @@ LESSONS = (
 END_ROUNDS = 3
 #: At most this many squares ringed on a lesson's picture, so that it still points.
 MOST_RINGED = 4
+
+
+#: The puzzles, by the lesson whose turn they follow: the answers offered (points), and
+#: which is right by the rule book (a road 1 a tile and 1 an oasis, a city 2 a tile and 2 a
+#: scroll, the Prophet doubling, a wolf eating a sheep of a field's 2 points each).
+PUZZLES: Mapping[str, tuple[tuple[int, ...], int]] = {
+    "prophet": ((4, 2, 8), 8),
+    "roads": ((3, 4, 6), 4),
+    "cities": ((8, 5, 4), 8),
+    "fields": ((6, 4, 8), 4),
+}
 
 
 def lessons_of(rules: Edition) -> tuple[str, ...]:
@@ -269,6 +280,19 @@ class CovenantTeacher(Teacher):
                 used.add("ark_moves")
         return frozenset(used)
 
+    def puzzle(self, key: str, options: Mapping[str, Any]) -> Puzzle | None:
+        if key not in PUZZLES:
+            return None
+        answers, right = PUZZLES[key]
+        return Puzzle(
+            key,
+            _t(f"puzzle.{key}.question"),
+            tuple(_t("puzzle.number", n=n) for n in answers),
+            answers.index(right),
+            _t(f"puzzle.{key}.why"),
+            _t(f"puzzle.{key}.clue"),
+        )
+
     def lesson(self, key: str, seen: Seen, hint: Sequence[Any] | None) -> Lesson:
         if key not in LESSONS:
             raise KeyError(key)
@@ -309,4 +333,4 @@ class CovenantTeacher(Teacher):
         return [_t(f"lesson.{key}.summary") for key in LESSONS if key in taught]
 
 
-__all__ = ["LESSONS", "CovenantTeacher", "Situation", "lessons_of", "situation"]
+__all__ = ["LESSONS", "PUZZLES", "CovenantTeacher", "Situation", "lessons_of", "situation"]

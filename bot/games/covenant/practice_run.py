@@ -44,6 +44,9 @@ class PracticeRun:
     #: Every lesson the rules of the game call for, in order.
     expected: tuple[str, ...] = ()
     scores: list[int] = field(default_factory=list)
+    #: The index of the learner's turn in or after which the first city was finished (the
+    #: Ark came onto the board), if one was.
+    first_city: int | None = None
 
     @property
     def taught(self) -> list[str]:
@@ -68,6 +71,8 @@ def play_practice(seed: int, style: str, languages: Sequence[str] = ("en",)) -> 
     taught: list[str] = []
     while not RULES.is_over(game):
         seat = game.current_player
+        if run.first_city is None and game.ark is not None:
+            run.first_city = len(run.turns) - 1
         if seat != 0:
             action = RULES.computer_action(game, OPPONENT_LEVEL, seed + game.turn, 1.0, ITERATIONS)
             game.apply(action)
