@@ -225,13 +225,14 @@ def _suggestion(game: Game, hint: Sequence[Any] | None) -> Text | None:
     if not hint:
         return None
     words: list[Text] = []
-    now = game
+    now = game.copy()
     for action in hint:
         said = said_move(now, action)
         if said is not None:
             words.append(said)
-        if isinstance(action, PlaceTile) and now.phase == "place_tile":
-            now = placed(now, action.x, action.y, action.rotation)
+        if action not in now.legal_actions():
+            break
+        now.apply(action)
     if not words:
         return None
     move = words[-1]

@@ -281,7 +281,8 @@ def test_a_whole_turns_hint_is_said_move_by_move() -> None:
     lesson = TEACHER.lesson("placing", seen(game), hint)
     assert lesson.suggestion is not None
     assert say(lesson.suggestion) == (
-        "💡 Try this: Put the tile on **M12** (number 1), turned 180°. Put the Ark on M12."
+        "💡 Try this: Put the tile on **M12** (number 1), turned 180°. "
+        "Put the Ark on **M12** (number 1)."
     )
     assert say(lesson.suggestion, "es-419").startswith("💡 Prueba esto: ")
     assert lesson.picture is not None and lesson.picture.args[2] == [[0, -1]]
