@@ -10,8 +10,8 @@ and Spanish) and one playing the easy computer's moves, then ``name: value unit`
 - ``covenant_rules_taught_pct``: games that taught every rule of their edition exactly once;
 - ``covenant_max_words_above_a_turn``: the most words (lessons and suggestion) above a turn;
 - ``covenant_longest_gap_turns``: the most learner turns in a row, within the first two
-  thirds of the game, that taught nothing new (puzzles are not counted: there are none yet);
-- ``covenant_puzzles``: puzzles a game asks (none yet);
+  thirds of the game, that taught nothing new and asked no puzzle;
+- ``covenant_puzzles``: the fewest puzzles a game asked;
 - ``covenant_win_rate_easy_moves`` and ``covenant_win_rate_following``: how often each
   learner ends with more points than both computers (a tie is not a win).
 
@@ -36,6 +36,7 @@ def _gap(run: PracticeRun) -> int:
     early = run.turns[: (2 * len(run.turns)) // 3]
     longest = current = 0
     for keys in early:
+        # A puzzle follows a lesson's turn, so a turn without a lesson asks none either.
         current = 0 if keys else current + 1
         longest = max(longest, current)
     return longest
@@ -54,7 +55,7 @@ def measure(games: int) -> dict[str, float]:
         "covenant_rules_taught_pct": 100 * sum(every) / len(runs),
         "covenant_max_words_above_a_turn": max(words),
         "covenant_longest_gap_turns": max(_gap(r) for r in runs),
-        "covenant_puzzles": 0,
+        "covenant_puzzles": min(len(r.puzzles) for r in runs),
         "covenant_win_rate_easy_moves": 100 * sum(r.won for r in easy) / len(easy),
         "covenant_win_rate_following": 100 * sum(r.won for r in following) / len(following),
     }

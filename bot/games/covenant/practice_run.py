@@ -44,6 +44,8 @@ class PracticeRun:
     #: Every lesson the rules of the game call for, in order.
     expected: tuple[str, ...] = ()
     scores: list[int] = field(default_factory=list)
+    #: The puzzles the game asked (after their lessons' turns), by lesson.
+    puzzles: list[str] = field(default_factory=list)
     #: The index of the learner's turn in or after which the first city was finished (the
     #: Ark came onto the board), if one was.
     first_city: int | None = None
@@ -91,6 +93,7 @@ def play_practice(seed: int, style: str, languages: Sequence[str] = ("en",)) -> 
             run.said.setdefault(language, []).append(lines)
             run.words.setdefault(language, []).append(sum(_words(line) for line in lines))
         run.turns.append(tuple(due))
+        run.puzzles += [key for key in due if teacher.puzzle(key, options) is not None]
         taught += due
         _learner_turn(game, seed, style, hint or ())
     run.scores = list(game.scores)
