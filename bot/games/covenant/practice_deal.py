@@ -108,16 +108,16 @@ def practice_deck(seed: int) -> list[str]:
     rng.shuffle(spare)
     deck: list[str] = []
     for kind in PLAN:
-        tile = next((t for t in pool if kind(TILES[t])), None)
-        if tile is None:
+        found = next((t for t in pool if kind(TILES[t])), None)
+        if found is None:
             # Swapped for a tile of that kind from outside the deal, so the deck keeps its
             # length; the tile it replaces is one the plan has not placed.
-            tile = next(t for t in spare if kind(TILES[t]))
-            spare.remove(tile)
-            pool.remove(next(t for t in pool if not TILES[t].temple or kind is _temple))
+            found = next(t for t in spare if kind(TILES[t]))
+            spare.remove(found)
+            pool.remove(next(t for t in pool if not TILES[t].temple))
         else:
-            pool.remove(tile)
-        deck.append(tile)
+            pool.remove(found)
+        deck.append(found)
     return deck + pool
 
 
