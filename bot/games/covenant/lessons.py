@@ -9,7 +9,9 @@ order, so each learner's turn teaches the next rule, one a turn, and the end whe
 are left. :func:`situation` finds where on the board this turn a rule is at work (the tile
 can finish a city, touches sheep), to ring it on the lesson's picture. A suggestion never
 puts to use a rule not yet taught (:meth:`CovenantTeacher.within`): followers before the
-Prophet, the Ark moved only once its lesson is given. After the learner's turn
+Prophet, the Ark moved only once its lesson is given; and on the turn of a lesson about
+finishing a road or a city (the Ark's coming too) it finishes one when the tile can, so
+that the learner sees the rule at work. After the learner's turn
 :meth:`CovenantTeacher.after_move` says what it scored and how, from the engine's events.
 """
 
@@ -26,7 +28,7 @@ from bot.games.covenant.lesson_moves import said_move, turn_lines
 from bot.games.covenant.practice_deal import LENGTH, practice_deck
 from bot.games.teaching import Lesson, Puzzle, Teacher
 from bot.panels import Picture, Text
-from engine.covenant import TILES, Deploy, Game, MoveArk, Pass, PlaceTile, TileDesign
+from engine.covenant import TILES, Deploy, Game, MoveArk, Pass, PlaceArk, PlaceTile, TileDesign
 from engine.covenant.editions import DEFAULT_EDITION, Edition, edition
 from engine.covenant.geometry import Pos, neighbours
 from render.covenant.window import squares_pages
@@ -178,6 +180,36 @@ def _untaught(action: Any, known: frozenset[str]) -> bool:
     return isinstance(action, MoveArk) and "ark_moves" not in known
 
 
+#: The lessons about finishing something: their turn's suggestion finishes it when the tile
+#: can, so that the learner sees it happen (the Ark's coming with the first city too).
+FINISHING = {"ark": "city", "roads": "road", "cities": "city"}
+
+
+def _finishing(game: Game, kind: str) -> tuple[Any, ...] | None:
+    """A turn whose tile finishes a ``kind`` (a follower on it where one may stand, so that
+    it scores; then the Ark in the city, where it comes), or None if the tile cannot."""
+    if game.phase != "place_tile":
+        return None
+    for (x, y), rotations in game.placements().items():
+        for rotation in rotations:
+            after = placed(game, x, y, rotation)
+            finished = [
+                s.first_port
+                for s in after.board[(x, y)].view.segments
+                if s.kind == kind and after.feature(x, y, s.first_port).complete
+            ]
+            if not finished:
+                continue
+            follower = Deploy(finished[0])
+            turn: list[Any] = [PlaceTile(x, y, rotation)]
+            turn.append(follower if follower in after.legal_actions() else Pass())
+            after.apply(turn[-1])
+            if after.phase == "place_ark":
+                turn.append(PlaceArk(*after.ark_choices[0]))
+            return tuple(turn)
+    return None
+
+
 def _within(game: Game, hint: Sequence[Any], known: frozenset[str]) -> tuple[Any, ...]:
     """``hint`` with what puts an untaught rule to use taken out: the Prophet becomes a
     follower on the same spot (once followers are known), the Ark stays where it is."""
@@ -270,7 +302,18 @@ class CovenantTeacher(Teacher):
     def within(
         self, seen: Seen, hint: Sequence[Any] | None, known: frozenset[str]
     ) -> tuple[Any, ...] | None:
-        return None if hint is None else _within(seen.game, hint, known)
+        game: Game = seen.game
+        # The lesson given this turn: the last of the rule book's order known by now.
+        now = [key for key in lessons_of(game.rules) if key in known][-1:]
+        kind = FINISHING.get(now[0]) if now else None
+        if kind is not None and seen.seat is not None:
+            finishes = situation(game, seen.seat).squares(now[0])
+            move = next((a for a in hint or () if isinstance(a, PlaceTile)), None)
+            if move is None or (move.x, move.y) not in finishes:
+                turn = _finishing(game, kind)
+                if turn is not None:
+                    return _within(game, turn, known)
+        return None if hint is None else _within(game, hint, known)
 
     def uses(self, seen: Seen, actions: Sequence[Any]) -> frozenset[str]:
         used = set()

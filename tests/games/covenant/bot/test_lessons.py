@@ -240,6 +240,29 @@ def test_the_suggestion_sends_a_follower_until_the_prophet_is_taught() -> None:
     assert TEACHER.within(seen(game), hint, known | {"prophet"}) == hint
 
 
+def test_the_arks_lesson_suggests_finishing_the_first_city_when_the_tile_can() -> None:
+    assert TEACHER is not None
+    # The hint puts the cap south of the start, where it finishes nothing; the lesson's
+    # turn suggests closing the start's city instead, the follower scoring in it, the Ark
+    # coming onto its tile.
+    game = new("T21")
+    hint = (PlaceTile(0, 1, 90), Pass())
+    known = frozenset({"placing", "followers", "prophet", "ark"})
+    assert TEACHER.within(seen(game), hint, known) == (
+        PlaceTile(0, -1, 180),
+        Deploy("SSE"),
+        PlaceArk(0, -1),
+    )
+    # A hint that finishes it already is kept; a tile that cannot finish one, too.
+    closing = (PlaceTile(0, -1, 180), Pass(), PlaceArk(0, 0))
+    assert TEACHER.within(seen(game), closing, known) == closing
+    road = new("T39")
+    assert TEACHER.within(seen(road), (PlaceTile(1, 0, 0), Pass()), known) == (
+        PlaceTile(1, 0, 0),
+        Pass(),
+    )
+
+
 def test_the_suggestion_leaves_the_ark_until_its_moves_are_taught() -> None:
     assert TEACHER is not None
     game = play(new("T21"), PlaceTile(0, -1, 180), Pass(), PlaceArk(0, -1))
