@@ -228,11 +228,26 @@ def _within(game: Game, hint: Sequence[Any], known: frozenset[str]) -> tuple[Any
     return tuple(kept)
 
 
+#: The lessons whose squares are where the tile may go (not pieces, sheep or the Ark): the
+#: suggested square alone is ringed when it is one of them (a temple tile in hand is about
+#: temples wherever it goes, and four rings of six squares would point at nothing).
+TILE_LESSONS = (
+    "placing",
+    "followers",
+    "prophet",
+    "ark",
+    "roads",
+    "cities",
+    "temples",
+    "ark_temple",
+)
+
+
 def _focus(game: Game, key: str, squares: list[Pos], hint: Sequence[Any] | None) -> list[Pos]:
     """The squares to ring for lesson ``key``: where the hint puts the tile when the lesson
     is about where the tile goes and the hint's square is one of them, else the first few."""
     move = next((a for a in hint or () if isinstance(a, PlaceTile)), None)
-    if move is None or key not in ("placing", "followers", "prophet"):
+    if move is None or key not in TILE_LESSONS:
         return squares[:MOST_RINGED]
     if (move.x, move.y) in squares or key == "placing":
         return [(move.x, move.y)]

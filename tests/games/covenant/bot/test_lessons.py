@@ -297,6 +297,17 @@ def test_a_lesson_says_the_hints_move_and_rings_the_square_it_is_about() -> None
     assert lesson.picture.args == (game.view(0).to_json(), 0, [[0, -1]])
 
 
+def test_a_temple_tile_in_hand_rings_the_suggested_square_alone() -> None:
+    assert TEACHER is not None
+    game = new("T48")
+    assert len(game.placements()) > 1  # it fits on more than one square
+    lesson = TEACHER.lesson("temples", seen(game), [PlaceTile(1, 0, 0), Pass()])
+    assert lesson.picture is not None and lesson.picture.args[2] == [[1, 0]]
+    # Without a suggestion, the first few squares where it fits.
+    plain = TEACHER.lesson("temples", seen(game), None)
+    assert plain.picture is not None and len(plain.picture.args[2]) > 1
+
+
 def test_a_whole_turns_hint_is_said_move_by_move() -> None:
     assert TEACHER is not None
     game = new("T21")
