@@ -31,11 +31,33 @@ class Lesson:
     suggestion: Text | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Puzzle:
+    """A small question with one right answer, asked after the lesson ``key``'s turn:
+    two or three answers as buttons, "Right!" with ``why``, or "Not quite" with ``clue``
+    and another try."""
+
+    key: str
+    question: Text
+    answers: tuple[Text, ...]
+    #: The index in :attr:`answers` of the right one.
+    right: int
+    #: Why the right answer is right (said with "Right!").
+    why: Text
+    #: What to think of again (said with "Not quite"), without giving the answer away.
+    clue: Text
+
+
 class Teacher:
     """A game's lessons. Subclass in ``bot/games/<game>/lessons.py`` and fill in."""
 
     #: Every lesson's key, in the order the rule book teaches them.
     lessons: tuple[str, ...] = ()
+
+    def lessons_for(self, options: Mapping[str, Any]) -> tuple[str, ...]:
+        """The lessons a game with table ``options`` teaches, in :attr:`lessons` order: all of
+        them, unless the game's edition lacks a rule (the Covenant's Ark doubling a temple)."""
+        return self.lessons
 
     def practice_options(self, seed: int) -> dict[str, Any]:
         """The table options of a practice game (its length, a deck arranged so that each
@@ -47,10 +69,24 @@ class Teacher:
         (``seen.seat``) whose turn it is, in :attr:`lessons` order."""
         raise NotImplementedError
 
+    def within(
+        self, seen: Seen, hint: Sequence[Any] | None, known: frozenset[str]
+    ) -> tuple[Any, ...] | None:
+        """The hint's move (``hint``, engine actions) made into one that puts to use only
+        the lessons in ``known`` (taught before or this turn), to suggest to the learner:
+        the Covenant's first suggestion sends out a follower, never the once-a-game Prophet,
+        before the Prophet is taught."""
+        return None if hint is None else tuple(hint)
+
     def uses(self, seen: Seen, actions: Sequence[Any]) -> frozenset[str]:
         """The lessons whose idea the move ``actions`` puts to use (the Prophet sent out,
         the Ark moved): the table teaches such a lesson before it suggests the move."""
         return frozenset()
+
+    def puzzle(self, key: str, options: Mapping[str, Any]) -> Puzzle | None:
+        """The puzzle asked after the turn that taught lesson ``key`` in a game with table
+        ``options``, if it has one (the same every time: an answer is checked against it)."""
+        return None
 
     def lesson(self, key: str, seen: Seen, hint: Sequence[Any] | None) -> Lesson:
         """Lesson ``key`` (one :meth:`due` just gave) on this board; ``hint``: the actions

@@ -26,7 +26,7 @@ from bot.discord_ui import Verbatim, clip, message_text
 from bot.games import Plugin, plugins
 from bot.games.teaching import Teacher
 from bot.i18n import Text, language_of
-from bot.panels import Panel, Refusal
+from bot.panels import Button, Panel, Refusal
 from bot.service import GameRecord, Seat, ServiceError, TurnResult
 from bot.table.common import Common
 from bot.table.lobby import Lobby, may_make_private_threads, may_make_threads, saying
@@ -37,6 +37,8 @@ log = logging.getLogger("arkbot.table")
 
 #: The most lessons shown in one turn.
 AT_ONCE = 2
+#: The control of a puzzle's answer buttons.
+PUZZLE = "learn_try"
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +68,8 @@ class Learning:
         #: restart the turn's start is read from the log, and the move is told without the
         #: better move, which was not asked then).
         self._starts: dict[int, TurnStart] = {}
+        #: Practice game id -> the number of the learner's turn just told (for its puzzle).
+        self._told: dict[int, int] = {}
 
     async def learn(self, interaction: discord.Interaction, game: str) -> None:
         """Open a practice game of ``game`` for the user, in a new thread of this channel."""
@@ -158,14 +162,17 @@ class Learning:
             return panel, ()
         seen = self.common.seen(record, game, seat)
         hint = await self._hint(record, seat)
-        self._starts[record.id] = TurnStart(record.version, game.copy(), hint)
-        used = chosen.teacher.uses(seen, hint or ())
         if practice.turn == game.turn:
             # The panel opened again in the same turn (after a restart too): the lessons it
             # showed, again, and no new ones: a turn teaches at most AT_ONCE.
             due = list(practice.shown)
         else:
             due = chosen.teacher.due(seen, frozenset(practice.taught))
+        # The suggestion puts to use only what is taught by the end of this turn.
+        hint = chosen.teacher.within(seen, hint, frozenset((*practice.taught, *due[:AT_ONCE])))
+        self._starts[record.id] = TurnStart(record.version, game.copy(), hint)
+        used = chosen.teacher.uses(seen, hint or ())
+        if practice.turn != game.turn:
             # The first lesson due, then one the suggested move puts to use (a suggestion
             # never uses an idea not yet explained: the Prophet, the Ark), else the next one.
             due = list(dict.fromkeys([*due[:1], *[k for k in due[1:] if k in used], *due[1:]]))
@@ -219,6 +226,7 @@ class Learning:
             # This process did not see the turn begin (it restarted meanwhile).
             game = await self.common.service.learning.state_at(record.id, result.turn_began)
             start = TurnStart(result.turn_began, game, None)
+        self._told[record.id] = start.game.turn
         rules = chosen.rules
         # The learner's turn: the actions stored since it began, up to the first of another
         # seat's (the computers' replies stored with it).
@@ -236,6 +244,47 @@ class Learning:
         after_seen = self.common.seen(record, after, seat)
         better = start.hint if start.hint and tuple(played) != start.hint else None
         return chosen.teacher.after_move(before_seen, after_seen, played, better)
+
+    def asked(self, record: GameRecord) -> tuple[tuple[Text, ...], tuple[Button, ...]]:
+        """The puzzle of the lesson the learner's turn just told taught, if it has one: its
+        question and an answer button each (answered by :meth:`answer`)."""
+        turn = self._told.pop(record.id, None)
+        practice = record.practice
+        teacher = self.common.plugin(record).teacher
+        if practice is None or teacher is None or turn is None or practice.turn != turn:
+            return (), ()
+        for key in practice.shown:
+            puzzle = teacher.puzzle(key, record.options)
+            if puzzle is not None:
+                buttons = tuple(
+                    Button(PUZZLE, (key, str(i)), label, "primary", row=0, who="seat")
+                    for i, label in enumerate(puzzle.answers)
+                )
+                return (Text("table.learn.puzzle", question=puzzle.question),), buttons
+        return (), ()
+
+    async def answer(
+        self, interaction: discord.Interaction, game_id: int, args: Sequence[str]
+    ) -> None:
+        """The learner pressed an answer of a puzzle: "Right!" and why, or "Not quite", what
+        to think of again and another try (the buttons stay)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await self.common.service.play.get_game(game_id)
+        teacher = self.common.plugin(record).teacher
+        practice = record.practice
+        key, index = (args[0], args[1]) if len(args) == 2 else ("", "")
+        taught = practice is not None and key in practice.taught
+        puzzle = teacher.puzzle(key, record.options) if teacher and taught else None
+        if puzzle is None or not index.isdigit() or int(index) >= len(puzzle.answers):
+            raise Refusal("table.error.unknown_control")
+        if record.seat_of(interaction.user.id) is None:
+            raise Refusal("table.error.not_a_player")
+        if int(index) == puzzle.right:
+            said = Text("table.learn.right", why=puzzle.why)
+        else:
+            said = Text("table.learn.not_quite", clue=puzzle.clue)
+        said_text = message_text(said, language_of(interaction))
+        await interaction.followup.send(said_text, ephemeral=True)
 
     # ------------------------------------------------------------------------- the end
 

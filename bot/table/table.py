@@ -20,7 +20,7 @@ from bot.panels import Refusal
 from bot.table.browsing import Browsing
 from bot.table.common import Common
 from bot.table.compose import REAL_TABLE
-from bot.table.learning import Learning
+from bot.table.learning import PUZZLE, Learning
 from bot.table.lobby import Lobby
 from bot.table.lobby_message import ADD_COMPUTER
 from bot.table.moderation import Moderating
@@ -81,6 +81,9 @@ class Table:
             return
         if cid.kind == "sb" and cid.control == "table_rematch":
             await self.lobby.rematch(interaction, cid.game_id)
+            return
+        if cid.kind == "sb" and cid.control == PUZZLE:
+            await self.learning.answer(interaction, cid.game_id, cid.args)
             return
         if cid.kind == "sb" and cid.control == REAL_TABLE:
             await self.learning.real_table(interaction, cid.game_id)

@@ -192,4 +192,5 @@ class Turns:
         done = Text(key, points=points, where=where)
         # A practice game: what the learner's move did and why, to them alone.
         told = await self.learning.told(result, seat)
-        await common.show(interaction, Panel((*told, done)), record, edit=edit)
+        asked, answers = self.learning.asked(result.record)
+        await common.show(interaction, Panel((*told, *asked, done), (), answers), record, edit=edit)

@@ -41,7 +41,11 @@ def _t(name: str, **params: Any) -> Text:
 def said_move(game: Game, action: Any) -> Text | None:
     """``action`` (played now on ``game``) in the words the hint says a move in."""
     if isinstance(action, PlaceArk):
-        return _t("lesson.put_ark", square=square_name((action.x, action.y)))
+        # By its number on the Ark's buttons too ("1 · M12"), where the panel asks for it.
+        pos = (action.x, action.y)
+        choices = list(game.ark_choices) if game.phase == "place_ark" else []
+        number = choices.index(pos) + 1 if pos in choices else 0
+        return _t("lesson.put_ark", square=square_name(pos), number=number)
     if isinstance(action, Pass):
         return None
     return CovenantFront._hint_move(game, action.to_dict())

@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 
 from bot.games import Seen, plugin
-from bot.games.covenant.lessons import LESSONS
+from bot.games.covenant.lessons import LESSONS, situation
 from engine.covenant import RULES, Deploy, Game, MoveArk, Pass, PlaceArk, PlaceTile
 from render.i18n import catalogue, say
 
@@ -42,6 +42,11 @@ def due(game: Game, taught: frozenset[str] = frozenset(), seat: int = 0) -> list
     return TEACHER.due(seen(game, seat), taught)
 
 
+def at_work(game: Game, seat: int = 0) -> list[str]:
+    """The lessons whose rule is at work for ``seat``'s tile this turn (rings to show)."""
+    return [key for key in LESSONS if situation(game, seat).squares(key)]
+
+
 def said(lines: Sequence[Any], language: str = "en") -> list[str]:
     return [say(line, language) for line in lines]
 
@@ -57,34 +62,43 @@ def test_the_plugin_teaches_the_rule_book_in_order() -> None:
         == (
             "placing",
             "followers",
-            "scoring",
-            "fields",
-            "scrolls",
-            "temples",
             "prophet",
             "ark",
+            "ark_moves",
+            "roads",
+            "cities",
+            "majority",
+            "temples",
+            "ark_temple",
+            "fields",
             "end",
         )
     )
 
 
-def test_a_practice_game_is_short_and_its_options_are_valid() -> None:
+def test_a_practice_game_is_short_arranged_and_its_options_are_valid() -> None:
     assert TEACHER is not None
     options = TEACHER.practice_options(7)
-    assert options == {"length": "short"}
-    assert RULES.check_options(options) == {"length": "short"}
+    assert options["length"] == "short" and len(options["deck"]) == 35
+    assert RULES.check_options(options) == options
 
 
 # ------------------------------------------------------------------ when each lesson is due
 
 
-def test_placing_is_due_on_the_learners_first_turn_and_not_once_the_tile_lies() -> None:
+def test_one_lesson_a_turn_the_next_in_the_rule_books_order() -> None:
     game = new("T39")
-    assert due(game)[0] == "placing"
-    # Taught once, never again; and not while the tile already lies (the deploy step).
-    assert "placing" not in due(game, frozenset({"placing"}))
-    play(game, PlaceTile(1, 0, 0))
-    assert "placing" not in due(game)
+    assert due(game) == ["placing"]
+    assert due(game, frozenset({"placing"})) == ["followers"]
+    # The next rule whatever the tile can do: the deal brings its situation about.
+    assert due(game, frozenset({"placing", "followers"})) == ["prophet"]
+
+
+def test_the_ark_doubling_a_temple_is_taught_only_in_an_edition_that_plays_it() -> None:
+    upto = frozenset(LESSONS[: LESSONS.index("temples") + 1])
+    assert due(new("T39"), upto) == ["fields"]
+    german = Game.new(players=2, seed=0, deck=["T39"] * 11, edition="de")
+    assert due(german, upto) == ["ark_temple"]
 
 
 def test_nothing_is_due_for_a_player_whose_turn_it_is_not() -> None:
@@ -94,12 +108,29 @@ def test_nothing_is_due_for_a_player_whose_turn_it_is_not() -> None:
     assert TEACHER.due(Seen(game, None, NAMES, 0, {}), frozenset()) == []
 
 
-def test_followers_are_due_when_the_tile_can_take_one() -> None:
+def test_the_end_waits_until_few_tiles_are_left() -> None:
+    before_end = frozenset(LESSONS[:-1])
+    assert due(new("T39", rest=["T39"] * 6), before_end) == []
+    # 3 tiles in all: after Ruth's, 2 are left, fewer than three rounds of two players.
+    game = new("T39", rest=["T39", "T39"])
+    assert game.tiles_left == 2
+    assert due(game, before_end) == ["end"]
+    assert due(game, frozenset(LESSONS)) == []
+
+
+def test_placing_is_at_work_until_the_tile_lies() -> None:
+    game = new("T39")
+    assert at_work(game)[0] == "placing"
+    play(game, PlaceTile(1, 0, 0))
+    assert "placing" not in at_work(game)
+
+
+def test_followers_are_at_work_when_the_tile_can_take_one() -> None:
     # A road tile east of the start: its road and both fields are free.
-    assert due(new("T39")) == ["placing", "followers"]
+    assert at_work(new("T39")) == ["placing", "followers"]
 
 
-def test_followers_are_not_due_on_a_tile_whose_features_are_all_held() -> None:
+def test_followers_are_not_at_work_on_a_tile_whose_features_are_all_held() -> None:
     # Ruth holds the road and the southern field, Boaz the northern field; Ruth's fifth
     # tile lies on the same road between the same fields: nothing of it is free.
     game = play(
@@ -115,67 +146,53 @@ def test_followers_are_not_due_on_a_tile_whose_features_are_all_held() -> None:
         PlaceTile(3, 0, 0),
     )
     assert not any(isinstance(a, Deploy) for a in game.legal_actions())
-    assert due(game) == []
+    assert at_work(game) == []
 
 
-def test_scoring_is_due_when_the_tile_can_finish_a_city() -> None:
+def test_a_tile_that_can_finish_the_first_city_rings_cities_the_ark_and_the_most() -> None:
     # A city cap fits north of the start tile and closes its city (2 tiles).
-    game = new("T21")
-    assert due(game) == ["placing", "followers", "scoring", "prophet"]
-    assert due(game, frozenset({"placing"}))[0] == "followers"
-    assert due(game, frozenset({"placing", "followers"}))[0] == "scoring"
+    assert at_work(new("T21")) == [
+        "placing",
+        "followers",
+        "prophet",
+        "ark",
+        "cities",
+        "majority",
+    ]
 
 
-def test_scoring_is_not_due_when_the_tile_can_finish_nothing() -> None:
-    # A straight road only makes the start tile's road longer.
-    assert "scoring" not in due(new("T39"))
+def test_a_straight_road_can_finish_nothing() -> None:
+    assert not {"roads", "cities", "majority"} & set(at_work(new("T39")))
 
 
-def test_fields_are_due_for_a_tile_with_sheep() -> None:
+def test_fields_are_at_work_for_a_tile_with_sheep() -> None:
     # T23: a city on one side and a field with 2 sheep.
-    assert "fields" in due(new("T23"))
+    assert "fields" in at_work(new("T23"))
 
 
-def test_fields_are_due_for_a_tile_joining_a_field_with_sheep_on_the_board() -> None:
+def test_fields_are_at_work_for_a_tile_joining_a_field_with_sheep_on_the_board() -> None:
     # Boaz's tile puts 2 sheep south of the road (T45); Ruth's plain road tile joins
     # that field wherever it extends the road.
     game = play(new("T39", "T45"), PlaceTile(1, 0, 0), Pass(), PlaceTile(-1, 0, 0), Pass())
-    assert "fields" in due(game)
+    assert "fields" in at_work(game)
 
 
-def test_fields_are_not_due_without_sheep_or_wolves_near() -> None:
-    assert "fields" not in due(new("T39"))
+def test_fields_are_not_at_work_without_sheep_or_wolves_near() -> None:
+    assert "fields" not in at_work(new("T39"))
 
 
-def test_scrolls_are_due_for_a_city_with_a_scroll() -> None:
-    # T28: a city with a scroll and a road.
-    assert "scrolls" in due(new("T28"))
+def test_temples_are_at_work_for_a_temple_tile_in_hand() -> None:
+    assert at_work(new("T48")) == ["placing", "followers", "temples", "ark_temple"]
 
 
-def test_scrolls_are_not_due_without_scroll_or_oasis() -> None:
-    assert "scrolls" not in due(new("T21"))
-
-
-def test_temples_are_due_for_a_temple_tile_in_hand() -> None:
-    assert due(new("T48")) == ["placing", "followers", "temples"]
-
-
-def test_temples_are_due_when_the_tile_can_go_next_to_a_temple() -> None:
+def test_temples_are_at_work_when_the_tile_can_go_next_to_a_temple() -> None:
     # Ruth put a temple east of the start; her next road tile can lie beside it.
     game = play(new("T48", "T39", "T39"), PlaceTile(1, 0, 0), Pass(), PlaceTile(-1, 0, 0), Pass())
-    assert "temples" in due(game)
+    assert "temples" in at_work(game)
 
 
-def test_temples_are_not_due_without_a_temple() -> None:
-    assert "temples" not in due(new("T39"))
-
-
-def test_the_prophet_is_due_when_the_tile_has_a_free_city() -> None:
-    assert "prophet" in due(new("T21"))
-
-
-def test_the_prophet_is_not_due_on_a_tile_without_a_city_or_once_used() -> None:
-    assert "prophet" not in due(new("T39"))
+def test_the_prophet_is_not_at_work_on_a_tile_without_a_city_or_once_used() -> None:
+    assert "prophet" not in at_work(new("T39"))
     # Ruth sends the Prophet into a city south of the start; her next city tile finds
     # the Prophet gone from her hand.
     game = play(
@@ -187,10 +204,10 @@ def test_the_prophet_is_not_due_on_a_tile_without_a_city_or_once_used() -> None:
         Pass(),
     )
     assert not game.prophet_available(0)
-    assert "prophet" not in due(game)
+    assert "prophet" not in at_work(game)
 
 
-def test_the_ark_is_due_once_it_is_on_the_board() -> None:
+def test_the_ark_moves_once_it_is_on_the_board() -> None:
     # Ruth completes the first city and puts the Ark on it; on her next turn it may move.
     game = play(
         new("T21"),
@@ -201,24 +218,59 @@ def test_the_ark_is_due_once_it_is_on_the_board() -> None:
         Pass(),
     )
     assert game.ark == (0, -1)
-    assert due(game) == ["placing", "followers", "ark"]
+    assert at_work(game) == ["placing", "followers", "ark_moves"]
+    assert "ark_moves" not in at_work(new("T21"))
 
 
-def test_the_ark_is_not_due_before_the_first_city_is_complete() -> None:
-    assert "ark" not in due(new("T21"))
+# ------------------------------------------------------------------ what is suggested
 
 
-def test_the_end_is_due_when_few_tiles_are_left() -> None:
-    # 3 tiles in all: after Ruth's, 2 are left, fewer than three rounds of two players.
-    game = new("T39", rest=["T39", "T39"])
-    assert game.tiles_left == 2
-    assert due(game) == ["placing", "followers", "end"]
+def test_the_suggestion_sends_a_follower_until_the_prophet_is_taught() -> None:
+    assert TEACHER is not None
+    game = new("T21")
+    hint = (PlaceTile(0, -1, 180), Deploy("SSE", prophet=True), PlaceArk(0, -1))
+    known = frozenset({"placing", "followers"})
+    assert TEACHER.within(seen(game), hint, known) == (
+        PlaceTile(0, -1, 180),
+        Deploy("SSE"),
+        PlaceArk(0, -1),
+    )
+    # Before followers are taught, the tile alone; once the Prophet is, the hint as it is.
+    assert TEACHER.within(seen(game), hint, frozenset({"placing"}))[1] == Pass()
+    assert TEACHER.within(seen(game), hint, known | {"prophet"}) == hint
 
 
-def test_the_end_is_not_due_with_many_tiles_left() -> None:
-    game = new("T39", rest=["T39"] * 6)
-    assert game.tiles_left == 6
-    assert "end" not in due(game)
+def test_the_arks_lesson_suggests_finishing_the_first_city_when_the_tile_can() -> None:
+    assert TEACHER is not None
+    # The hint puts the cap south of the start, where it finishes nothing; the lesson's
+    # turn suggests closing the start's city instead, the follower scoring in it, the Ark
+    # coming onto its tile.
+    game = new("T21")
+    hint = (PlaceTile(0, 1, 90), Pass())
+    known = frozenset({"placing", "followers", "prophet", "ark"})
+    assert TEACHER.within(seen(game), hint, known) == (
+        PlaceTile(0, -1, 180),
+        Deploy("SSE"),
+        PlaceArk(0, -1),
+    )
+    # A hint that finishes it already is kept; a tile that cannot finish one, too.
+    closing = (PlaceTile(0, -1, 180), Pass(), PlaceArk(0, 0))
+    assert TEACHER.within(seen(game), closing, known) == closing
+    road = new("T39")
+    assert TEACHER.within(seen(road), (PlaceTile(1, 0, 0), Pass()), known) == (
+        PlaceTile(1, 0, 0),
+        Pass(),
+    )
+
+
+def test_the_suggestion_leaves_the_ark_until_its_moves_are_taught() -> None:
+    assert TEACHER is not None
+    game = play(new("T21"), PlaceTile(0, -1, 180), Pass(), PlaceArk(0, -1))
+    game = play(game, PlaceTile(1, 0, 0), Pass())
+    hint = (PlaceTile(-1, 0, 0), MoveArk("S"))
+    known = frozenset({"placing", "followers", "prophet", "ark"})
+    assert TEACHER.within(seen(game), hint, known) == (PlaceTile(-1, 0, 0), Pass())
+    assert TEACHER.within(seen(game), hint, known | {"ark_moves"}) == hint
 
 
 # ------------------------------------------------------------------ a lesson
@@ -228,22 +280,32 @@ def test_a_lesson_says_the_hints_move_and_rings_the_square_it_is_about() -> None
     assert TEACHER is not None
     game = new("T21")
     hint = [PlaceTile(0, -1, 180), Deploy("SSE")]
-    lesson = TEACHER.lesson("scoring", seen(game), hint)
-    assert lesson.key == "scoring"
+    lesson = TEACHER.lesson("cities", seen(game), hint)
+    assert lesson.key == "cities"
     assert said(lesson.lines) == [
-        "Your tile can finish a road or a city (ringed). A finished road gives 1 point a "
-        "tile and a finished city 2 a tile, to whoever has the most followers on it, and the "
-        "followers come back to their owners."
+        "A city is finished when its walls close it all round. It scores 2 points a tile, "
+        "and 2 more for each scroll."
     ]
     assert lesson.suggestion is not None
     assert say(lesson.suggestion) == (
-        "💡 The computer would do this: Put the tile on **M12** (number 1), turned 180°. "
+        "💡 Try this: Put the tile on **M12** (number 1), turned 180°. "
         "Put your follower on **B**, the city to the south."
     )
     assert lesson.picture is not None
     assert lesson.picture.function == "render.covenant:squares"
     # The learner's own view (no tile order), the first part of the board, M12 ringed.
     assert lesson.picture.args == (game.view(0).to_json(), 0, [[0, -1]])
+
+
+def test_a_temple_tile_in_hand_rings_the_suggested_square_alone() -> None:
+    assert TEACHER is not None
+    game = new("T48")
+    assert len(game.placements()) > 1  # it fits on more than one square
+    lesson = TEACHER.lesson("temples", seen(game), [PlaceTile(1, 0, 0), Pass()])
+    assert lesson.picture is not None and lesson.picture.args[2] == [[1, 0]]
+    # Without a suggestion, the first few squares where it fits.
+    plain = TEACHER.lesson("temples", seen(game), None)
+    assert plain.picture is not None and len(plain.picture.args[2]) > 1
 
 
 def test_a_whole_turns_hint_is_said_move_by_move() -> None:
@@ -253,10 +315,10 @@ def test_a_whole_turns_hint_is_said_move_by_move() -> None:
     lesson = TEACHER.lesson("placing", seen(game), hint)
     assert lesson.suggestion is not None
     assert say(lesson.suggestion) == (
-        "💡 The computer would do this: Put the tile on **M12** (number 1), turned 180°. "
-        "Put the Ark on M12."
+        "💡 Try this: Put the tile on **M12** (number 1), turned 180°. "
+        "Put the Ark on **M12** (number 1)."
     )
-    assert say(lesson.suggestion, "es-419").startswith("💡 La computadora haría esto: ")
+    assert say(lesson.suggestion, "es-419").startswith("💡 Prueba esto: ")
     assert lesson.picture is not None and lesson.picture.args[2] == [[0, -1]]
 
 
@@ -281,32 +343,25 @@ def test_the_end_lesson_says_how_many_tiles_are_left() -> None:
     assert said(lesson.lines)[0].startswith("Only 2 tiles are left after this one.")
     assert said(lesson.lines, "nl")[0].startswith("Na deze tegel zijn er nog maar 2 over.")
     assert said(lesson.lines, "es")[0].startswith("Después de esta solo quedan 2 losetas.")
-    assert "1 point a tile (and 1 a scroll or oasis)" in said(lesson.lines)[0]
+    assert "1 a tile, plus scrolls and oases;" in said(lesson.lines)[0]
     # The first edition counts an unfinished road or city by its segments.
     first = Game.new(players=2, seed=0, deck=["T39"] * 3, edition="en1")
     lesson = TEACHER.lesson("end", seen(first), None)
-    assert "1 point a segment (and 1 a scroll or oasis)" in said(lesson.lines)[0]
+    assert "1 a segment, plus scrolls and oases;" in said(lesson.lines)[0]
 
 
-def test_the_end_lesson_rings_the_learners_pieces_and_says_so() -> None:
+def test_the_end_lesson_rings_the_learners_pieces() -> None:
     assert TEACHER is not None
     # A road follower of seat 0 on the tile east of the start; two tiles left.
     game = play(new("T39", rest=["T39", "T39", "T39"]), PlaceTile(1, 0, 0), Deploy("E"))
     game = play(game, PlaceTile(-1, 0, 0), Pass())
     lesson = TEACHER.lesson("end", seen(game), None)
-    assert said(lesson.lines)[0].endswith(
-        "have not eaten. Your pieces still out are ringed: that is what scores for you then."
-    )
-    assert said(lesson.lines, "nl")[0].endswith(
-        "Je stukken die nog op het bord staan, zijn omcirkeld: die leveren je dan nog punten op."
-    )
-    assert said(lesson.lines, "es")[0].endswith(
-        "están marcadas con círculos dorados: son las que puntuarán para ti entonces."
-    )
+    assert said(lesson.lines)[0].endswith("temples 3; fields their sheep.")
+    assert said(lesson.lines, "nl")[0].endswith("tempels 3; velden hun schapen.")
+    assert said(lesson.lines, "es")[0].endswith("los templos, 3; los campos, sus ovejas.")
     assert lesson.picture is not None and [[1, 0]] in lesson.picture.args
-    # Seat 1 has no piece out: no rings, and not a word about them.
+    # Seat 1 has no piece out: no rings.
     other = TEACHER.lesson("end", seen(game, 1), None)
-    assert said(other.lines)[0].endswith("2 points a sheep the wolves have not eaten.")
     assert other.picture is not None and [] in other.picture.args
 
 
@@ -340,7 +395,7 @@ def test_the_summary_says_a_line_per_lesson_taught_in_the_rule_books_order() -> 
 def test_the_lessons_picture_is_a_png_that_rings_what_the_plain_one_does_not() -> None:
     assert TEACHER is not None
     game = new("T21")
-    lesson = TEACHER.lesson("scoring", seen(game), None)
+    lesson = TEACHER.lesson("cities", seen(game), None)
     assert lesson.picture is not None
     module, name = lesson.picture.function.split(":")
     draw = getattr(importlib.import_module(module), name)
