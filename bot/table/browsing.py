@@ -11,6 +11,7 @@ from bot.games import default_game, plugins
 from bot.i18n import Text, language_of
 from bot.panels import Button, Panel, Picture, Refusal
 from bot.pictures import Priority
+from bot.service import ServiceError
 from bot.table.common import Common, names_of
 from bot.table.compose import story
 from bot.table.lobby_message import lobby_text
@@ -42,6 +43,10 @@ class Browsing:
             return
         if record.status == "error":
             raise Refusal("table.error.game_damaged")
+        if record.taking_back(common.now_ms()):
+            # The last turn is not posted yet (its player may take it back): nobody sees
+            # the board after it, nor the next turn, before the channel does.
+            raise ServiceError("just_moved")
         record, game = await common.service.play.state(record.id)
         seat = record.seat_of(interaction.user.id)
         front = common.plugin(record).front

@@ -155,7 +155,9 @@ class Common:
     ) -> Seat:
         """The seat of ``user_id`` if they may act in ``record`` now (the service's one
         decision, :func:`bot.service.may_act`), or its refusal in the table's words."""
-        refused = may_act(record, user_id, need_turn=need_turn, version=version)
+        refused = may_act(
+            record, user_id, need_turn=need_turn, version=version, now_ms=self.now_ms()
+        )
         if refused is not None:
             key = _SAID_AT_THE_TABLE.get(refused.code)
             if key is None:
@@ -170,6 +172,10 @@ class Common:
         """Whether the user of ``interaction`` moderates its server."""
         settings = await self.service.guild_settings(interaction.guild_id or 0)
         return is_moderator(interaction.user, settings.moderator_role_id)
+
+    def now_ms(self) -> int:
+        """The service's clock, in ms."""
+        return int(self.service.clock.now().timestamp() * 1000)
 
     async def show(
         self,

@@ -16,7 +16,7 @@ import discord
 from bot import scheme
 from bot.discord_ui import Verbatim, clip, message_text, plain
 from bot.i18n import Text, language_of
-from bot.panels import CommandSpec, Panel, Play, Refusal
+from bot.panels import Button, CommandSpec, Panel, Play, Refusal
 from bot.service import GameRecord, Seat, TurnResult
 from bot.table.common import Common
 from bot.table.learning import Learning
@@ -26,6 +26,8 @@ from bot.table.posts import Posts
 AUTOCOMPLETE_LIMIT = 25
 #: The table's Leave button, which any seated player may use on a started game.
 LEAVE = "table_leave"
+#: The button on a player's "Done!" message that takes back the turn they just played.
+TAKE_BACK = "table_take_back"
 
 
 class Turns:
@@ -66,6 +68,9 @@ class Turns:
         if cid.control == LEAVE:
             await self.lobby.leave_game(interaction, record)
             return
+        if cid.control == TAKE_BACK:
+            await self.take_back(interaction, record.id, seat, cid.version, edit=private)
+            return
         front = common.plugin(record).front
         if cid.control not in front.seat_controls:
             common.may_act(record, interaction.user.id, need_turn=True, version=cid.version)
@@ -104,6 +109,8 @@ class Turns:
         record = await common.service.play.game_in(interaction.channel_id or 0)
         if record is None or record.status != "active" or record.game_name != game:
             return []
+        if record.taking_back(common.now_ms()):
+            return []  # the next turn is nobody's to see before the last one is posted
         record, state = await common.service.play.state(record.id)
         seat = record.seat_of(interaction.user.id)
         front = common.plugin(record).front
@@ -158,6 +165,7 @@ class Turns:
             outcome.action,
             expected_version=record.version,
             then=outcome.then,
+            take_back=True,
         )
         # From here on the move counts, whatever fails: the error funnel says so.
         interaction.extras["stored"] = True
@@ -179,6 +187,18 @@ class Turns:
         points = mine.gained(result.scores)[seat.index] if mine.start_scores else 0
         nxt = result.next_seat
         home = record.home
+        until = record.take_back_until_ms
+        if record.take_back is not None and until is not None:
+            # Posted when the player can no longer take it back (the rounds post it then).
+            when = Verbatim(f"<t:{-(-until // 1000)}:R>")
+            done = Text("table.turn.done_take_back", points=points, where=Verbatim(f"<#{home}>"),
+                        when=when)  # fmt: skip
+            button = Button(TAKE_BACK, label=Text("table.turn.take_back"), emoji="↩️", who="seat")
+            told = await self.learning.told(result, seat)
+            await common.show(
+                interaction, Panel((*told, done), controls=(button,)), record, edit=edit
+            )
+            return
         if nxt is not None and nxt.is_bot and not result.game_over:
             # A computer plays next: one post tells both turns, once it has played (see
             # Posts.computer_played), rather than a board that is old a second later.
@@ -193,3 +213,22 @@ class Turns:
         # A practice game: what the learner's move did and why, to them alone.
         told = await self.learning.told(result, seat)
         await common.show(interaction, Panel((*told, done)), record, edit=edit)
+
+    async def take_back(
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        seat: Seat,
+        version: int,
+        *,
+        edit: bool,
+    ) -> None:
+        """The player takes back the turn they just played (from their "Done!" message):
+        their panel at the start of that turn, to play it again. A double tap, or one after
+        the time is over, is told so privately and changes nothing."""
+        common = self.common
+        await common.service.play.take_back(game_id, interaction.user.id, version)
+        record, game = await common.service.play.state(game_id)
+        panel = common.plugin(record).front.panel(common.seen(record, game, seat))
+        panel = Panel((Text("table.turn.taken_back"), *panel.lines), panel.pictures, panel.controls)
+        await common.show(interaction, panel, record, edit=edit)
