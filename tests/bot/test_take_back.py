@@ -1,0 +1,116 @@
+"""Taking back a mis-tapped turn through the table (issue 40.5), in both games: the mover's
+"Done!" message offers it for 30 seconds; until then nothing of the turn reaches anyone
+else (no board, no ping, no status, no next turn, no suggestions); taken back, the mover
+plays the turn again; a double tap or a tap after the time is refused privately; once the
+time is over the round posts the turn, once."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+from pathlib import Path
+
+from bot.service import FakeClock
+from tests.bot.test_discord import scripted_lobby, start
+from tests.bot.test_posts import bot_of, public_posts
+from tests.games.noah.bot.test_hints import MIRIAM, card_game
+from tests.support.bot import BOAZ, CHANNEL, RUTH, make_bot
+from tests.support.harness import Harness, Sent
+
+GRACE = timedelta(seconds=30)
+TAKE_BACK_LABEL = "Take back"
+
+
+def take_back_id(done: Sent) -> str:
+    (button,) = [c for c in done.components if c.label == TAKE_BACK_LABEL]
+    assert button.custom_id is not None
+    return button.custom_id
+
+
+async def nothing_reaches_boaz(h: Harness) -> None:
+    """While Ruth may take her turn back, Boaz (next) sees nothing of it."""
+    status = (await h.slash(BOAZ, "table status")).last
+    assert status.ephemeral and not status.images
+    assert status.content.startswith("A turn was just played")
+
+
+async def test_a_covenant_turn_taken_back_and_played_again(db_path: Path) -> None:
+    clock = FakeClock()
+    async with Harness(await make_bot(db_path, clock, take_back=GRACE), channel_id=CHANNEL) as h:
+        game_id = await scripted_lobby(h, ["T21", "T39", "T39"])
+        await bot_of(h).service.set_guild_settings(h.guild_id, RUTH, moderator=True, threads=False)
+        board = await start(h)
+        posts = len(public_posts(h))
+        # Ruth's four taps: her turn, a square, a letter (tile and follower), the Ark.
+        panel = (await h.click(RUTH, board, f"ob:{game_id}:1")).last
+        chosen = (await h.click(RUTH, panel, f"tb:{game_id}:0:sq:0:-1")).last
+        put_ark = (await h.click(RUTH, chosen, f"tb:{game_id}:0:put:0:-1:180:SSE:0")).last
+        done = (await h.click(RUTH, put_ark, f"tb:{game_id}:2:putark:0:-1")).last
+        assert done.ephemeral and done.content.startswith("Done! You scored 4 points this turn.")
+        assert "until then you can take this turn back and play it again" in done.content
+        assert len(public_posts(h)) == posts  # no board, no ping for Boaz
+        await nothing_reaches_boaz(h)
+        placed = (await h.slash(BOAZ, "covenant place", square="N13", rotation=0)).last
+        assert placed.ephemeral and placed.content.startswith("A turn was just played")
+        assert await h.autocomplete(BOAZ, "covenant place", focused="square", value="") == []
+        # Ten seconds later Ruth takes it back, tapping twice in a hurry: one tap counts,
+        # the other is told so privately and changes nothing.
+        clock.advance(seconds=10)
+        taps = await asyncio.gather(
+            h.click(RUTH, done, take_back_id(done)), h.click(RUTH, done, take_back_id(done))
+        )
+        answers = sorted((tap.last for tap in taps), key=lambda sent: "Taken back" in sent.content)
+        twice, again = answers
+        assert twice.ephemeral and "can no longer be taken back" in twice.content
+        assert again.ephemeral
+        assert again.content.startswith("Taken back: nobody saw it. Play your turn again.")
+        assert "a city on 1 side" in again.content and len(again.images) == 1
+        record = await bot_of(h).service.play.get_game(game_id)
+        assert (record.version, record.current_seat) == (0, 0)
+        # This time the Ark goes to M13, as she meant.
+        chosen = (await h.click(RUTH, again, f"tb:{game_id}:0:sq:0:-1")).last
+        put_ark = (await h.click(RUTH, chosen, f"tb:{game_id}:0:put:0:-1:180:SSE:0")).last
+        done = (await h.click(RUTH, put_ark, f"tb:{game_id}:2:putark:0:0")).last
+        assert TAKE_BACK_LABEL in [c.label for c in done.components]
+        # The round posts nothing before the time is over, then the board, once.
+        await bot_of(h).reminders.run_once()  # type: ignore[union-attr]
+        assert len(public_posts(h)) == posts
+        clock.advance(GRACE)
+        await bot_of(h).reminders.run_once()  # type: ignore[union-attr]
+        await bot_of(h).reminders.run_once()  # type: ignore[union-attr]
+        new = public_posts(h)[posts:]
+        assert len(new) == 1, new
+        (post,) = new
+        assert post.startswith("Ruth placed a tile on M12.") and f"<@{BOAZ}>" in post
+        assert "(it was not shown because the bot was restarting)" not in post
+        late = (await h.click(RUTH, done, take_back_id(done), force=True)).last
+        assert "can no longer be taken back" in late.content
+        # Boaz plays on from the board.
+        placed = (await h.slash(BOAZ, "covenant place", square="N13", rotation=0)).last
+        assert "Your tile is on **N13**." in placed.content
+        taken = await bot_of(h).service.play.taken_back(game_id)
+        assert [a.seq for _, a in taken] == [1, 2, 3]
+
+
+async def test_a_card_game_turn_taken_back_draws_nothing_for_anyone(db_path: Path) -> None:
+    clock = FakeClock()
+    async with Harness(await make_bot(db_path, clock, take_back=GRACE), channel_id=CHANNEL) as h:
+        game_id, game = await card_game(h, 4)
+        posts = len(public_posts(h))
+        took = await h.slash(RUTH, "ark take", card="Berries")
+        done = took.last
+        assert done.ephemeral and done.content.startswith("Done!")
+        assert len(public_posts(h)) == posts  # the drawn card reaches nobody
+        await nothing_reaches_boaz(h)
+        for user in (BOAZ, MIRIAM):
+            assert await h.autocomplete(user, "ark take", focused="card", value="") == []
+        again = (await h.click(RUTH, done, take_back_id(done))).last
+        assert again.content.startswith("Taken back: nobody saw it.")
+        _, now = await bot_of(h).service.play.state(game_id)
+        assert now.to_json() == game.to_json()  # the Berries on the table, the deck whole
+        took = await h.slash(RUTH, "ark take", card="Spider")
+        clock.advance(GRACE)
+        await bot_of(h).reminders.run_once()  # type: ignore[union-attr]
+        (post,) = public_posts(h)[posts:]
+        assert post.startswith("Ruth took the Spider.") and "Berries" not in post
+        assert f"<@{BOAZ}>, your turn!" in post
