@@ -7,10 +7,12 @@ time is over the round posts the turn, once."""
 from __future__ import annotations
 
 import asyncio
+import re
 from datetime import timedelta
 from pathlib import Path
 
 from bot.service import FakeClock
+from tests.bot.test_computers import finish_the_turn, lobby_with_a_computer
 from tests.bot.test_discord import scripted_lobby, start
 from tests.bot.test_posts import bot_of, public_posts
 from tests.games.noah.bot.test_hints import MIRIAM, card_game
@@ -114,3 +116,36 @@ async def test_a_card_game_turn_taken_back_draws_nothing_for_anyone(db_path: Pat
         (post,) = public_posts(h)[posts:]
         assert post.startswith("Ruth took the Spider.") and "Berries" not in post
         assert f"<@{BOAZ}>, your turn!" in post
+
+
+async def test_a_computer_plays_after_the_time_and_one_post_tells_both_turns(
+    db_path: Path,
+) -> None:
+    clock = FakeClock()
+    async with Harness(await make_bot(db_path, clock, take_back=GRACE), channel_id=CHANNEL) as h:
+        game_id, _ = await lobby_with_a_computer(h, "easy")
+        await h.slash(RUTH, "table start")
+        before = len(h.channel_messages(CHANNEL, public=True))
+        hint = (await h.slash(RUTH, "table hint")).last.content or ""
+        found = re.search(r"Put the tile on \*\*([A-Z]+[0-9]+)\*\*.*?, turned ([0-9]+)°", hint)
+        assert found is not None, hint
+        await h.slash(RUTH, "covenant place", square=found[1], rotation=int(found[2]))
+        done = await finish_the_turn(h, game_id)
+        assert TAKE_BACK_LABEL in [c.label for c in done.components]
+        await bot_of(h).service.computers.settle()
+        await bot_of(h).reminders.run_once()  # type: ignore[union-attr]
+        await bot_of(h).service.computers.settle()
+        # The computer has not moved: Ruth could still take her turn back.
+        record = await bot_of(h).service.play.get_game(game_id)
+        assert record.current is not None and record.current.is_bot
+        assert len(h.channel_messages(CHANNEL, public=True)) == before
+        clock.advance(GRACE)
+        await bot_of(h).reminders.run_once()  # type: ignore[union-attr]
+        await bot_of(h).service.computers.settle()
+        await bot_of(h).reminders.run_once()  # type: ignore[union-attr]
+        posts = [h.message(m) for m in h.channel_messages(CHANNEL, public=True)[before:]]
+        (post,) = [p for p in posts if p.get("attachments")]
+        assert f"Ruth placed a tile on {found[1]}" in post["content"]
+        assert "Miriam placed a tile on" in post["content"]
+        assert f"<@{RUTH}>" in post["content"]
+        assert len(posts) == 1
