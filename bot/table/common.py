@@ -22,7 +22,7 @@ from bot.host import Host
 from bot.i18n import DEFAULT_LANGUAGE, Text, language_for, language_of
 from bot.panels import Panel, Picture, Refusal
 from bot.pictures import Priority, Superseded, picture_key
-from bot.service import GameRecord, GameService, Seat, may_act
+from bot.service import GameRecord, GameService, Seat, ServiceError, may_act
 
 log = logging.getLogger("arkbot.table")
 
@@ -176,6 +176,13 @@ class Common:
     def now_ms(self) -> int:
         """The service's clock, in ms."""
         return int(self.service.clock.now().timestamp() * 1000)
+
+    def not_before_posted(self, record: GameRecord) -> None:
+        """Refuse (``just_moved``) to show ``record``'s game while its last turn may still be
+        taken back: nobody sees the board after it, its story or the next turn before the
+        channel does (issue 40.5)."""
+        if record.taking_back(self.now_ms()):
+            raise ServiceError("just_moved")
 
     async def show(
         self,

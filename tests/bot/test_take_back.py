@@ -31,9 +31,10 @@ def take_back_id(done: Sent) -> str:
 
 async def nothing_reaches_boaz(h: Harness) -> None:
     """While Ruth may take her turn back, Boaz (next) sees nothing of it."""
-    status = (await h.slash(BOAZ, "table status")).last
-    assert status.ephemeral and not status.images
-    assert status.content.startswith("A turn was just played")
+    for command in ("table status", "table history", "table missed", "table replay"):
+        answer = (await h.slash(BOAZ, command)).last
+        assert answer.ephemeral and not answer.images, command
+        assert answer.content.startswith("A turn was just played"), (command, answer.content)
 
 
 async def test_a_covenant_turn_taken_back_and_played_again(db_path: Path) -> None:
