@@ -11,6 +11,8 @@ import re
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
+
 from bot.service import FakeClock
 from tests.bot.test_computers import finish_the_turn, lobby_with_a_computer
 from tests.bot.test_discord import scripted_lobby, start
@@ -150,3 +152,27 @@ async def test_a_computer_plays_after_the_time_and_one_post_tells_both_turns(
         assert "Miriam placed a tile on" in post["content"]
         assert f"<@{RUTH}>" in post["content"]
         assert len(posts) == 1
+
+
+@pytest.mark.parametrize(
+    ("locale", "done", "label", "again"),
+    [
+        ("nl", "tot dan kun je deze beurt terugnemen", "Terugnemen", "Teruggenomen: niemand"),
+        ("es-ES", "hasta entonces puedes deshacer este turno", "Deshacer", "nadie lo ha visto"),
+        ("es-419", "hasta entonces puedes deshacer este turno", "Deshacer", "nadie lo vio"),
+    ],
+)
+async def test_taking_back_is_said_in_the_players_language(
+    db_path: Path, locale: str, done: str, label: str, again: str
+) -> None:
+    clock = FakeClock()
+    async with Harness(await make_bot(db_path, clock, take_back=GRACE), channel_id=CHANNEL) as h:
+        h.user(RUTH, "Ruth", locale=locale)
+        await card_game(h, 4)
+        h.user(RUTH, "Ruth", locale=locale)
+        answer = (await h.slash(RUTH, "ark take", card="Berries")).last
+        assert done in answer.content
+        (button,) = [c for c in answer.components if c.label == label]
+        assert button.custom_id is not None
+        taken = (await h.click(RUTH, answer, button.custom_id)).last
+        assert again in taken.content
