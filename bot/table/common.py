@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import heapq
 import logging
 from collections.abc import Sequence
 from typing import Any
@@ -59,6 +60,10 @@ def with_view(view: discord.ui.View | None) -> dict[str, Any]:
 
 #: May-act refusals as the table words them for the player who clicked (in the context of
 #: a turn button, friendlier than the service's plain text); the rest are said as they are.
+#: A round asked for at a moment runs this long after it (the clock of the database's
+#: condition must have passed it).
+ROUND_MARGIN_MS = 200
+
 _SAID_AT_THE_TABLE = {
     "game_over": "table.turn.game_not_active",
     "not_started": "table.turn.not_started",
@@ -75,6 +80,10 @@ class Common:
         self.host = host
         #: Work done after an answer (replays).
         self._tasks: set[asyncio.Task[Any]] = set()
+        #: When rounds were asked for (ms, a heap; see :meth:`round_at`), and the signal
+        #: that wakes the reminders cog to look at them.
+        self._rounds_at: list[int] = []
+        self.rounds_asked = asyncio.Event()
 
     @property
     def service(self) -> GameService:
@@ -176,6 +185,22 @@ class Common:
     def now_ms(self) -> int:
         """The service's clock, in ms."""
         return int(self.service.clock.now().timestamp() * 1000)
+
+    def round_at(self, when_ms: int) -> None:
+        """Have the background rounds run at ``when_ms`` (service clock) rather than at their
+        next poll: a turn that could be taken back is posted when that time is over, not up to
+        a poll later (the reminders cog waits on :meth:`next_round_in`)."""
+        heapq.heappush(self._rounds_at, when_ms)
+        self.rounds_asked.set()
+
+    def next_round_in(self, poll_seconds: float) -> float:
+        """Seconds until the next round: the poll, or sooner if a round was asked for."""
+        now = self.now_ms()
+        while self._rounds_at and self._rounds_at[0] <= now - ROUND_MARGIN_MS:
+            heapq.heappop(self._rounds_at)  # its round has run (or runs now)
+        if not self._rounds_at:
+            return poll_seconds
+        return max(0.0, min(poll_seconds, (self._rounds_at[0] - now + ROUND_MARGIN_MS) / 1000))
 
     def not_before_posted(self, record: GameRecord) -> None:
         """Refuse (``just_moved``) to show ``record``'s game while its last turn may still be

@@ -189,7 +189,8 @@ class Turns:
         home = record.home
         until = record.take_back_until_ms
         if record.take_back is not None and until is not None:
-            # Posted when the player can no longer take it back (the rounds post it then).
+            # Posted when the player can no longer take it back (a round posts it then).
+            common.round_at(until)
             when = Verbatim(f"<t:{-(-until // 1000)}:R>")
             done = Text("table.turn.done_take_back", points=points, where=Verbatim(f"<#{home}>"),
                         when=when)  # fmt: skip

@@ -53,6 +53,10 @@ async def test_a_covenant_turn_taken_back_and_played_again(db_path: Path) -> Non
         done = (await h.click(RUTH, put_ark, f"tb:{game_id}:2:putark:0:-1")).last
         assert done.ephemeral and done.content.startswith("Done! You scored 4 points this turn.")
         assert "until then you can take this turn back and play it again" in done.content
+        # The bot's rounds (every minute) run when the time is over, not up to a minute later.
+        common = bot_of(h).table.common
+        assert common.rounds_asked.is_set()
+        assert common.next_round_in(60) == GRACE.total_seconds() + 0.2
         assert len(public_posts(h)) == posts  # no board, no ping for Boaz
         await nothing_reaches_boaz(h)
         placed = (await h.slash(BOAZ, "covenant place", square="N13", rotation=0)).last
