@@ -71,6 +71,9 @@ class Turns:
         if cid.control == TAKE_BACK:
             await self.take_back(interaction, record.id, seat, cid.version, edit=private)
             return
+        # Nothing of the game is shown while a turn may be taken back, its player's own hand
+        # neither: a card drawn and seen, then taken back, would be known before its time.
+        common.not_before_posted(record)
         front = common.plugin(record).front
         if cid.control not in front.seat_controls:
             common.may_act(record, interaction.user.id, need_turn=True, version=cid.version)
@@ -90,6 +93,7 @@ class Turns:
         record, state, seat = await common.my_turn(interaction, need_turn=spec.who == "turn")
         if record.game_name != game:
             raise Refusal("table.turn.other_game", game=common.plugin(record).front.title())
+        common.not_before_posted(record)  # as for a control (see on_control)
         front = common.plugin(record).front
         seen = common.seen(record, state, seat, language_of(interaction))
         outcome = front.on_command(seen, spec.name, options)

@@ -113,6 +113,12 @@ async def test_a_card_game_turn_taken_back_draws_nothing_for_anyone(db_path: Pat
         await nothing_reaches_boaz(h)
         for user in (BOAZ, MIRIAM):
             assert await h.autocomplete(user, "ark take", focused="card", value="") == []
+        # Ruth herself does not see the card she drew before it counts: taken back, she
+        # would know the top card of the deck.
+        for user in (RUTH, BOAZ):
+            hand = (await h.slash(user, "ark hand")).last
+            assert hand.ephemeral and not hand.images
+            assert hand.content.startswith("A turn was just played")
         again = (await h.click(RUTH, done, take_back_id(done))).last
         assert again.content.startswith("Taken back: nobody saw it.")
         _, now = await bot_of(h).service.play.state(game_id)
