@@ -186,3 +186,30 @@ async def test_taking_back_is_said_in_the_players_language(
         assert button.custom_id is not None
         taken = (await h.click(RUTH, answer, button.custom_id)).last
         assert again in taken.content
+
+
+async def test_a_restart_within_the_time_keeps_the_button_working_and_posts_once(
+    db_path: Path,
+) -> None:
+    clock = FakeClock()
+    async with Harness(await make_bot(db_path, clock, take_back=GRACE), channel_id=CHANNEL) as h:
+        game_id, game = await card_game(h, 4)
+        posts = len(public_posts(h))
+        done = (await h.slash(RUTH, "ark take", card="Berries")).last
+        await h.restart(await make_bot(db_path, clock, take_back=GRACE))
+        clock.advance(seconds=5)
+        await bot_of(h).reminders.run_once(grace=timedelta(0))  # type: ignore[union-attr]
+        assert len(public_posts(h)) == posts  # the restart's round leaves it alone
+        again = (await h.click(RUTH, done, take_back_id(done))).last
+        assert again.content.startswith("Taken back: nobody saw it.")
+        done = (await h.slash(RUTH, "ark take", card="Snail")).last
+        await h.restart(await make_bot(db_path, clock, take_back=GRACE))
+        clock.advance(GRACE)
+        for _ in range(2):
+            await bot_of(h).reminders.run_once(grace=timedelta(0))  # type: ignore[union-attr]
+        (post,) = public_posts(h)[posts:]
+        assert post.startswith("Ruth took the Snail.") and "Berries" not in post
+        late = (await h.click(RUTH, done, take_back_id(done))).last
+        assert "can no longer be taken back" in late.content
+        assert len(await bot_of(h).service.play.taken_back(game_id)) == 1
+        assert game.current_player == 0
