@@ -166,6 +166,20 @@ class Play:
                 take_back=None,
             )
 
+    async def post_now(self, game_id: int, user_id: int, version: int) -> GameRecord:
+        """``user_id`` will not take back the turn they just played, at ``version``: its time
+        ends now, so it is posted (and the next player told) without waiting. The game as
+        it is; nothing changes if that time was over already, or the turn is not theirs."""
+        core = self._core
+        async with core.guard(), core.storage.write() as tx:
+            record = await _active(tx, game_id)
+            now = core.now_ms()
+            mine = record.version == version and record.take_back_by == user_id
+            if not mine or not record.taking_back(now):
+                return record
+            await tx.games.update(game_id, take_back_until=now)
+            return dataclasses.replace(record, take_back_until_ms=now)
+
     async def taken_back(self, game_id: int) -> list[tuple[int, ActionRecord]]:
         """The game's turns taken back: (when, each action as it was played), in order."""
         async with self._core.storage.read() as tx:

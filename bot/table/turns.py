@@ -26,8 +26,10 @@ from bot.table.posts import Posts
 AUTOCOMPLETE_LIMIT = 25
 #: The table's Leave button, which any seated player may use on a started game.
 LEAVE = "table_leave"
-#: The button on a player's "Done!" message that takes back the turn they just played.
+#: The buttons on a player's "Done!" message: take back the turn they just played, or post
+#: it now (the next player need not wait for the take-back time to end).
 TAKE_BACK = "table_take_back"
+POST_NOW = "table_post_now"
 
 
 class Turns:
@@ -70,6 +72,9 @@ class Turns:
             return
         if cid.control == TAKE_BACK:
             await self.take_back(interaction, record.id, seat, cid.version, edit=private)
+            return
+        if cid.control == POST_NOW:
+            await self.post_now(interaction, record.id, cid.version, edit=private)
             return
         # Nothing of the game is shown while a turn may be taken back, its player's own hand
         # neither: a card drawn and seen, then taken back, would be known before its time.
@@ -196,12 +201,15 @@ class Turns:
             # Posted when the player can no longer take it back (a round posts it then).
             common.round_at(until)
             when = Verbatim(f"<t:{-(-until // 1000)}:R>")
-            done = Text("table.turn.done_take_back", points=points, where=Verbatim(f"<#{home}>"),
-                        when=when)  # fmt: skip
-            button = Button(TAKE_BACK, label=Text("table.turn.take_back"), emoji="↩️", who="seat")
+            where = Verbatim(f"<#{home}>")
+            done = Text("table.turn.done_take_back", points=points, where=where, when=when)
+            buttons = (
+                Button(TAKE_BACK, label=Text("table.turn.take_back"), emoji="↩️", who="seat"),
+                Button(POST_NOW, label=Text("table.turn.post_now"), emoji="📣", who="seat"),
+            )
             told = await self.learning.told(result, seat)
             await common.show(
-                interaction, Panel((*told, done), controls=(button,)), record, edit=edit
+                interaction, Panel((*told, done), controls=buttons), record, edit=edit
             )
             return
         if nxt is not None and nxt.is_bot and not result.game_over:
@@ -218,6 +226,25 @@ class Turns:
         # A practice game: what the learner's move did and why, to them alone.
         told = await self.learning.told(result, seat)
         await common.show(interaction, Panel((*told, done)), record, edit=edit)
+
+    async def post_now(
+        self, interaction: discord.Interaction, game_id: int, version: int, *, edit: bool
+    ) -> None:
+        """The player will not take back the turn they just played: it is posted now (a
+        computer next plays now, and its post tells both turns). A tap after the time is
+        over, or a second tap, finds the turn posted (or being posted) and says where."""
+        common = self.common
+        record = await common.service.play.post_now(game_id, interaction.user.id, version)
+        home = record.home
+        current = record.current
+        if current is not None and current.is_bot:
+            common.service.computers.wake(record)
+        else:
+            channel = await self.posts.home_channel(record)
+            await self.posts.announce_stored(channel, record)
+            home = getattr(channel, "id", home)
+        panel = Panel((Text("table.turn.posted_now", where=Verbatim(f"<#{home}>")),))
+        await common.show(interaction, panel, record, edit=edit)
 
     async def take_back(
         self,

@@ -213,3 +213,31 @@ async def test_a_restart_within_the_time_keeps_the_button_working_and_posts_once
         assert "can no longer be taken back" in late.content
         assert len(await bot_of(h).service.play.taken_back(game_id)) == 1
         assert game.current_player == 0
+
+
+async def test_the_mover_posts_at_once_and_the_next_player_need_not_wait(db_path: Path) -> None:
+    clock = FakeClock()
+    async with Harness(await make_bot(db_path, clock, take_back=GRACE), channel_id=CHANNEL) as h:
+        game_id, _ = await card_game(h, 4)
+        posts = len(public_posts(h))
+        done = (await h.slash(RUTH, "ark take", card="Berries")).last
+        (button,) = [c for c in done.components if c.label == "Post now"]
+        assert button.custom_id is not None
+        # Tapped twice in a hurry: one post, and both taps say where it is.
+        taps = await asyncio.gather(
+            h.click(RUTH, done, button.custom_id), h.click(RUTH, done, button.custom_id)
+        )
+        home = (await bot_of(h).service.play.get_game(game_id)).home  # the game's thread
+        for tap in taps:
+            assert tap.last.ephemeral
+            assert tap.last.content == f"Posted: the board is in <#{home}>."
+        (post,) = public_posts(h)[posts:]
+        assert post.startswith("Ruth took the Berries.") and f"<@{BOAZ}>, your turn!" in post
+        with_no_wait = (await h.slash(BOAZ, "table status")).last
+        assert not with_no_wait.content.startswith("A turn was just played")
+        record = await bot_of(h).service.play.get_game(game_id)
+        assert not record.taking_back(int(clock.now().timestamp() * 1000))
+        # The time being over, the rounds find nothing more to post.
+        clock.advance(GRACE)
+        await bot_of(h).reminders.run_once()  # type: ignore[union-attr]
+        assert len(public_posts(h)) == posts + 1

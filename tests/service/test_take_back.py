@@ -136,3 +136,24 @@ async def test_a_restart_within_the_time_loses_nothing_and_posts_once(
     assert await second.posts.claim_missed(MISSED) == []
     assert [a.seq for a in await second.history.actions(game.id)] == [1, 2]
     assert len(await second.play.taken_back(game.id)) == 2
+
+
+async def test_posting_now_ends_the_time_to_take_back(
+    service: GameService, clock: FakeClock
+) -> None:
+    game = await started_game(service, (ALICE, BOB), deck=SCRIPTED_DECK)
+    await service.posts.mark_announced(game.id, 0)
+    await _turn(service, game.id, ALICE)
+    now = int(clock.now().timestamp() * 1000)
+    # Only its player ends it, at the version they saw.
+    for user, version in ((BOB, 2), (ALICE, 1)):
+        record = await service.play.post_now(game.id, user, version)
+        assert record.taking_back(now)
+    assert await service.posts.unannounced(MISSED) == []
+    record = await service.play.post_now(game.id, ALICE, 2)
+    assert not record.taking_back(now)
+    assert [g.id for g in await service.posts.unannounced(MISSED)] == [game.id]
+    with pytest.raises(ServiceError) as refused:
+        await service.play.take_back(game.id, ALICE, 2)
+    assert refused.value.code == "take_back_over"
+    await _turn(service, game.id, BOB)  # Bob need not wait
