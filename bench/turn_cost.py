@@ -41,6 +41,8 @@ from _common import header
 
 from bot.client import TableBot
 from bot.games import Seen, plugin
+from bot.service import FakeClock
+from bot.settings import Settings
 from bot.table.common import names_of
 from engine.covenant import Pass, PlaceTile
 from tests.support.bot import CHANNEL, make_bot
@@ -51,8 +53,13 @@ GAMES = ("covenant", "noah")
 
 
 async def play_game(game_name: str, players: int, seed: int, folder: Path) -> list[TurnCost]:
-    """One whole game, every turn tapped; what each turn cost."""
-    bot: TableBot = await make_bot(folder / f"{game_name}-{players}-{seed}.sqlite3")
+    """One whole game, every turn tapped; what each turn cost. Each turn may be taken back
+    for the bot's usual time (nobody does): the clock is moved past it and the background
+    round posts the turn, on whose board the next player taps ``Play my turn``."""
+    clock = FakeClock()
+    take_back = Settings().take_back
+    path = folder / f"{game_name}-{players}-{seed}.sqlite3"
+    bot: TableBot = await make_bot(path, clock, take_back=take_back)
     costs: list[TurnCost] = []
     # The last move draws the replay (seconds): waited for like any answer.
     async with Harness(bot, channel_id=CHANNEL, timeout=300) as h:
@@ -77,6 +84,8 @@ async def play_game(game_name: str, players: int, seed: int, folder: Path) -> li
             cost = TurnCost(game_name)
             await tapper.play(seat.user_id, seen, plan, cost)
             costs.append(cost)
+            clock.advance(take_back)
+            await bot.reminders.run_once()  # type: ignore[union-attr]
     return costs
 
 

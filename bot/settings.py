@@ -20,6 +20,8 @@ DEFAULT_DB = "./arkbot.sqlite3"
 #: How long a process's claim on background work (a reminder, a missed post) keeps other
 #: processes off it: a process that dies holding one has it done by another after this.
 DEFAULT_CLAIM_SECONDS = 600.0
+#: How long a player may take back the turn they just played (issue 40.5), in seconds.
+DEFAULT_TAKE_BACK_SECONDS = 30
 #: What Discord allows for one bot (shard ids are 0 to count - 1).
 MAX_SHARDS = 10_000
 #: ``ARKBOT_DB`` values that name a PostgreSQL server instead of a file.
@@ -148,6 +150,10 @@ class Settings:
     think_workers: int = 1
     think_seconds: float = 1.0
     think_iterations: int | None = None
+    #: How long a player may take back the turn they just played from their "Done!"
+    #: message (issue 40.5): the turn is posted, and the next player told, when it is over.
+    #: Zero: no take-back, every turn is posted at once.
+    take_back: timedelta = timedelta(seconds=DEFAULT_TAKE_BACK_SECONDS)
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -155,7 +161,7 @@ class Settings:
         ``ARKBOT_PACE``, ``ARKBOT_POLL_SECONDS``, ``ARKBOT_RENDER_WORKERS``,
         ``ARKBOT_LOG_LEVEL``, ``ARKBOT_SHARD_COUNT``, ``ARKBOT_SHARD_IDS`` and
         ``ARKBOT_CLAIM_SECONDS``, ``ARKBOT_AI_WORKERS``, ``ARKBOT_AI_SECONDS`` and
-        ``ARKBOT_AI_ITERATIONS`` (all optional here; the Discord
+        ``ARKBOT_AI_ITERATIONS``, ``ARKBOT_TAKE_BACK_SECONDS`` (all optional here; the Discord
         layer refuses to start without a token). ``ARKBOT_DISCORD_API`` and
         ``ARKBOT_DISCORD_GATEWAY`` point the bot at a fake Discord in end-to-end tests and
         are never set in production.
@@ -184,4 +190,7 @@ class Settings:
             think_workers=_count(env, "ARKBOT_AI_WORKERS", 1),
             think_seconds=_positive(env, "ARKBOT_AI_SECONDS", 1.0, "seconds"),
             think_iterations=_count(env, "ARKBOT_AI_ITERATIONS", 0) or None,
+            take_back=timedelta(
+                seconds=_count(env, "ARKBOT_TAKE_BACK_SECONDS", DEFAULT_TAKE_BACK_SECONDS)
+            ),
         )

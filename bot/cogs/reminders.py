@@ -48,7 +48,13 @@ class Reminders(commands.Cog):
             except Exception:
                 log.exception("reminder round failed")
             grace = None
-            await asyncio.sleep(host.settings.poll_seconds)
+            # The next poll, or sooner: a turn that could be taken back is posted as soon as
+            # that time is over (the table asks for a round then).
+            common = self.table.common
+            common.rounds_asked.clear()
+            pause = common.next_round_in(host.settings.poll_seconds)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(common.rounds_asked.wait(), pause)
 
     async def run_once(self, now: datetime | None = None, *, grace: timedelta | None = None) -> int:
         """One round now, run again if it loses its database connection (see

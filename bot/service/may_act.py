@@ -24,7 +24,12 @@ def not_in_play(record: GameRecord) -> ServiceError | None:
 
 
 def may_act(
-    record: GameRecord, user_id: int, *, need_turn: bool = True, version: int | None = None
+    record: GameRecord,
+    user_id: int,
+    *,
+    need_turn: bool = True,
+    version: int | None = None,
+    now_ms: int | None = None,
 ) -> ServiceError | None:
     """Why ``user_id`` may not act in ``record`` now, or None if they may.
 
@@ -33,6 +38,9 @@ def may_act(
     ``version`` of the game they saw if one is given (a double click, or a button of an
     older post, is stale). Without it (e.g. looking at one's own hand) a seat is enough.
     The refusal names whose turn it is (seat ``current`` and its ``player`` name).
+    While the last turn may still be taken back at ``now_ms`` (if given), nobody plays
+    on: the next player has not been told, and must not see their turn before it is
+    posted (``just_moved``).
     """
     refused = not_in_play(record)
     if refused is not None:
@@ -44,6 +52,8 @@ def may_act(
         return None
     if version is not None and version != record.version:
         return ServiceError("stale")
+    if now_ms is not None and record.taking_back(now_ms):
+        return ServiceError("just_moved")
     if seat.index != record.current_seat:
         current = record.seats[record.current_seat or 0]
         return ServiceError("not_your_turn", current=current.index, player=current.name)

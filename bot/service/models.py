@@ -122,6 +122,28 @@ class GameRecord:
     #: A practice game (``/table learn``): its learner's language and the lessons taught so
     #: far. None for every other game. A practice game is never rated or counted.
     practice: Practice | None = None
+    #: Until when (ms) the player of the last turn may take it back (issue 40.5): the turn
+    #: is not posted, nor the next player told, before then. None: no turn may be.
+    take_back_until_ms: int | None = None
+    #: What taking it back restores: ``{"to": the version that turn began at, "by": the
+    #: user who played it, "clock", "waiting_since", "next_due": the row's clock before}``.
+    take_back: dict[str, Any] | None = None
+
+    @property
+    def take_back_by(self) -> int | None:
+        """The user who may take the last turn back (while :meth:`taking_back`)."""
+        return self.take_back.get("by") if self.take_back else None
+
+    def taking_back(self, now_ms: int) -> bool:
+        """Whether the last turn may still be taken back at ``now_ms`` (nobody but its
+        player has seen it: it is posted only when this time is over)."""
+        return (
+            self.status == "active"
+            and self.take_back_until_ms is not None
+            and self.take_back is not None
+            and now_ms < self.take_back_until_ms
+            and self.announced < self.version
+        )
 
     @property
     def home(self) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Callable, Mapping, Sequence
+from datetime import timedelta
 from typing import Any
 
 from bot.service.clock import from_ms, to_ms
@@ -19,6 +20,7 @@ from bot.service.common import (
     once_more_if_lost,
     record_of,
     stale,
+    td_ms,
     think_seed,
 )
 from bot.service.core import Core
@@ -62,6 +64,8 @@ class Play:
         action: Any,
         expected_version: int | None = None,
         then: Sequence[Any] = (),
+        *,
+        take_back: bool = False,
     ) -> TurnResult:
         """Play ``action`` (an engine action or its dict form) for ``user_id`` in the game,
         then the actions ``then`` of the same player, in the same write.
@@ -70,11 +74,15 @@ class Play:
         game has moved on since, the action is refused as stale. Raises
         :class:`ServiceError` and changes nothing if an action cannot be played (nor any
         action of ``then``: all are kept, or none).
+
+        ``take_back``: a turn these actions end may be taken back by its player for a while
+        (``settings.take_back``; see :meth:`take_back`): it is posted, the next player
+        told and a computer woken only when that time is over.
         """
         core = self._core
         async with core.guard(), core.storage.write() as tx:
             record = await _active(tx, game_id)
-            refused = may_act(record, user_id, version=expected_version)
+            refused = may_act(record, user_id, version=expected_version, now_ms=core.now_ms())
             if refused is not None:
                 raise refused
             seat = record.seats[record.current_seat or 0]
@@ -87,9 +95,95 @@ class Play:
                         raise ServiceError("bad_action") from None
                 actions.append((one, seat, "player"))
             loaded = await self._load(tx, record)
-            result = await self._play(tx, record, loaded, actions)
-        self._wake(result.record)
+            grace = core.settings.take_back if take_back else None
+            result = await self._play(tx, record, loaded, actions, grace)
+        if result.record.take_back is None:
+            # A turn that may be taken back wakes the computer when that time is over
+            # (the rounds: ``computers.wake_computers``), not before.
+            self._wake(result.record)
         return result
+
+    async def take_back(self, game_id: int, user_id: int, version: int) -> GameRecord:
+        """``user_id`` takes back the turn they just played, at ``version`` (the game's
+        version their "Done!" message was made at): while its time lasts and before it
+        was posted, the game goes back to where that turn began, their clock as it was.
+        The actions stay on record, marked taken back (``tx.log.taken_back``). Refused
+        (``take_back_over``) and nothing changed if the time is over, the turn was posted,
+        the game moved on, or it was taken back already (a double tap)."""
+        core = self._core
+        async with core.guard(), core.storage.write() as tx:
+            record = await _active(tx, game_id)
+            now = core.now_ms()
+            undo = record.take_back
+            if (
+                undo is None
+                or record.version != version
+                or record.take_back_by != user_id
+                or not record.taking_back(now)
+                or self._posts.shown(record).announced >= record.version
+            ):
+                raise ServiceError("take_back_over")
+            back_to = int(undo["to"])
+            await tx.log.take_back(game_id, back_to, now)
+            mover = next(s for s in record.seats if s.user_id == user_id)
+            clock = undo.get("clock")
+            stored = await tx.games.advance(
+                game_id,
+                record.version,
+                Advance(
+                    version=back_to,
+                    current_seat=mover.index,
+                    waiting_since_ms=undo.get("waiting_since"),
+                    status="active",
+                    finished_at_ms=None,
+                    result=None,
+                    announced=None,
+                    now_ms=now,
+                    board_message_id=None,
+                    lobby_message_id=None,
+                    posted=False,
+                    clock=json.dumps(clock) if clock is not None else None,
+                    next_due_ms=undo.get("next_due"),
+                ),
+            )
+            if not stored:
+                raise stale()
+            # A step within the turn counted as told at once: it is not any more.
+            announced = min(record.announced, back_to)
+            await tx.games.update(
+                game_id, take_back_until=None, take_back=None, announced=announced
+            )
+            tx.on_commit(lambda: core.cache.drop(game_id))
+            return dataclasses.replace(
+                record,
+                version=back_to,
+                current_seat=mover.index,
+                waiting_since=from_ms(undo.get("waiting_since")),
+                clock=clock,
+                next_due_ms=undo.get("next_due"),
+                announced=announced,
+                take_back_until_ms=None,
+                take_back=None,
+            )
+
+    async def post_now(self, game_id: int, user_id: int, version: int) -> GameRecord:
+        """``user_id`` will not take back the turn they just played, at ``version``: its time
+        ends now, so it is posted (and the next player told) without waiting. The game as
+        it is; nothing changes if that time was over already, or the turn is not theirs."""
+        core = self._core
+        async with core.guard(), core.storage.write() as tx:
+            record = await _active(tx, game_id)
+            now = core.now_ms()
+            mine = record.version == version and record.take_back_by == user_id
+            if not mine or not record.taking_back(now):
+                return record
+            await tx.games.update(game_id, take_back_until=now)
+            return dataclasses.replace(record, take_back_until_ms=now)
+
+    async def taken_back(self, game_id: int) -> list[tuple[int, ActionRecord]]:
+        """The game's turns taken back: (when, each action as it was played), in order."""
+        async with self._core.storage.read() as tx:
+            return await tx.log.taken_back(game_id)
 
     async def time_out(self, due: DueTurn) -> TurnResult:
         """A player's time ran out: the guild's ``"computer"`` action has a computer play the
@@ -254,10 +348,12 @@ class Play:
         record: GameRecord,
         loaded: Loaded,
         moves: list[tuple[Any, Seat, ActionSource]],
+        take_back: timedelta | None = None,
     ) -> TurnResult:
         """Apply ``moves`` then the computer seats' replies, store them all, and say what
         happened. A ``None`` action in ``moves`` means "the time-out move for this seat
-        until its turn ends". Runs inside the caller's write transaction."""
+        until its turn ends". ``take_back``: how long a turn these moves end may be taken
+        back. Runs inside the caller's write transaction."""
         cache = self._core.cache
         rules = self._core.game_rules(record.game_name)
         game = loaded.game
@@ -307,7 +403,9 @@ class Play:
         if turn.events:
             turns.append(turn.record(complete=False))
         try:
-            return await self._store(tx, record, loaded, rules, applied, events, turns, turn, began)
+            return await self._store(
+                tx, record, loaded, rules, applied, events, turns, turn, began, take_back
+            )
         except BaseException:
             # The engine state ran ahead of the database: never reuse it.
             cache.drop(record.id)
@@ -324,6 +422,7 @@ class Play:
         turns: list[TurnRecord],
         turn: TurnSoFar,
         began: int,
+        take_back: timedelta | None,
     ) -> TurnResult:
         core = self._core
         game = loaded.game
@@ -344,6 +443,12 @@ class Play:
             await tx.log.append(records)
         told = any(t.complete for t in turns)
         clock, turn_start, next_due = self._clock_after(record, game, turns, told, over, now)
+        undo = _take_back(record, applied, turns, over, began) if take_back else None
+        until = now + td_ms(take_back) if undo is not None and take_back else None
+        if undo is not None:
+            # Nobody is told of the next turn before the turn may no longer be taken back.
+            undo["next_due"] = record.next_due_ms
+            next_due = max(next_due, until or 0) if next_due is not None else None
         # What this process posted since the game's last write goes in this transaction.
         pending = self._posts.unwritten(record.id)
         posted = pending.get("announced", record.announced)
@@ -378,6 +483,12 @@ class Play:
         )
         if not stored:
             raise stale()
+        if undo is not None or record.take_back is not None:
+            await tx.games.update(
+                record.id,
+                take_back_until=until,
+                take_back=json.dumps(undo) if undo is not None else None,
+            )
         if over:
             await self._rate(tx, record, game)
         if pending:
@@ -418,6 +529,8 @@ class Play:
             announced=new_version if caught_up else max(record.announced, posted),
             lobby_message_id=pending.get("lobby_message_id", record.lobby_message_id),
             board_message_id=pending.get("board_message_id", record.board_message_id),
+            take_back_until_ms=until,
+            take_back=undo,
         )
         return TurnResult(
             record=new_record,
@@ -430,6 +543,32 @@ class Play:
             scores=tuple(game.scores),
             turn_began=began,
         )
+
+
+def _take_back(
+    record: GameRecord,
+    applied: Sequence[tuple[int, int | None, ActionSource, Any]],
+    turns: Sequence[TurnRecord],
+    over: bool,
+    began: int,
+) -> dict[str, Any] | None:
+    """What taking back the turn these actions ended would restore, or None if it may not be
+    taken back: only a person's whole turn, played by them alone (no time-out or computer
+    step in it), ended by this write, with the game going on (an end is rated and posted
+    at once)."""
+    if over or len(turns) != 1 or not turns[0].complete:
+        return None
+    if any(t != "player" for t in turns[0].sources):
+        return None
+    users = {user for _, user, _, _ in applied}
+    if len(users) != 1 or None in users:
+        return None
+    return {
+        "to": began,
+        "by": users.pop(),
+        "clock": record.clock,
+        "waiting_since": to_ms(record.waiting_since) if record.waiting_since else None,
+    }
 
 
 async def _active(tx: Transaction, game_id: int) -> GameRecord:

@@ -50,6 +50,8 @@ REFUSALS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "no_such_seat": (),
         "not_your_turn": ("current", "player"),
         "stale": (),
+        "just_moved": (),
+        "take_back_over": (),
         "bad_action": (),
         "game_over": (),
         "not_over": (),

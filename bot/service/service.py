@@ -38,6 +38,15 @@ Decisions worth knowing:
   when the cache misses (a restart, another process's write, an evicted game), from the
   latest snapshot. A move that needs no public post (a step in the middle of a turn) is
   recorded as seen by the channel in that same transaction.
+- **A turn may be taken back while nobody else has seen it** (issue 40.5). A person's turn
+  played through the table (``act(..., take_back=True)``) can be taken back by its player
+  for ``settings.take_back`` (30 s): until then it is not posted, the next player is not
+  told (no ping, no reminder, no turn, no status, history or suggestions: ``just_moved``)
+  and a computer does not move. Taking it back (``play.take_back``) moves its actions out
+  of the log into ``taken_back`` (kept, with when), and the game's version, whose turn it
+  is and the clock back to where the turn began; the log stays the truth, without gaps.
+  When the time is over a round posts the turn (``take_back_until`` in the database: a
+  restart loses nothing, and the claim posts it once).
 - **A damaged game stops alone.** If its row or log cannot be read or replayed, that game
   is put in status ``"error"`` with the reason (moderators see it in
   ``moderation.damaged_games`` and can end it); every other game keeps working.

@@ -42,6 +42,7 @@ class Browsing:
             return
         if record.status == "error":
             raise Refusal("table.error.game_damaged")
+        common.not_before_posted(record)
         record, game = await common.service.play.state(record.id)
         seat = record.seat_of(interaction.user.id)
         front = common.plugin(record).front
@@ -86,6 +87,7 @@ class Browsing:
         else:
             await interaction.response.defer()
         record, turns, _ = await common.service.history.replay_turns(game_id)
+        common.not_before_posted(record)
         if not turns:
             raise Refusal("table.history.nothing_yet")
         complete = [t for t in turns if t[1].complete] or turns
@@ -117,6 +119,7 @@ class Browsing:
             record = await service.play.last_game(interaction.channel_id or 0)
         if record is None or record.status == "lobby":
             raise Refusal("table.turn.no_game")
+        self.common.not_before_posted(record)
         drawn = await self.posts.draw_replay(record, language_of(interaction))
         if drawn is None:
             # Not this game's fault: its kind of game has no animation to draw.
@@ -133,6 +136,7 @@ class Browsing:
         await interaction.response.defer(ephemeral=True, thinking=True)
         record, _, seat = await common.my_turn(interaction, need_turn=False)
         record, turns, _ = await common.service.history.replay_turns(record.id)
+        common.not_before_posted(record)
         mine = [i for i, (_, t) in enumerate(turns) if t.seat == seat.index and t.complete]
         since = mine[-1] + 1 if mine else 0
         told = [t for _, t in turns[since:]]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import heapq
 import logging
 from collections.abc import Sequence
 from typing import Any
@@ -22,7 +23,7 @@ from bot.host import Host
 from bot.i18n import DEFAULT_LANGUAGE, Text, language_for, language_of
 from bot.panels import Panel, Picture, Refusal
 from bot.pictures import Priority, Superseded, picture_key
-from bot.service import GameRecord, GameService, Seat, may_act
+from bot.service import GameRecord, GameService, Seat, ServiceError, may_act
 
 log = logging.getLogger("arkbot.table")
 
@@ -59,6 +60,10 @@ def with_view(view: discord.ui.View | None) -> dict[str, Any]:
 
 #: May-act refusals as the table words them for the player who clicked (in the context of
 #: a turn button, friendlier than the service's plain text); the rest are said as they are.
+#: A round asked for at a moment runs this long after it (the clock of the database's
+#: condition must have passed it).
+ROUND_MARGIN_MS = 200
+
 _SAID_AT_THE_TABLE = {
     "game_over": "table.turn.game_not_active",
     "not_started": "table.turn.not_started",
@@ -75,6 +80,10 @@ class Common:
         self.host = host
         #: Work done after an answer (replays).
         self._tasks: set[asyncio.Task[Any]] = set()
+        #: When rounds were asked for (ms, a heap; see :meth:`round_at`), and the signal
+        #: that wakes the reminders cog to look at them.
+        self._rounds_at: list[int] = []
+        self.rounds_asked = asyncio.Event()
 
     @property
     def service(self) -> GameService:
@@ -155,7 +164,9 @@ class Common:
     ) -> Seat:
         """The seat of ``user_id`` if they may act in ``record`` now (the service's one
         decision, :func:`bot.service.may_act`), or its refusal in the table's words."""
-        refused = may_act(record, user_id, need_turn=need_turn, version=version)
+        refused = may_act(
+            record, user_id, need_turn=need_turn, version=version, now_ms=self.now_ms()
+        )
         if refused is not None:
             key = _SAID_AT_THE_TABLE.get(refused.code)
             if key is None:
@@ -170,6 +181,33 @@ class Common:
         """Whether the user of ``interaction`` moderates its server."""
         settings = await self.service.guild_settings(interaction.guild_id or 0)
         return is_moderator(interaction.user, settings.moderator_role_id)
+
+    def now_ms(self) -> int:
+        """The service's clock, in ms."""
+        return int(self.service.clock.now().timestamp() * 1000)
+
+    def round_at(self, when_ms: int) -> None:
+        """Have the background rounds run at ``when_ms`` (service clock) rather than at their
+        next poll: a turn that could be taken back is posted when that time is over, not up to
+        a poll later (the reminders cog waits on :meth:`next_round_in`)."""
+        heapq.heappush(self._rounds_at, when_ms)
+        self.rounds_asked.set()
+
+    def next_round_in(self, poll_seconds: float) -> float:
+        """Seconds until the next round: the poll, or sooner if a round was asked for."""
+        now = self.now_ms()
+        while self._rounds_at and self._rounds_at[0] <= now - ROUND_MARGIN_MS:
+            heapq.heappop(self._rounds_at)  # its round has run (or runs now)
+        if not self._rounds_at:
+            return poll_seconds
+        return max(0.0, min(poll_seconds, (self._rounds_at[0] - now + ROUND_MARGIN_MS) / 1000))
+
+    def not_before_posted(self, record: GameRecord) -> None:
+        """Refuse (``just_moved``) to show ``record``'s game while its last turn may still be
+        taken back: nobody sees the board after it, its story or the next turn before the
+        channel does (issue 40.5)."""
+        if record.taking_back(self.now_ms()):
+            raise ServiceError("just_moved")
 
     async def show(
         self,

@@ -347,7 +347,11 @@ class Posts:
             return await self._lobby_unseen(channel, record)
         async with self._lock(record.id):
             key = "table.turn.recovered_refused" if record.post_failures else "table.turn.recovered"
-            _, posted = await self._tell_untold(channel, record, intro=(Text(key),))
+            # A turn its player could take back is posted when that time is over: nothing
+            # went wrong, there is nothing to explain.
+            waited = record.take_back is not None and not record.post_failures
+            intro = () if waited else (Text(key),)
+            _, posted = await self._tell_untold(channel, record, intro=intro)
             return posted
 
     async def _lobby_unseen(self, channel: Any, record: GameRecord) -> bool:

@@ -28,7 +28,7 @@ import discord
 
 from bot.discord_ui import Mention, Verbatim, message_text
 from bot.i18n import Text
-from bot.service import DueTurn, ServiceError
+from bot.service import DueTurn, GameRecord, ServiceError
 from bot.service.service import ANNOUNCE_GRACE
 from bot.service.storage import ConnectionLost
 from bot.table.common import Common
@@ -62,6 +62,18 @@ def _one_piece(what: str, *args: Any) -> Iterator[list[bool]]:
             log.exception(f"could not {what}", *args)
     except Exception:
         log.exception(f"could not {what}", *args)
+
+
+def _computer_tells_it(record: GameRecord) -> bool:
+    """Whether ``record``'s untold turn is one its player could take back, and a computer
+    plays next (its post tells both)."""
+    seat = record.current
+    return (
+        record.status == "active"
+        and record.take_back is not None
+        and seat is not None
+        and (seat.is_bot)
+    )
 
 
 #: How often one round is tried when it loses its database connection.
@@ -137,6 +149,12 @@ class Rounds:
         await service.posts.flush_posted()
         posted = 0
         for record in await service.posts.claim_missed(grace):
+            if _computer_tells_it(record):
+                # A turn that could be taken back, before a computer's: the computer plays
+                # now, and one post tells both turns (as when nothing waited); the claim
+                # on this post ends with the computer's move.
+                service.computers.wake(record)
+                continue
             with _one_piece("announce game %s", record.id):
                 channel = await self.posts.home_channel(record)
                 posted += await self.posts.announce_stored(channel, record)

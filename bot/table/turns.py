@@ -16,7 +16,7 @@ import discord
 from bot import scheme
 from bot.discord_ui import Verbatim, clip, message_text, plain
 from bot.i18n import Text, language_of
-from bot.panels import CommandSpec, Panel, Play, Refusal
+from bot.panels import Button, CommandSpec, Panel, Play, Refusal
 from bot.service import GameRecord, Seat, TurnResult
 from bot.table.common import Common
 from bot.table.learning import Learning
@@ -26,6 +26,10 @@ from bot.table.posts import Posts
 AUTOCOMPLETE_LIMIT = 25
 #: The table's Leave button, which any seated player may use on a started game.
 LEAVE = "table_leave"
+#: The buttons on a player's "Done!" message: take back the turn they just played, or post
+#: it now (the next player need not wait for the take-back time to end).
+TAKE_BACK = "table_take_back"
+POST_NOW = "table_post_now"
 
 
 class Turns:
@@ -66,6 +70,15 @@ class Turns:
         if cid.control == LEAVE:
             await self.lobby.leave_game(interaction, record)
             return
+        if cid.control == TAKE_BACK:
+            await self.take_back(interaction, record.id, seat, cid.version, edit=private)
+            return
+        if cid.control == POST_NOW:
+            await self.post_now(interaction, record.id, cid.version, edit=private)
+            return
+        # Nothing of the game is shown while a turn may be taken back, its player's own hand
+        # neither: a card drawn and seen, then taken back, would be known before its time.
+        common.not_before_posted(record)
         front = common.plugin(record).front
         if cid.control not in front.seat_controls:
             common.may_act(record, interaction.user.id, need_turn=True, version=cid.version)
@@ -85,6 +98,7 @@ class Turns:
         record, state, seat = await common.my_turn(interaction, need_turn=spec.who == "turn")
         if record.game_name != game:
             raise Refusal("table.turn.other_game", game=common.plugin(record).front.title())
+        common.not_before_posted(record)  # as for a control (see on_control)
         front = common.plugin(record).front
         seen = common.seen(record, state, seat, language_of(interaction))
         outcome = front.on_command(seen, spec.name, options)
@@ -104,6 +118,8 @@ class Turns:
         record = await common.service.play.game_in(interaction.channel_id or 0)
         if record is None or record.status != "active" or record.game_name != game:
             return []
+        if record.taking_back(common.now_ms()):
+            return []  # the next turn is nobody's to see before the last one is posted
         record, state = await common.service.play.state(record.id)
         seat = record.seat_of(interaction.user.id)
         front = common.plugin(record).front
@@ -158,6 +174,7 @@ class Turns:
             outcome.action,
             expected_version=record.version,
             then=outcome.then,
+            take_back=True,
         )
         # From here on the move counts, whatever fails: the error funnel says so.
         interaction.extras["stored"] = True
@@ -179,6 +196,22 @@ class Turns:
         points = mine.gained(result.scores)[seat.index] if mine.start_scores else 0
         nxt = result.next_seat
         home = record.home
+        until = record.take_back_until_ms
+        if record.take_back is not None and until is not None:
+            # Posted when the player can no longer take it back (a round posts it then).
+            common.round_at(until)
+            when = Verbatim(f"<t:{-(-until // 1000)}:R>")
+            where = Verbatim(f"<#{home}>")
+            done = Text("table.turn.done_take_back", points=points, where=where, when=when)
+            buttons = (
+                Button(TAKE_BACK, label=Text("table.turn.take_back"), emoji="↩️", who="seat"),
+                Button(POST_NOW, label=Text("table.turn.post_now"), emoji="📣", who="seat"),
+            )
+            told = await self.learning.told(result, seat)
+            asked, answers = self.learning.asked(result.record)
+            panel = Panel((*told, *asked, done), controls=(*buttons, *answers))
+            await common.show(interaction, panel, record, edit=edit)
+            return
         if nxt is not None and nxt.is_bot and not result.game_over:
             # A computer plays next: one post tells both turns, once it has played (see
             # Posts.computer_played), rather than a board that is old a second later.
@@ -194,3 +227,41 @@ class Turns:
         told = await self.learning.told(result, seat)
         asked, answers = self.learning.asked(result.record)
         await common.show(interaction, Panel((*told, *asked, done), (), answers), record, edit=edit)
+
+    async def post_now(
+        self, interaction: discord.Interaction, game_id: int, version: int, *, edit: bool
+    ) -> None:
+        """The player will not take back the turn they just played: it is posted now (a
+        computer next plays now, and its post tells both turns). A tap after the time is
+        over, or a second tap, finds the turn posted (or being posted) and says where."""
+        common = self.common
+        record = await common.service.play.post_now(game_id, interaction.user.id, version)
+        home = record.home
+        current = record.current
+        if current is not None and current.is_bot:
+            common.service.computers.wake(record)
+        else:
+            channel = await self.posts.home_channel(record)
+            await self.posts.announce_stored(channel, record)
+            home = getattr(channel, "id", home)
+        panel = Panel((Text("table.turn.posted_now", where=Verbatim(f"<#{home}>")),))
+        await common.show(interaction, panel, record, edit=edit)
+
+    async def take_back(
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        seat: Seat,
+        version: int,
+        *,
+        edit: bool,
+    ) -> None:
+        """The player takes back the turn they just played (from their "Done!" message):
+        their panel at the start of that turn, to play it again. A double tap, or one after
+        the time is over, is told so privately and changes nothing."""
+        common = self.common
+        await common.service.play.take_back(game_id, interaction.user.id, version)
+        record, game = await common.service.play.state(game_id)
+        panel = common.plugin(record).front.panel(common.seen(record, game, seat))
+        panel = Panel((Text("table.turn.taken_back"), *panel.lines), panel.pictures, panel.controls)
+        await common.show(interaction, panel, record, edit=edit)

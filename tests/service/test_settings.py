@@ -53,6 +53,14 @@ def test_bot_process_settings_from_the_environment() -> None:
     assert Settings.from_env({}).render_workers == 1
 
 
+def test_the_time_to_take_a_turn_back_from_the_environment() -> None:
+    assert Settings.from_env({}).take_back == timedelta(seconds=30)
+    assert Settings.from_env({"ARKBOT_TAKE_BACK_SECONDS": "45"}).take_back.total_seconds() == 45
+    assert not Settings.from_env({"ARKBOT_TAKE_BACK_SECONDS": "0"}).take_back  # posted at once
+    with pytest.raises(SettingsError, match="ARKBOT_TAKE_BACK_SECONDS"):
+        Settings.from_env({"ARKBOT_TAKE_BACK_SECONDS": "half a minute"})
+
+
 @pytest.mark.parametrize(
     "env",
     [

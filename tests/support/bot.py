@@ -5,6 +5,7 @@ of each folder that uses them imports, so every game's folder gets the same ones
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -19,16 +20,24 @@ CHANNEL = 500
 RUTH, BOAZ, STRANGER, LEADER = 11, 12, 13, 14
 
 
-def make_settings(path: Path) -> Settings:
+def make_settings(path: Path, take_back: timedelta = timedelta(0)) -> Settings:
     # poll_seconds=0: no background reminder loop; tests call run_once themselves.
     # render_workers=0: pictures in threads here; the end-to-end tests use worker processes.
+    # take_back=0: every turn is posted at once (the tests of taking a turn back set it).
     return Settings(
-        db_path=path, poll_seconds=0, render_workers=0, think_workers=0, think_iterations=16
+        db_path=path,
+        poll_seconds=0,
+        render_workers=0,
+        think_workers=0,
+        think_iterations=16,
+        take_back=take_back,
     )
 
 
-async def make_bot(path: Path, clock: Clock | None = None) -> TableBot:
-    settings = make_settings(path)
+async def make_bot(
+    path: Path, clock: Clock | None = None, *, take_back: timedelta = timedelta(0)
+) -> TableBot:
+    settings = make_settings(path, take_back)
     service = await GameService.open(path, settings=settings, clock=clock)
     return TableBot(settings, service=service)
 

@@ -52,6 +52,8 @@ def arkbot_env(fake: FakeDiscord, db_path: Path | str, **extra: str) -> dict[str
         "ARKBOT_DEV_GUILD": str(fake.GUILD_ID),
         "ARKBOT_POLL_SECONDS": "0.5",
         "ARKBOT_LOG_LEVEL": "INFO",
+        # Every turn posted at once (taking a turn back is tested in process).
+        "ARKBOT_TAKE_BACK_SECONDS": "0",
         **extra,
     }
 

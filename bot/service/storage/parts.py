@@ -122,6 +122,16 @@ class GameLog(ABC):
     async def forget_caches(self, game_id: int) -> None:
         """Drop a finished game's snapshots and notices (its log stays)."""
 
+    @abstractmethod
+    async def take_back(self, game_id: int, after: int, now_ms: int) -> int:
+        """Take the game's actions after ``after`` out of its log, into the moves taken back
+        (marked with ``now_ms``), with the snapshots and notices of their versions; how many
+        were taken back."""
+
+    @abstractmethod
+    async def taken_back(self, game_id: int) -> list[tuple[int, ActionRecord]]:
+        """The game's moves taken back, in order: (when taken back, the action as it was)."""
+
 
 class People(ABC):
     """What is kept of players and guilds, apart from their games."""

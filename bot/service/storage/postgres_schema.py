@@ -181,6 +181,24 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ("ALTER TABLE games ADD COLUMN practice TEXT",),
     # 10: when a user last began opening a practice game, as in SQLite's 10.
     ("ALTER TABLE user_prefs ADD COLUMN practice_begun BIGINT",),
+    # 11: a move its player may still take back, and the moves taken back, as in SQLite's 11.
+    (
+        "ALTER TABLE games ADD COLUMN take_back_until BIGINT",
+        "ALTER TABLE games ADD COLUMN take_back TEXT",
+        """
+        CREATE TABLE taken_back (
+            game_id        BIGINT  NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seq            INTEGER NOT NULL,
+            seat           INTEGER NOT NULL,
+            user_id        BIGINT,
+            source         TEXT    NOT NULL,
+            action         TEXT    NOT NULL,
+            created_at     BIGINT  NOT NULL,
+            taken_back_at  BIGINT  NOT NULL,
+            PRIMARY KEY (game_id, taken_back_at, seq)
+        )
+        """,
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -15,7 +15,8 @@ GAME_COLUMNS = (
     "id, guild_id, channel_id, kind, seed, options, shuffle_seats, creator_id, status, "
     "version, current_seat, waiting_since, created_at, updated_at, started_at, finished_at, "
     "result, error, announced, lobby_message_id, board_message_id, post_error, post_failures, "
-    "clock, next_due_at, thread_id, rematch_of, last_move_at, practice"
+    "clock, next_due_at, thread_id, rematch_of, last_move_at, practice, take_back_until, "
+    "take_back"
 )
 #: The same, each prefixed with the alias ``g.``.
 GAME_FIELDS_G = ", ".join(f"g.{c.strip()}" for c in GAME_COLUMNS.split(","))
@@ -89,7 +90,16 @@ def game_of(row: Any) -> GameRecord:
         rematch_of=row["rematch_of"],
         last_move_ms=row["last_move_at"],
         practice=practice_of(row["practice"]),
+        take_back_until_ms=row["take_back_until"],
+        take_back=take_back_of(row["take_back"]),
     )
+
+
+def take_back_of(text: str | None) -> dict[str, Any] | None:
+    """What taking the last turn back restores; a damaged value reads as none (the turn
+    is then posted as any other)."""
+    found = json_or(text, None)
+    return found if isinstance(found, dict) and isinstance(found.get("to"), int) else None
 
 
 def practice_of(text: str | None) -> Practice | None:

@@ -225,6 +225,28 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # the cool-down between practice games, and one learner's simultaneous /table learn
     # decided before any of them makes a thread. Kept equal with postgres_schema.py.
     ("ALTER TABLE user_prefs ADD COLUMN practice_begun INTEGER",),
+    # 11: a turn its player may still take back (issue 40.5): until when (ms; NULL: none),
+    # and what taking it back restores (JSON: the version its turn began at, who played it,
+    # the clock before it); and the moves taken back, kept out of the log that replays the
+    # game but not forgotten (their turn's actions as they were, and when they were taken
+    # back). Kept equal with postgres_schema.py.
+    (
+        "ALTER TABLE games ADD COLUMN take_back_until INTEGER",
+        "ALTER TABLE games ADD COLUMN take_back TEXT",
+        """
+        CREATE TABLE taken_back (
+            game_id        INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seq            INTEGER NOT NULL,
+            seat           INTEGER NOT NULL,
+            user_id        INTEGER,
+            source         TEXT    NOT NULL,
+            action         TEXT    NOT NULL,
+            created_at     INTEGER NOT NULL,
+            taken_back_at  INTEGER NOT NULL,
+            PRIMARY KEY (game_id, taken_back_at, seq)
+        ) WITHOUT ROWID
+        """,
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

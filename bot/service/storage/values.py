@@ -93,6 +93,8 @@ GAME_FIELDS = frozenset(
         "rematch_of",
         "last_move_at",
         "lease_until",
+        "take_back_until",
+        "take_back",
     }
 )
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from typing import Any
 
 from bot.service.clock import from_ms
 from bot.service.models import ActionRecord
@@ -44,18 +45,7 @@ class PostgresLog(GameLog):
             game_id,
             after,
         )
-        return [
-            ActionRecord(
-                game_id=game_id,
-                seq=r[0],
-                seat=r[1],
-                user_id=r[2],
-                source=r[3],
-                action=json_or(r[4], None),
-                created_at=from_ms(r[5]),
-            )
-            for r in rows
-        ]
+        return [_record(game_id, tuple(r)) for r in rows]
 
     async def save_snapshot(self, game_id: int, version: int, state: str, digest: str) -> None:
         await self._connection.execute(
@@ -80,3 +70,45 @@ class PostgresLog(GameLog):
     async def forget_caches(self, game_id: int) -> None:
         await self._connection.execute("DELETE FROM snapshots WHERE game_id = $1", game_id)
         await self._connection.execute("DELETE FROM notices WHERE game_id = $1", game_id)
+
+    async def take_back(self, game_id: int, after: int, now_ms: int) -> int:
+        connection = self._connection
+        rows = await connection.fetch(
+            "INSERT INTO taken_back (game_id, seq, seat, user_id, source, action, created_at, "
+            "taken_back_at) SELECT game_id, seq, seat, user_id, source, action, created_at, $3 "
+            "FROM actions WHERE game_id = $1 AND seq > $2 RETURNING seq",
+            game_id,
+            after,
+            now_ms,
+        )
+        await connection.execute(
+            "DELETE FROM actions WHERE game_id = $1 AND seq > $2", game_id, after
+        )
+        await connection.execute(
+            "DELETE FROM snapshots WHERE game_id = $1 AND version > $2", game_id, after
+        )
+        await connection.execute(
+            "DELETE FROM notices WHERE game_id = $1 AND version > $2", game_id, after
+        )
+        return len(rows)
+
+    async def taken_back(self, game_id: int) -> list[tuple[int, ActionRecord]]:
+        rows = await self._connection.fetch(
+            "SELECT taken_back_at, seq, seat, user_id, source, action, created_at "
+            "FROM taken_back WHERE game_id = $1 ORDER BY taken_back_at, seq",
+            game_id,
+        )
+        return [(r[0], _record(game_id, tuple(r)[1:])) for r in rows]
+
+
+def _record(game_id: int, row: Sequence[Any]) -> ActionRecord:
+    """An action of the log from its row (seq, seat, user_id, source, action, created_at)."""
+    return ActionRecord(
+        game_id=game_id,
+        seq=row[0],
+        seat=row[1],
+        user_id=row[2],
+        source=row[3],
+        action=json_or(row[4], None),
+        created_at=from_ms(row[5]),
+    )

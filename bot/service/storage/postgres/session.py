@@ -21,12 +21,17 @@ OPEN = "('lobby', 'active', 'error')"
 UNANNOUNCED = (
     "(g.status IN ('active', 'finished') AND g.version > g.announced "
     # A lobby whose message never went out (the bot stopped between opening it and posting).
-    "OR g.status = 'lobby' AND g.lobby_message_id IS NULL) AND g.updated_at <= $1 "
+    "OR g.status = 'lobby' AND g.lobby_message_id IS NULL) "
+    # A move that may be taken back is posted when that time is over, not before.
+    "AND (g.updated_at <= $1 OR g.take_back_until <= $2) "
+    "AND (g.take_back_until IS NULL OR g.take_back_until <= $2) "
     "AND (g.post_retry_at IS NULL OR g.post_retry_at <= $2)"
 )
-#: Active games waiting for a computer's move since before a moment ($1).
+#: Active games waiting for a computer's move since before a moment ($1; $2: now).
 COMPUTER_TURN = (
-    "g.status = 'active' AND g.updated_at <= $1 AND EXISTS (SELECT 1 FROM seats c "
+    "g.status = 'active' AND (g.updated_at <= $1 OR g.take_back_until <= $2) "
+    # A computer plays after a move that may be taken back once that time is over.
+    "AND (g.take_back_until IS NULL OR g.take_back_until <= $2) AND EXISTS (SELECT 1 FROM seats c "
     "WHERE c.game_id = g.id AND c.seat = g.current_seat AND c.is_bot)"
 )
 

@@ -118,7 +118,7 @@ class SqliteNotices(Notices):
         rows = await self._sql.rows(
             f"SELECT g.id FROM games g WHERE {UNANNOUNCED}{on_shards(shards)} "
             "ORDER BY g.updated_at",
-            (before_ms, now_ms),
+            (before_ms, now_ms, now_ms, now_ms),
         )
         return [r[0] for r in rows]
 
@@ -131,7 +131,7 @@ class SqliteNotices(Notices):
         shards: Shards | None = None,
         limit: int = 100,
     ) -> list[int]:
-        where, params = UNANNOUNCED, (before_ms, now_ms)
+        where, params = UNANNOUNCED, (before_ms, now_ms, now_ms, now_ms)
         return await self._lease(where, params, now_ms, until_ms, holder, shards, limit)
 
     async def claim_computer_turns(
@@ -143,7 +143,7 @@ class SqliteNotices(Notices):
         shards: Shards | None = None,
         limit: int = 100,
     ) -> list[int]:
-        where, params = COMPUTER_TURN, (before_ms,)
+        where, params = COMPUTER_TURN, (before_ms, now_ms, now_ms)
         return await self._lease(
             where, params, now_ms, until_ms, holder, shards, limit, lease="think"
         )

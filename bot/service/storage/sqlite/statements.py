@@ -19,16 +19,23 @@ _SEATS_JSON = (
 )
 GAME_FIELDS_SQL = f"{GAME_FIELDS_G}, {_SEATS_JSON}"
 GAME_SELECT = f"SELECT {GAME_FIELDS_SQL} FROM games g"
-#: Active games waiting for a computer's move since before a moment (param: before_ms).
+#: Active games waiting for a computer's move since before a moment (params: before_ms,
+#: now_ms, now_ms).
 COMPUTER_TURN = (
-    "g.status = 'active' AND g.updated_at <= ? AND EXISTS (SELECT 1 FROM seats c "
+    "g.status = 'active' AND (g.updated_at <= ? OR g.take_back_until <= ?) "
+    # A computer plays after a move that may be taken back once that time is over.
+    "AND (g.take_back_until IS NULL OR g.take_back_until <= ?) AND EXISTS (SELECT 1 FROM seats c "
     "WHERE c.game_id = g.id AND c.seat = g.current_seat AND c.is_bot)"
 )
-#: Games whose latest version the channel has not seen (params: before_ms, now_ms).
+#: Games whose latest version the channel has not seen (params: before_ms, now_ms, now_ms,
+#: now_ms).
 UNANNOUNCED = (
     "(g.status IN ('active', 'finished') AND g.version > g.announced "
     # A lobby whose message never went out (the bot stopped between opening it and posting).
-    "OR g.status = 'lobby' AND g.lobby_message_id IS NULL) AND g.updated_at <= ? "
+    "OR g.status = 'lobby' AND g.lobby_message_id IS NULL) "
+    # A move that may be taken back is posted when that time is over, not before.
+    "AND (g.updated_at <= ? OR g.take_back_until <= ?) "
+    "AND (g.take_back_until IS NULL OR g.take_back_until <= ?) "
     "AND (g.post_retry_at IS NULL OR g.post_retry_at <= ?)"
 )
 
