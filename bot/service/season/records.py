@@ -34,7 +34,10 @@ class NewSeason:
 class SeasonRecord:
     """One season: what it plays, its rounds' times, how far it is.
 
-    ``dealt``: the rounds dealt so far (all of their tables opened); ``dealing``: the round
+    ``first_ms``: when sign-up closes and round 1 is dealt (a moderator may close it early,
+    which moves every round's time). ``dealt``: the rounds dealt so far (all of their
+    tables opened); ``closed``: the rounds whose time is up and whose standings were told;
+    ``dealing``: the round
     being dealt, as its tables' members and computers (JSON-ready), kept from the moment it
     is worked out until every table of it is opened, so a restart in between opens the rest
     of the same deal. ``message_id``: the sign-up message."""
@@ -52,6 +55,7 @@ class SeasonRecord:
     seed: int
     status: SeasonStatus
     dealt: int = 0
+    closed: int = 0
     dealing: list[Any] | None = None
     message_id: int | None = None
 

@@ -299,7 +299,9 @@ class Seasons(ABC):
     @abstractmethod
     async def claim(self, season_id: int, holder: str, now_ms: int, until_ms: int) -> bool:
         """Take the season's lease for background work until ``until_ms`` if it is free at
-        ``now_ms`` (or ``holder``'s already); whether it was taken."""
+        ``now_ms``, ``holder``'s already, or held in ``holder``'s place on the database (by
+        a process that stopped: see :meth:`bot.service.core.Core.claimant`); whether it was
+        taken."""
 
     @abstractmethod
     async def release(self, season_id: int, holder: str) -> None:

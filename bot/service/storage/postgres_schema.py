@@ -185,10 +185,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # until the two are merged, when this entry becomes that branch's.
     (),
     # 12: seasons (issue 45): a season's row (its game, options and pace, its rounds and
-    # their length in days, when the first is dealt, its seed, how far it is, the round being
-    # dealt, the sign-up message, and a lease for its background work), its members (the
-    # round they are dealt from, the round they left in) and which game each round's table
-    # is. Kept equal with sqlite_schema.py.
+    # their length in days, when the first is dealt, its seed, the rounds dealt and closed
+    # (their standings told), the round being dealt, the sign-up message, and a lease for
+    # its background work), its members (the round they are dealt from, the round they left
+    # in) and which game each round's table is. Kept equal with sqlite_schema.py.
     (
         """
         CREATE TABLE seasons (
@@ -205,6 +205,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             seed            BIGINT  NOT NULL,
             status          TEXT    NOT NULL CHECK (status IN ('signup', 'running', 'over')),
             dealt           INTEGER NOT NULL DEFAULT 0,
+            closed          INTEGER NOT NULL DEFAULT 0,
             dealing         TEXT,
             message_id      BIGINT,
             created_at      BIGINT  NOT NULL,

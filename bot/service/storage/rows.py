@@ -125,13 +125,15 @@ SEASON_FIELDS = ", ".join(
     f"s.{c}"
     for c in (
         "id", "guild_id", "channel_id", "creator_id", "kind", "options", "pace", "rounds",
-        "days", "first_at", "seed", "status", "dealt", "dealing", "message_id",
+        "days", "first_at", "seed", "status", "dealt", "closed", "dealing", "message_id",
     )
 )  # fmt: skip
 #: The season fields a service may change, by their columns.
 SEASON_UPDATES = {
     "status": "status",
     "dealt": "dealt",
+    "closed": "closed",
+    "first_ms": "first_at",
     "dealing": "dealing",
     "message_id": "message_id",
 }
@@ -140,7 +142,7 @@ SEASON_UPDATES = {
 def season_of(row: Any) -> SeasonRecord:
     """A seasons row (selected as :data:`SEASON_FIELDS`) as a record."""
     (id_, guild, channel, creator, kind, options, pace, rounds, days, first, seed, status,
-     dealt, dealing, message) = tuple(row)  # fmt: skip
+     dealt, closed, dealing, message) = tuple(row)  # fmt: skip
     return SeasonRecord(
         int(id_),
         int(guild),
@@ -155,6 +157,15 @@ def season_of(row: Any) -> SeasonRecord:
         int(seed),
         status,
         int(dealt),
+        int(closed),
         json_or(dealing, None),
         None if message is None else int(message),
     )
+
+
+def same_place(holder: str) -> str:
+    """A LIKE pattern of the claims made in ``holder``'s place on the database (see
+    :meth:`bot.service.core.Core.claimant`): one that is not ``holder``'s own was made by a
+    process that has stopped, and is free to take."""
+    place = holder.partition("/")[0].replace("%", "").replace("_", "")
+    return f"{place}/%"

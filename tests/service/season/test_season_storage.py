@@ -126,3 +126,15 @@ async def test_one_process_claims_a_season_at_a_time(open_service: Opener) -> No
         assert not await tx.seasons.claim(season_id, "a", 350, 450)
         await tx.seasons.release(season_id, "b")
         assert await tx.seasons.claim(season_id, "a", 350, 450)
+
+
+async def test_a_stopped_process_s_lease_is_taken_in_its_place(open_service: Opener) -> None:
+    service = await open_service()
+    async with service.storage.write() as tx:
+        season_id = await tx.seasons.insert(_new())
+        assert await tx.seasons.claim(season_id, "1/host:10:aa", 100, 10_000)
+        # Another live process (place 2) waits for the lease ...
+        assert not await tx.seasons.claim(season_id, "2/host:11:bb", 200, 10_000)
+        # ... but the process that took place 1 after the first stopped takes it at once.
+        assert await tx.seasons.claim(season_id, "1/host:12:cc", 200, 10_000)
+        assert not await tx.seasons.claim(season_id, "12/host:13:dd", 300, 10_000)

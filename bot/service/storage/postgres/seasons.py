@@ -10,7 +10,7 @@ from bot.service.season.members import Member
 from bot.service.season.records import NewSeason, SeasonRecord, SeasonTable
 from bot.service.storage.parts import Seasons
 from bot.service.storage.postgres.session import Session, on_shards
-from bot.service.storage.rows import SEASON_FIELDS, SEASON_UPDATES, season_of
+from bot.service.storage.rows import SEASON_FIELDS, SEASON_UPDATES, same_place, season_of
 
 _SELECT = f"SELECT {SEASON_FIELDS} FROM seasons s"
 
@@ -71,11 +71,12 @@ class PostgresSeasons(Seasons):
         # row, sees its lease and takes nothing.
         taken = await self._connection.fetchval(
             "UPDATE seasons SET lease_holder = $1, lease_until = $2 WHERE id = $3 "
-            "AND (lease_until <= $4 OR lease_holder = $1) RETURNING 1",
+            "AND (lease_until <= $4 OR lease_holder = $1 OR lease_holder LIKE $5) RETURNING 1",
             holder,
             until_ms,
             season_id,
             now_ms,
+            same_place(holder),
         )
         return bool(taken)
 

@@ -9,7 +9,7 @@ from bot.service.models import Shards
 from bot.service.season.members import Member
 from bot.service.season.records import NewSeason, SeasonRecord, SeasonTable
 from bot.service.storage.parts import Seasons
-from bot.service.storage.rows import SEASON_FIELDS, SEASON_UPDATES, season_of
+from bot.service.storage.rows import SEASON_FIELDS, SEASON_UPDATES, same_place, season_of
 from bot.service.storage.sqlite.statements import Statements, on_shards
 
 _SELECT = f"SELECT {SEASON_FIELDS} FROM seasons s"
@@ -69,8 +69,8 @@ class SqliteSeasons(Seasons):
     async def claim(self, season_id: int, holder: str, now_ms: int, until_ms: int) -> bool:
         taken = await self._sql.rows(
             "UPDATE seasons SET lease_holder = ?, lease_until = ? WHERE id = ? "
-            "AND (lease_until <= ? OR lease_holder = ?) RETURNING 1",
-            (holder, until_ms, season_id, now_ms, holder),
+            "AND (lease_until <= ? OR lease_holder = ? OR lease_holder LIKE ?) RETURNING 1",
+            (holder, until_ms, season_id, now_ms, holder, same_place(holder)),
         )
         return bool(taken)
 
