@@ -245,24 +245,28 @@ class Seasons:
 
     # ================================================================ standings
 
-    async def standings(self, season_id: int) -> SeasonStandings:
+    async def standings(self, season_id: int, through: int | None = None) -> SeasonStandings:
         """The season's standings now, from its finished games (a game a moderator ended
-        counts for nobody, as it is not rated)."""
+        counts for nobody, as it is not rated); ``through``: of rounds 1 to ``through``
+        only (the standings told when that round closed, while the next is already dealt)."""
         async with self._core.storage.read() as tx:
             season = await _season(tx, season_id)
             members = [m for m in await tx.seasons.members(season_id) if m.left != 0]
             tables = await tx.seasons.tables(season_id)
             games = await _games(tx, season_id, tables)
+        last = season.dealt if through is None else min(through, season.dealt)
         results = []
         playing = 0
         for table in tables:
+            if table.round_number > last:
+                continue
             record = games[table.game_id]
             if record.status in ("active", "error"):
                 playing += 1
             elif record.status == "finished" and record.scores is not None:
                 found = finishes(record.seats, record.scores, set(record.winners or ()))
                 results.append(GameResult(table.round_number, tuple(found)))
-        rounds = max(1, season.dealt)
+        rounds = max(1, last)
         return SeasonStandings(season, tuple(standings(members, results, rounds)), playing, rounds)
 
     # ================================================================ background work

@@ -237,8 +237,9 @@ class Seasons:
                 )
                 await self.lobby.begin(thread, record)
             return
-        table = await common.service.seasons.standings(season.id)
         over = news.kind == "over"
+        through = None if over else news.round_number
+        table = await common.service.seasons.standings(season.id, through)
         if over:
             await self._update_signup(season)
         drawn = await common.host.pictures.draw_all(

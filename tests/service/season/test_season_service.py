@@ -131,6 +131,11 @@ async def test_a_season_of_seven_plays_three_rounds(open_service: Opener, clock:
     # Free: eight members, less the leaver and the four still playing: one table of three.
     assert _people(dealt) == [set((*FIRST_SEVEN, LATE)) - still - {leaver}]
     assert leaver not in set().union(*_people(dealt))
+    # Told as round 2 closed: round 2's late game is still being played, round 3's new
+    # table is not counted in it.
+    told = await service.seasons.standings(season.id, through=2)
+    assert (told.rounds, told.playing) == (2, 1)
+    assert (await service.seasons.standings(season.id)).playing == 2
 
     await _finish(service, other_game.id)  # the late game of round 2 ends, and counts
     await _finish(service, dealt.games[0].id)
