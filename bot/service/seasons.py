@@ -21,6 +21,7 @@ the points are pure (:mod:`bot.service.season`), this part stores and times them
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import secrets
 from collections.abc import Awaitable, Callable, Mapping, Sequence
@@ -410,7 +411,15 @@ class Seasons:
             if number in opened:
                 continue
             seats = _seats(table, members, settings.computer_level)
-            home = await make_home(season, round_number, number, seats)
+            home = _home_of(season.dealing, number)
+            if home is None:
+                home = await make_home(season, round_number, number, seats)
+                # Kept at once: a restart before the game is recorded opens it in this
+                # thread rather than making another.
+                stored = _with_home(season.dealing, number, home)
+                async with core.storage.write() as tx:
+                    await tx.seasons.update(season.id, dealing=json.dumps(stored))
+                season = dataclasses.replace(season, dealing=stored)
             async with core.storage.write() as tx:
                 game_id = await insert_game(
                     tx,
@@ -481,6 +490,16 @@ def _deal_json(dealt: Deal) -> list[Any]:
     return [{"members": list(t.members), "computers": t.computers} for t in dealt.tables] + [
         {"waiting": list(dealt.waiting)}
     ]
+
+
+def _home_of(stored: list[Any], number: int) -> int | None:
+    """Where table ``number`` of a stored deal is played, once its thread was made."""
+    home = stored[number].get("home")
+    return int(home) if home is not None else None
+
+
+def _with_home(stored: list[Any], number: int, home: int) -> list[Any]:
+    return [dict(entry, home=home) if i == number else entry for i, entry in enumerate(stored)]
 
 
 def _deal_of(stored: list[Any]) -> Deal:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 from datetime import timedelta
+from typing import Any
 
 import pytest
 
@@ -188,6 +189,8 @@ async def test_a_restart_in_the_middle_of_dealing_opens_the_rest_once(
     assert (dealt.kind, dealt.round_number, len(dealt.games)) == ("dealt", 1, 2)
     assert dealt.games[0].id == opened.game_id
     assert [table for _, _, table, _ in homes.made] == [1]
+    # A thread made before the stop whose game was not recorded yet is used, not made again.
+    assert dealt.games[0].channel_id == stopping.made[0][0]
     assert sorted(uid for people in _people(dealt) for uid in people) == list(FIRST_SEVEN)
     # The same deal as one never interrupted: the seats the stopped process worked out.
     assert tuple(dealt.games[0].seats) == stopping.made[0][3]
@@ -241,3 +244,35 @@ async def test_only_a_moderator_makes_a_season_and_one_at_a_time(
     ended = await service.seasons.end(season.id, MOD, moderator=True)
     assert (ended.kind, ended.season.status) == ("over", "over")
     assert await service.seasons.current(CHANNEL) is None
+
+
+async def test_a_thread_made_before_a_stop_is_used_for_its_table(
+    open_service: Opener, clock: FakeClock
+) -> None:
+    service = await open_service()
+    season = await _season(service, clock)
+    clock.advance(hours=1)
+    # The thread of the first table is made, then the process stops before its game is
+    # stored (the database refuses the write, as a kill at that moment would leave it).
+    homes = Homes()
+    commits: list[int] = []
+
+    def stop() -> None:
+        commits.append(1)
+        if len(commits) == 2:  # the thread is kept (the first), the game's write is lost
+            raise RuntimeError("the process stops here")
+
+    async def make_then_stop(*args: Any) -> int:
+        home = await homes(*args)
+        service.storage.before_commit = stop if len(homes.made) == 1 else None
+        return home
+
+    with pytest.raises(RuntimeError):
+        await service.seasons.step(season.id, make_then_stop)
+    service.storage.before_commit = None
+    async with service.storage.read() as tx:
+        assert await tx.seasons.tables(season.id) == []
+    [dealt] = await service.seasons.step(season.id, homes)
+    # Two threads in all: the first table is played in the thread made before the stop.
+    assert [home for home, *_ in homes.made] == [g.channel_id for g in dealt.games]
+    assert len(homes.made) == 2
