@@ -221,11 +221,11 @@ def standings(
 ) -> bytes:
     """The painter's entry point (JSON-ready arguments; ``options``: ``round_number``,
     ``rounds`` and ``playing``, as :func:`standings_png` takes them)."""
-    return standings_png(title, rows, language=language, **options)  # type: ignore[arg-type]
+    return standings_png(title, rows, language=language, **options)
 
 
 def podium(
     title: str, rows: list[list[object]], options: dict[str, int], *, language: str
 ) -> bytes:
     """The painter's entry point (JSON-ready arguments; ``options``: ``rounds``)."""
-    return podium_png(title, rows, language=language, **options)  # type: ignore[arg-type]
+    return podium_png(title, rows, language=language, **options)

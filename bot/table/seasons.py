@@ -33,7 +33,7 @@ from bot.service.seasons import (
     SeasonNews,
     SeasonStandings,
 )
-from bot.table.common import Common
+from bot.table.common import Common, with_view
 from bot.table.lobby import Lobby, may_make_threads
 from bot.table.posts import Posts
 from render.i18n import ListOf
@@ -106,7 +106,7 @@ class Seasons:
         interaction.extras["changed"] = True
         text, view = await self._signup(season)
         message = await interaction.followup.send(
-            text, view=view, allowed_mentions=discord.AllowedMentions.none(), wait=True
+            text, allowed_mentions=discord.AllowedMentions.none(), wait=True, **with_view(view)
         )
         await common.service.seasons.set_message(season.id, message.id)
 
