@@ -291,8 +291,20 @@ class Seasons:
             async with core.storage.write() as tx:
                 if not await tx.seasons.claim(season_id, holder, now, now + core.lease_ms):
                     return []
+
+            async def renewing(
+                season: SeasonRecord, round_number: int, table: int, seats: Sequence[Seat]
+            ) -> int:
+                # Each table's thread may take a while on Discord: the lease is renewed
+                # before each, so it never runs out in the middle of a round's dealing.
+                now = core.now_ms()
+                async with core.storage.write() as tx:
+                    if not await tx.seasons.claim(season_id, holder, now, now + core.lease_ms):
+                        raise ServiceError("stale")  # taken over: this step stops here
+                return await make_home(season, round_number, table, seats)
+
             try:
-                return await self._step(season_id, make_home)
+                return await self._step(season_id, renewing)
             finally:
                 async with core.storage.write() as tx:
                     await tx.seasons.release(season_id, holder)

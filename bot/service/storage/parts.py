@@ -1,9 +1,10 @@
-"""The storage interface by concern: what a transaction offers, in four small parts.
+"""The storage interface by concern: what a transaction offers, in five small parts.
 
 A :class:`~bot.service.storage.base.Transaction` exposes one of each as an attribute
-(``tx.games``, ``tx.log``, ``tx.people``, ``tx.notices``); a backend implements each part as
-a small class over the same connection and transaction, so a part reads alone and the four
-still run in one transaction. The parts follow what the service's parts use together:
+(``tx.games``, ``tx.log``, ``tx.people``, ``tx.notices``, ``tx.seasons``); a backend
+implements each part as a small class over the same connection and transaction, so a part
+reads alone and the five still run in one transaction. The parts follow what the
+service's parts use together:
 
 - :class:`GameRows`: a game's row and seats (lobby, play, moderation);
 - :class:`GameLog`: its actions and the caches beside them (play, history);

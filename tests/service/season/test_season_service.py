@@ -276,3 +276,23 @@ async def test_a_thread_made_before_a_stop_is_used_for_its_table(
     # Two threads in all: the first table is played in the thread made before the stop.
     assert [home for home, *_ in homes.made] == [g.channel_id for g in dealt.games]
     assert len(homes.made) == 2
+
+
+async def test_the_lease_is_renewed_table_by_table(open_service: Opener, clock: FakeClock) -> None:
+    one, two = await open_service(), await open_service()
+    season = await _season(one, clock)
+    clock.advance(hours=1)
+    homes = Homes()
+    others: list[list[SeasonNews]] = []
+
+    async def slow_home(*args: Any) -> int:
+        # Each thread takes most of a lease, two of them more than one: the other process,
+        # trying during the second, still finds the season held (renewed before it).
+        clock.advance(one.settings.claim_lease * 0.6)
+        if len(homes.made) == 1:
+            others.append(await two.seasons.step(season.id, Homes(start=900_000)))
+        return await homes(*args)
+
+    [dealt] = await one.seasons.step(season.id, slow_home)
+    assert others == [[]]
+    assert len(dealt.games) == 2 and len(homes.made) == 2
