@@ -23,6 +23,7 @@ from bot.i18n import Text, language_of
 from bot.panels import Picture, Refusal
 from bot.pictures import Priority
 from bot.service.models import Seat
+from bot.service.season.dealing import SeatRange, best_sizes
 from bot.service.season.records import SeasonRecord
 from bot.service.seasons import (
     DAYS,
@@ -217,8 +218,9 @@ class Seasons:
             await self._update_signup(season)
             if news.problem is not None:
                 rules = common.service.core.game_rules(season.game_name)
+                fewest = min(best_sizes(SeatRange(rules.min_players, rules.max_players)))
                 key = f"season.round.{news.problem}"
-                said = Text(key, count=len(news.unseated), fewest=min(3, rules.min_players))
+                said = Text(key, count=len(news.unseated), fewest=fewest)
                 await channel.send(message_text(said, language))
             closes = season.starts_ms(news.round_number + 1)
             for record in news.games:

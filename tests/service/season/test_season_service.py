@@ -296,3 +296,25 @@ async def test_the_lease_is_renewed_table_by_table(open_service: Opener, clock: 
     [dealt] = await one.seasons.step(season.id, slow_home)
     assert others == [[]]
     assert len(dealt.games) == 2 and len(homes.made) == 2
+
+
+async def test_too_few_free_members_are_told_and_dealt_next_round(
+    open_service: Opener, clock: FakeClock
+) -> None:
+    service = await open_service()
+    first = clock.now() + timedelta(hours=1)
+    season = await service.seasons.create(
+        GUILD, CHANNEL, MOD, moderator=True, first_ms=int(first.timestamp() * 1000), seed=1
+    )
+    await service.seasons.join(season.id, 21, "Ann")
+    await service.seasons.join(season.id, 22, "Ben")
+    clock.advance(hours=1)
+    [dealt] = await service.seasons.step(season.id, Homes())
+    assert (dealt.kind, dealt.round_number, dealt.games) == ("dealt", 1, ())
+    assert (dealt.problem, dealt.unseated) == ("too_few", (21, 22))
+    # A third member signs up during round 1: round 2 deals the three of them.
+    assert (await service.seasons.join(season.id, 23, "Cas")).joined == 2
+    clock.advance(days=7)
+    closed, dealt = await service.seasons.step(season.id, Homes())
+    assert (closed.kind, dealt.round_number, dealt.problem) == ("closed", 2, None)
+    assert _people(dealt) == [{21, 22, 23}]
