@@ -170,7 +170,7 @@ class Seasons:
             raise Refusal("table.season.nobody")
         language = language_of(interaction)
         drawn = await common.host.pictures.draw_all(
-            [_standings_picture(table, over=False)], language, priority=Priority.ASKED
+            [_standings_picture(table, language, over=False)], language, priority=Priority.ASKED
         )
         await interaction.followup.send(
             message_text(_heading(table), language),
@@ -245,7 +245,7 @@ class Seasons:
         if over:
             await self._update_signup(season)
         drawn = await common.host.pictures.draw_all(
-            [_standings_picture(table, over=over, round_number=news.round_number)],
+            [_standings_picture(table, language, over=over, round_number=news.round_number)],
             language,
             priority=Priority.WAITED,
         )
@@ -310,11 +310,12 @@ class Seasons:
 
 
 def _standings_picture(
-    table: SeasonStandings, *, over: bool, round_number: int | None = None
+    table: SeasonStandings, language: str, *, over: bool, round_number: int | None = None
 ) -> Picture:
-    """The standings (or, at the end, the podium) as a picture for the workers to draw."""
+    """The standings (or, at the end, the podium) as a picture for the workers to draw
+    (the game's name said in ``language``: a picture's arguments are plain values)."""
     season = table.season
-    title = plugins()[season.game_name].front.title()
+    title = message_text(plugins()[season.game_name].front.title(), language)
     rows = [line.picture_row() for line in table.lines]
     if over:
         return Picture(
