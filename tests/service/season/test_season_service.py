@@ -77,6 +77,9 @@ def _people(news: SeasonNews) -> list[set[int]]:
 
 async def test_a_season_of_seven_plays_three_rounds(open_service: Opener, clock: FakeClock) -> None:
     service = await open_service()
+    await service.set_guild_settings(
+        GUILD, MOD, moderator=True, timezone="Europe/Amsterdam", quiet_start=22, quiet_end=7
+    )
     homes = Homes()
     season = await _season(service, clock)
     assert (season.status, season.pace, season.rounds, season.days) == ("signup", "week", 3, 7)
@@ -91,6 +94,8 @@ async def test_a_season_of_seven_plays_three_rounds(open_service: Opener, clock:
     assert sorted(uid for people in _people(dealt) for uid in people) == list(FIRST_SEVEN)
     assert all(g.status == "active" and g.clock is not None for g in dealt.games)
     assert all(g.clock is not None and g.clock["pace"] == "week" for g in dealt.games)
+    # The season's clock sleeps in the server's quiet hours, as any game's on that pace.
+    assert all(g.clock and g.clock["night"] == ["Europe/Amsterdam", 22, 7] for g in dealt.games)
     assert [home for home, *_ in homes.made] == [g.channel_id for g in dealt.games]
     assert await service.seasons.step(season.id, homes) == []  # nothing more is due
 
