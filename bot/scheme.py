@@ -9,7 +9,8 @@ A custom id carries everything needed to answer a click after any restart:
   an id a client sent back, which may be forged;
 - ``ob:<game>:<turn>`` "Play my turn" on a public board post, valid for that whole turn;
 - ``lb:<game>:<op>`` a lobby button (join, leave, start); ``lm:<game>:<option>`` a lobby
-  menu that sets one of the table's options (the creator's, until the game starts).
+  menu that sets one of the table's options (the creator's, until the game starts);
+- ``zb:<season>:<op>`` a season's sign-up button (join, leave): the number is the season's.
 
 ``<control>`` and the args belong to the game's front; the table only checks their shape.
 Anything that does not parse is refused as "no longer valid" and never reaches a front; so is
@@ -24,16 +25,17 @@ from dataclasses import dataclass
 
 #: Discord's limit on a custom id.
 MAX_LENGTH = 100
-BUTTON_KINDS = ("tb", "sb", "ob", "lb")
+BUTTON_KINDS = ("tb", "sb", "ob", "lb", "zb")
 MENU_KINDS = ("tm", "sm", "lm")
 #: What the bot's component handlers match: our prefixes, anything after them.
-BUTTON_TEMPLATE = r"(?P<kind>tb|sb|ob|lb):(?P<rest>.{0,200})"
+BUTTON_TEMPLATE = r"(?P<kind>tb|sb|ob|lb|zb):(?P<rest>.{0,200})"
 MENU_TEMPLATE = r"(?P<kind>tm|sm|lm):(?P<rest>.{0,200})"
 
 _NUMBER = re.compile(r"[0-9]{1,18}")
 _CONTROL = re.compile(r"[a-z][a-z0-9_]{0,15}")
 _ARG = re.compile(r"[-A-Za-z0-9_.,]{0,40}")
 _LOBBY_OPS = ("join", "leave", "start", "unbot")
+_SEASON_OPS = ("join", "leave")
 
 
 class BadId(ValueError):
@@ -43,7 +45,8 @@ class BadId(ValueError):
 @dataclass(frozen=True, slots=True)
 class ControlId:
     """A parsed custom id. ``version`` is the game version (``t``/``s`` kinds) or the turn
-    (``o``); ``control`` is the front's control, the lobby op, or ``"open"``."""
+    (``o``); ``control`` is the front's control, the lobby op, or ``"open"``; for a season's
+    button (``zb``) ``game_id`` holds the season's id and ``control`` its op."""
 
     kind: str
     game_id: int
@@ -78,6 +81,13 @@ def lobby_id(game_id: int, op: str) -> str:
     return _checked(f"lb:{game_id}:{op}")
 
 
+def season_id(season: int, op: str) -> str:
+    """A season's sign-up button (``op``: join or leave)."""
+    if op not in _SEASON_OPS:
+        raise ValueError(op)
+    return _checked(f"zb:{season}:{op}")
+
+
 def lobby_menu_id(game_id: int, option: str) -> str:
     if not _CONTROL.fullmatch(option):
         raise ValueError(option)
@@ -105,6 +115,8 @@ def parse(custom_id: str) -> ControlId:
     if kind == "ob" and len(parts) == 2 and all(_NUMBER.fullmatch(p) for p in parts):
         return ControlId(kind, int(parts[0]), int(parts[1]), "open")
     if kind == "lb" and len(parts) == 2 and _NUMBER.fullmatch(parts[0]) and parts[1] in _LOBBY_OPS:
+        return ControlId(kind, int(parts[0]), 0, parts[1])
+    if kind == "zb" and len(parts) == 2 and _NUMBER.fullmatch(parts[0]) and parts[1] in _SEASON_OPS:
         return ControlId(kind, int(parts[0]), 0, parts[1])
     lobby_menu = len(parts) == 2 and _NUMBER.fullmatch(parts[0]) and _CONTROL.fullmatch(parts[1])
     if kind == "lm" and lobby_menu:

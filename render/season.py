@@ -216,11 +216,16 @@ def podium_png(
     return encode_png(image, flat=True)
 
 
-def standings(title: str, rows: list[list[object]], **options: object) -> bytes:
-    """The painter's entry point (JSON-ready arguments)."""
-    return standings_png(title, rows, **options)  # type: ignore[arg-type]  # JSON values
+def standings(
+    title: str, rows: list[list[object]], options: dict[str, int], *, language: str
+) -> bytes:
+    """The painter's entry point (JSON-ready arguments; ``options``: ``round_number``,
+    ``rounds`` and ``playing``, as :func:`standings_png` takes them)."""
+    return standings_png(title, rows, language=language, **options)
 
 
-def podium(title: str, rows: list[list[object]], **options: object) -> bytes:
-    """The painter's entry point (JSON-ready arguments)."""
-    return podium_png(title, rows, **options)  # type: ignore[arg-type]  # JSON values
+def podium(
+    title: str, rows: list[list[object]], options: dict[str, int], *, language: str
+) -> bytes:
+    """The painter's entry point (JSON-ready arguments; ``options``: ``rounds``)."""
+    return podium_png(title, rows, language=language, **options)

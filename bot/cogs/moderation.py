@@ -1,4 +1,5 @@
-"""``/moderate``: what moderators may do: end a game, remove or replace a player, settings.
+"""``/moderate``: what moderators may do: end a game, remove or replace a player, settings,
+and a season for the whole group (``/moderate season new`` and ``end``).
 
 This declares the commands (names, options and their choices, each in every language) and
 hands them to the table (:mod:`bot.table.moderation`), which checks the user moderates the
@@ -11,8 +12,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.games import plugins
 from bot.i18n import LANGUAGES, command_text
 from bot.table import LEVELS, Table
+from bot.table.seasons import DAYS, DEFAULT_DAYS, DEFAULT_GAME, DEFAULT_ROUNDS, ROUNDS
 
 
 def c(name: str) -> app_commands.locale_str:
@@ -27,9 +30,24 @@ def choice(name: str, value: str) -> app_commands.Choice[str]:
 class Moderation(
     commands.GroupCog, group_name=c("group"), group_description=c("group_description")
 ):
+    #: ``/moderate season``: a season for the whole group (:mod:`bot.table.seasons`).
+    season = app_commands.Group(name=c("season"), description=c("season_description"))
+
     def __init__(self, table: Table) -> None:
         self.table = table
         super().__init__()
+        # The games are the plugins known when the bot starts, as for /table new.
+        games = [
+            app_commands.Choice(name=command_text(p.front.title().key), value=name)
+            for name, p in plugins().items()
+            if p.front.ready
+        ]
+        for command in self.walk_app_commands():
+            if (
+                isinstance(command, app_commands.Command)
+                and command.callback == Moderation.season_new.callback
+            ):
+                command._params["game"].choices = games  # type: ignore[assignment]
 
     @app_commands.command(name=c("end"), description=c("end_description"))
     @app_commands.rename(reason=c("end_reason"))
@@ -159,3 +177,36 @@ class Moderation(
     @app_commands.command(name=c("log"), description=c("log_description"))
     async def log(self, interaction: discord.Interaction) -> None:
         await self.table.moderation.log(interaction)
+
+    @season.command(name=c("season_new"), description=c("season_new_description"))
+    @app_commands.rename(
+        game=c("season_game"),
+        length=c("season_length"),
+        rounds=c("season_rounds"),
+        days=c("season_days"),
+        first_day=c("season_first_day"),
+    )
+    @app_commands.describe(
+        game=c("season_game_description"),
+        length=c("season_length_description"),
+        rounds=c("season_rounds_description"),
+        days=c("season_days_description"),
+        first_day=c("season_first_day_description"),
+    )
+    @app_commands.choices(
+        length=[choice(f"length_{name}", name) for name in ("short", "medium", "full")]
+    )
+    async def season_new(
+        self,
+        interaction: discord.Interaction,
+        game: str = DEFAULT_GAME,
+        length: str | None = None,
+        rounds: app_commands.Range[int, ROUNDS[0], ROUNDS[-1]] = DEFAULT_ROUNDS,
+        days: app_commands.Range[int, DAYS[0], DAYS[-1]] = DEFAULT_DAYS,
+        first_day: app_commands.Range[str, 1, 20] | None = None,
+    ) -> None:
+        await self.table.seasons.new(interaction, game, length, rounds, days, first_day)
+
+    @season.command(name=c("season_end"), description=c("season_end_description"))
+    async def season_end(self, interaction: discord.Interaction) -> None:
+        await self.table.seasons.end(interaction)

@@ -130,3 +130,7 @@ class Tables(commands.GroupCog, group_name=c("group"), group_description=c("grou
     @app_commands.describe(game=c("stats_game_description"))
     async def stats(self, interaction: discord.Interaction, game: str | None = None) -> None:
         await self.table.browsing.leaderboard(interaction, game or default_game())
+
+    @app_commands.command(name=c("season"), description=c("season_description"))
+    async def season(self, interaction: discord.Interaction) -> None:
+        await self.table.seasons.standings(interaction)

@@ -258,46 +258,53 @@ class Lobby:
             record = await _lobby(tx, channel_id)
             if record.creator_id != user_id and not moderator:
                 raise ServiceError("not_creator")
-            rules = self._core.game_rules(record.game_name)
-            seats = list(record.seats)
-            if len(seats) < rules.min_players:
-                raise ServiceError(
-                    "too_few_players",
-                    min=rules.min_players,
-                )
-            if record.shuffle_seats:
-                # From the seed, so the seating is part of what the seed reproduces.
-                Rng(record.seed ^ _SEAT_SHUFFLE_SALT).shuffle(seats)
-            try:
-                game = rules.new(len(seats), record.seed, record.options)
-            except ValueError:
-                raise ServiceError("bad_options") from None
-            now = self._core.now_ms()
-            await tx.games.set_seats(record.id, seats)
-            settings = await self._core.guild_settings_in(tx, record.guild_id)
-            pace = pace_of(settings.pace)
-            # A practice game has no clock: a learner takes the time they need.
-            timed = pace is not None and record.practice is None
-            clock = new_clock(pace, len(seats), settings.quiet_hours()) if pace and timed else None
-            first = seats[game.current_player]
-            await tx.games.update(
-                record.id,
-                status="active",
-                version=0,
-                current_seat=game.current_player,
-                started_at=now,
-                waiting_since=now,
-                last_move_at=now,
-                updated_at=now,
-                clock=json.dumps(clock) if clock else None,
-                next_due_at=next_due_at(clock, first, game.current_player, now, now, ()),
-                # Nothing shown yet: the first board is still to be posted.
-                announced=-1,
-            )
-            record = await record_of(tx, record.id)
+            record, game = await self.start_in(tx, record)
         self._core.cache.put(record.id, Loaded(0, game, fresh_turn(game), 0))
         # A computer in the first seat is woken by the caller once the first board is out.
         return record
+
+    async def start_in(
+        self, tx: Transaction, record: GameRecord, *, pace_name: str | None = None
+    ) -> tuple[GameRecord, Any]:
+        """Start a lobby's game within ``tx``, on the server's pace or ``pace_name`` (a
+        season's); the caller puts the new game in the cache once ``tx`` has committed."""
+        rules = self._core.game_rules(record.game_name)
+        seats = list(record.seats)
+        if len(seats) < rules.min_players:
+            raise ServiceError(
+                "too_few_players",
+                min=rules.min_players,
+            )
+        if record.shuffle_seats:
+            # From the seed, so the seating is part of what the seed reproduces.
+            Rng(record.seed ^ _SEAT_SHUFFLE_SALT).shuffle(seats)
+        try:
+            game = rules.new(len(seats), record.seed, record.options)
+        except ValueError:
+            raise ServiceError("bad_options") from None
+        now = self._core.now_ms()
+        await tx.games.set_seats(record.id, seats)
+        settings = await self._core.guild_settings_in(tx, record.guild_id)
+        pace = pace_of(pace_name or settings.pace)
+        # A practice game has no clock: a learner takes the time they need.
+        timed = pace is not None and record.practice is None
+        clock = new_clock(pace, len(seats), settings.quiet_hours()) if pace and timed else None
+        first = seats[game.current_player]
+        await tx.games.update(
+            record.id,
+            status="active",
+            version=0,
+            current_seat=game.current_player,
+            started_at=now,
+            waiting_since=now,
+            last_move_at=now,
+            updated_at=now,
+            clock=json.dumps(clock) if clock else None,
+            next_due_at=next_due_at(clock, first, game.current_player, now, now, ()),
+            # Nothing shown yet: the first board is still to be posted.
+            announced=-1,
+        )
+        return await record_of(tx, record.id), game
 
     async def rematch(self, game_id: int, user_id: int) -> GameRecord:
         """The same table again, in the same channel, with a new shuffle: a lobby with the

@@ -37,7 +37,7 @@ from bot.service.models import (
 )
 from bot.service.pace import after_move, is_pace, night_of, pace_of
 from bot.service.posts import Posts
-from bot.service.ratings import Finish, places, rated
+from bot.service.ratings import finishes, rated
 from bot.service.storage import Advance, Transaction
 from engine.errors import IllegalAction, Refusal
 from engine.protocol import Game
@@ -323,22 +323,9 @@ class Play:
         rated."""
         if record.practice is not None:
             return
-        scores = list(game.scores)
-        ranks = places(scores)
-        winners = set(game.winners)
-        last = len(scores) + 1
-        finishes = [
-            Finish(s.user_id, s.name, ranks[s.index], s.index in winners)
-            for s in record.seats
-            if s.user_id is not None and not s.is_bot
-        ]
-        finishes += [
-            Finish(s.left_user_id, s.name, last, False)
-            for s in record.seats
-            if s.left_user_id is not None and s.user_id is None
-        ]
+        found = finishes(record.seats, list(game.scores), set(game.winners))
         before = {r.user_id: r for r in await tx.people.ratings(record.guild_id, record.game_name)}
-        after = rated(before, finishes)
+        after = rated(before, found)
         if after:
             await tx.people.save_ratings(record.guild_id, record.game_name, after)
 

@@ -12,10 +12,10 @@ ended early are not rated at all, and a player who left a game counts as finishi
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from bot.service.models import Rating
+from bot.service.models import Rating, Seat
 
 START = 1000.0
 K = 32.0
@@ -66,3 +66,23 @@ def rated(before: Mapping[int, Rating], finishes: Sequence[Finish]) -> list[Rati
 def places(scores: Sequence[int]) -> list[int]:
     """Competition ranking of scores, highest first (ties share a place: 1, 2, 2, 4)."""
     return [1 + sum(other > mine for other in scores) for mine in scores]
+
+
+def finishes(
+    seats: Sequence[Seat], scores: Sequence[int], winners: Collection[int]
+) -> list[Finish]:
+    """The people's finishes of a game that ended with ``scores`` (by seat) and ``winners``
+    (seat indices): computers left out, who left counted last (for the ratings and a
+    season's points alike)."""
+    ranks = places(scores)
+    last = len(scores) + 1
+    people = [
+        Finish(s.user_id, s.name, ranks[s.index], s.index in winners)
+        for s in seats
+        if s.user_id is not None and not s.is_bot
+    ]
+    return people + [
+        Finish(s.left_user_id, s.name, last, False)
+        for s in seats
+        if s.left_user_id is not None and s.user_id is None
+    ]

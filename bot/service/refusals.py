@@ -73,6 +73,13 @@ REFUSALS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "unknown_setting": (),
         "away_in_past": (),
         "bad_ping": (),
+        # Seasons
+        "season_going": (),
+        "season_bad_length": ("rounds", "days"),
+        "season_started": (),
+        "no_season": (),
+        "season_joined": (),
+        "season_not_member": (),
     }
 )
 

@@ -82,6 +82,7 @@ from bot.service.moderation import Moderation
 from bot.service.notices import Notices
 from bot.service.play import Play
 from bot.service.posts import Posts
+from bot.service.seasons import Seasons
 from bot.service.storage import Storage, open_storage
 from bot.service.thinking import Thinker
 from bot.settings import Settings
@@ -120,6 +121,7 @@ class GameService:
         self.notices = Notices(self.core)
         self.history = History(self.core)
         self.learning = Learning(self.core, self.lobby)
+        self.seasons = Seasons(self.core, self.lobby, self.moderation)
 
     @classmethod
     async def open(

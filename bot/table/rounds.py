@@ -1,6 +1,7 @@
 """One round of the background work: reminders, missed posts, computers to wake, expired
-lobbies, stalled games and time-outs. The reminders cog (:mod:`bot.cogs.reminders`) runs a
-round every few seconds; a round may run at any time, however long the bot was away.
+lobbies, stalled games, seasons' rounds and time-outs. The reminders cog
+(:mod:`bot.cogs.reminders`) runs a round every few seconds; a round may run at any time,
+however long the bot was away.
 
 Nothing is kept in memory between rounds: each round asks the service which turns are due
 now (all of them), claims each notice so it is sent once, sends it, and marks it sent. A
@@ -33,6 +34,7 @@ from bot.service.service import ANNOUNCE_GRACE
 from bot.service.storage import ConnectionLost
 from bot.table.common import Common
 from bot.table.posts import Posts
+from bot.table.seasons import Seasons
 
 log = logging.getLogger("arkbot.reminders")
 
@@ -83,9 +85,10 @@ ROUND_TRIES = 2
 class Rounds:
     """The background work of the table, one round at a time."""
 
-    def __init__(self, common: Common, posts: Posts) -> None:
+    def __init__(self, common: Common, posts: Posts, seasons: Seasons) -> None:
         self.common = common
         self.posts = posts
+        self.seasons = seasons
 
     async def run_round(
         self, now: datetime | None = None, *, grace: timedelta | None = None
@@ -125,6 +128,9 @@ class Rounds:
         handled += await service.computers.wake_computers(grace)
         handled += await self.close_expired_lobbies()
         handled += await self.end_stalled_games()
+        # Seasons: a round's tables dealt, a round closed, a season over (each told once).
+        with _one_piece("step the seasons"):
+            handled += await self.seasons.tell_due()
         return handled + await self._notices([d for d in due if d.kind == "timeout"])
 
     async def _notices(self, due: list[DueTurn]) -> int:

@@ -27,6 +27,7 @@ from bot.table.moderation import Moderating
 from bot.table.players import Players
 from bot.table.posts import Posts
 from bot.table.rounds import Rounds
+from bot.table.seasons import Seasons
 from bot.table.turns import Turns
 
 
@@ -42,7 +43,8 @@ class Table:
         self.browsing = Browsing(self.common, self.posts)
         self.players = Players(self.common, self.posts)
         self.moderation = Moderating(self.common, self.posts)
-        self.rounds = Rounds(self.common, self.posts)
+        self.seasons = Seasons(self.common, self.posts, self.lobby)
+        self.rounds = Rounds(self.common, self.posts, self.seasons)
 
     @property
     def host(self) -> Host:
@@ -72,6 +74,9 @@ class Table:
             raise Refusal("table.error.unknown_control") from None
         if cid.kind == "lb":
             await self.lobby.act(interaction, cid.control, cid.game_id)
+            return
+        if cid.kind == "zb":
+            await self.seasons.act(interaction, cid.control, cid.game_id)
             return
         if cid.kind == "lm" and cid.control == ADD_COMPUTER:
             await self.lobby.act(interaction, "bot", cid.game_id, values)

@@ -18,7 +18,7 @@ from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager
 
-from bot.service.storage.parts import GameLog, GameRows, Notices, People
+from bot.service.storage.parts import GameLog, GameRows, Notices, People, Seasons
 from bot.service.storage.values import (
     GAME_FIELDS,
     Advance,
@@ -42,7 +42,7 @@ __all__ = [
 
 
 class Transaction(ABC):
-    """One transaction: its queries in four parts over the same connection."""
+    """One transaction: its queries in five parts over the same connection."""
 
     #: A game's row and seats.
     games: GameRows
@@ -52,6 +52,8 @@ class Transaction(ABC):
     people: People
     #: Turn notices, announcements and computer turns.
     notices: Notices
+    #: Seasons, their members and the games they dealt.
+    seasons: Seasons
 
     @abstractmethod
     def on_commit(self, callback: Callable[[], None]) -> None:

@@ -1,14 +1,16 @@
-"""The storage interface by concern: what a transaction offers, in four small parts.
+"""The storage interface by concern: what a transaction offers, in five small parts.
 
 A :class:`~bot.service.storage.base.Transaction` exposes one of each as an attribute
-(``tx.games``, ``tx.log``, ``tx.people``, ``tx.notices``); a backend implements each part as
-a small class over the same connection and transaction, so a part reads alone and the four
-still run in one transaction. The parts follow what the service's parts use together:
+(``tx.games``, ``tx.log``, ``tx.people``, ``tx.notices``, ``tx.seasons``); a backend
+implements each part as a small class over the same connection and transaction, so a part
+reads alone and the five still run in one transaction. The parts follow what the
+service's parts use together:
 
 - :class:`GameRows`: a game's row and seats (lobby, play, moderation);
 - :class:`GameLog`: its actions and the caches beside them (play, history);
 - :class:`People`: players and guilds (pings, time away, ratings, settings, moderation log);
-- :class:`Notices`: background work (turn notices, announcements, computer turns).
+- :class:`Notices`: background work (turn notices, announcements, computer turns);
+- :class:`Seasons`: seasons, their members and the games they dealt.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ from bot.service.models import (
     Seat,
     Shards,
 )
+from bot.service.season.members import Member
+from bot.service.season.records import NewSeason, SeasonRecord, SeasonTable
 from bot.service.storage.values import Advance, DueGame, NewGame
 
 
@@ -278,3 +282,58 @@ class Notices(ABC):
         """Give back every claim (a notice, a missed post, a computer's turn) whose holder
         begins with ``prefix`` but is not ``holder``: they are anyone's again at once.
         Returns how many were given back."""
+
+
+class Seasons(ABC):
+    """Seasons (:mod:`bot.service.season`): their rows, members and dealt tables."""
+
+    @abstractmethod
+    async def insert(self, season: NewSeason) -> int:
+        """Store a new season in status ``signup``; returns its id."""
+
+    @abstractmethod
+    async def get(self, season_id: int) -> SeasonRecord | None:
+        """A season's row."""
+
+    @abstractmethod
+    async def current_in(self, channel_id: int) -> SeasonRecord | None:
+        """The channel's season that is not over, if any (the newest)."""
+
+    @abstractmethod
+    async def of_game(self, game_id: int) -> tuple[int, int] | None:
+        """(season id, round) of a game a season dealt, else None."""
+
+    @abstractmethod
+    async def due(self, now_ms: int, shards: Shards | None = None) -> list[SeasonRecord]:
+        """Seasons not over (of guilds on ``shards``) whose lease is free at ``now_ms``."""
+
+    @abstractmethod
+    async def claim(self, season_id: int, holder: str, now_ms: int, until_ms: int) -> bool:
+        """Take the season's lease for background work until ``until_ms`` if it is free at
+        ``now_ms``, ``holder``'s already, or held in ``holder``'s place on the database (by
+        a process that stopped: see :meth:`bot.service.core.Core.claimant`); whether it was
+        taken."""
+
+    @abstractmethod
+    async def release(self, season_id: int, holder: str) -> None:
+        """Give the lease back, if ``holder`` holds it."""
+
+    @abstractmethod
+    async def update(self, season_id: int, **fields: Any) -> None:
+        """Set some of: status, dealt, dealing (JSON text or None), message_id."""
+
+    @abstractmethod
+    async def members(self, season_id: int) -> list[Member]:
+        """Everyone who ever signed up, in sign-up order (ratings at START)."""
+
+    @abstractmethod
+    async def put_member(self, season_id: int, member: Member, now_ms: int) -> None:
+        """Add the member, or change their name, ``joined`` and ``left``."""
+
+    @abstractmethod
+    async def add_table(self, season_id: int, table: SeasonTable) -> bool:
+        """Record a dealt table; False if that round's table was recorded already."""
+
+    @abstractmethod
+    async def tables(self, season_id: int) -> list[SeasonTable]:
+        """Every table the season dealt, by round and number."""

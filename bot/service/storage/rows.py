@@ -8,6 +8,7 @@ from typing import Any
 from bot.service.clock import from_ms
 from bot.service.models import GameRecord, Practice, Seat
 from bot.service.pace import Away
+from bot.service.season.records import SeasonRecord
 
 #: The games columns every backend selects, in this order, plus ``seats_json``: an array of
 #: [seat, user_id, name, is_bot, left_user_id, away_start, away_until, ping] per seat.
@@ -127,3 +128,54 @@ def clock_of(text: str | None) -> dict[str, Any] | None:
     if not isinstance(clock, dict) or not isinstance(clock.get("banks"), list):
         return None
     return clock
+
+
+#: The seasons columns every backend selects (alias ``s``), in :func:`season_of`'s order.
+SEASON_FIELDS = ", ".join(
+    f"s.{c}"
+    for c in (
+        "id", "guild_id", "channel_id", "creator_id", "kind", "options", "pace", "rounds",
+        "days", "first_at", "seed", "status", "dealt", "closed", "dealing", "message_id",
+    )
+)  # fmt: skip
+#: The season fields a service may change, by their columns.
+SEASON_UPDATES = {
+    "status": "status",
+    "dealt": "dealt",
+    "closed": "closed",
+    "first_ms": "first_at",
+    "dealing": "dealing",
+    "message_id": "message_id",
+}
+
+
+def season_of(row: Any) -> SeasonRecord:
+    """A seasons row (selected as :data:`SEASON_FIELDS`) as a record."""
+    (id_, guild, channel, creator, kind, options, pace, rounds, days, first, seed, status,
+     dealt, closed, dealing, message) = tuple(row)  # fmt: skip
+    return SeasonRecord(
+        int(id_),
+        int(guild),
+        int(channel),
+        int(creator),
+        str(kind),
+        json_or(options, {}),
+        str(pace),
+        int(rounds),
+        int(days),
+        int(first),
+        int(seed),
+        status,
+        int(dealt),
+        int(closed),
+        json_or(dealing, None),
+        None if message is None else int(message),
+    )
+
+
+def same_place(holder: str) -> str:
+    """A LIKE pattern of the claims made in ``holder``'s place on the database (see
+    :meth:`bot.service.core.Core.claimant`): one that is not ``holder``'s own was made by a
+    process that has stopped, and is free to take."""
+    place = holder.partition("/")[0].replace("%", "").replace("_", "")
+    return f"{place}/%"

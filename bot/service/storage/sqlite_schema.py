@@ -247,6 +247,58 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         ) WITHOUT ROWID
         """,
     ),
+    # 12: seasons (issue 45): a season's row (its game, options and pace, its rounds and
+    # their length in days, when the first is dealt, its seed, the rounds dealt and closed
+    # (their standings told), the round being dealt, the sign-up message, and a lease for
+    # its background work), its members (the round they are dealt from, the round they left
+    # in) and which game each round's table is. Kept equal with postgres_schema.py.
+    (
+        """
+        CREATE TABLE seasons (
+            id              INTEGER PRIMARY KEY,
+            guild_id        INTEGER  NOT NULL,
+            channel_id      INTEGER  NOT NULL,
+            creator_id      INTEGER  NOT NULL,
+            kind            TEXT    NOT NULL,
+            options         TEXT    NOT NULL DEFAULT '{}',
+            pace            TEXT    NOT NULL,
+            rounds          INTEGER NOT NULL,
+            days            INTEGER NOT NULL,
+            first_at        INTEGER  NOT NULL,
+            seed            INTEGER  NOT NULL,
+            status          TEXT    NOT NULL CHECK (status IN ('signup', 'running', 'over')),
+            dealt           INTEGER NOT NULL DEFAULT 0,
+            closed          INTEGER NOT NULL DEFAULT 0,
+            dealing         TEXT,
+            message_id      INTEGER,
+            created_at      INTEGER  NOT NULL,
+            lease_holder    TEXT,
+            lease_until     INTEGER  NOT NULL DEFAULT 0
+        )
+        """,
+        "CREATE INDEX seasons_by_channel ON seasons (channel_id, status)",
+        """
+        CREATE TABLE season_members (
+            season_id   INTEGER  NOT NULL REFERENCES seasons (id) ON DELETE CASCADE,
+            user_id     INTEGER  NOT NULL,
+            name        TEXT    NOT NULL,
+            joined      INTEGER NOT NULL,
+            left_round  INTEGER,
+            signed_at   INTEGER  NOT NULL,
+            PRIMARY KEY (season_id, user_id)
+        ) WITHOUT ROWID
+        """,
+        """
+        CREATE TABLE season_games (
+            season_id   INTEGER  NOT NULL REFERENCES seasons (id) ON DELETE CASCADE,
+            round       INTEGER NOT NULL,
+            table_no    INTEGER NOT NULL,
+            game_id     INTEGER  NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            PRIMARY KEY (season_id, round, table_no)
+        ) WITHOUT ROWID
+        """,
+        "CREATE UNIQUE INDEX season_games_by_game ON season_games (game_id)",
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -25,6 +25,7 @@ from bot.service.storage.postgres.lost import (
 from bot.service.storage.postgres.notices import PostgresNotices
 from bot.service.storage.postgres.people import PostgresPeople
 from bot.service.storage.postgres.place import SessionPlace
+from bot.service.storage.postgres.seasons import PostgresSeasons
 from bot.service.storage.postgres.session import Session
 from bot.service.storage.postgres_schema import MIGRATIONS, SCHEMA_VERSION
 from bot.service.storage.values import StorageError
@@ -215,6 +216,7 @@ class PostgresTransaction(Transaction):
         self.log = PostgresLog(session)
         self.people = PostgresPeople(session)
         self.notices = PostgresNotices(session)
+        self.seasons = PostgresSeasons(session)
         #: Called once the (write) transaction has committed.
         self.committed: list[Callable[[], None]] = []
 

@@ -28,6 +28,7 @@ from bot.service.storage.sqlite.log import SqliteLog
 from bot.service.storage.sqlite.notices import SqliteNotices
 from bot.service.storage.sqlite.people import SqlitePeople
 from bot.service.storage.sqlite.place import FilePlace
+from bot.service.storage.sqlite.seasons import SqliteSeasons
 from bot.service.storage.sqlite.statements import Statements
 from bot.service.storage.sqlite_schema import MIGRATIONS, SCHEMA_VERSION
 from bot.service.storage.values import StorageError
@@ -42,6 +43,7 @@ class SqliteTransaction(Transaction):
         self.log = SqliteLog(statements)
         self.people = SqlitePeople(statements)
         self.notices = SqliteNotices(statements)
+        self.seasons = SqliteSeasons(statements)
         #: Called once the (write) transaction has committed.
         self.committed: list[Callable[[], None]] = []
 
