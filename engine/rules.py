@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar, cast
 
 from engine.common.rng import Rng
 
@@ -36,7 +36,7 @@ class _Engine(Protocol):
 
     def legal_actions(self) -> list[Any]: ...
 
-    def view(self, seat: int | None = None) -> Any: ...
+    def view(self, seat: int | None = None) -> object: ...
 
     @classmethod
     def from_json(cls, text: str) -> Self: ...
@@ -51,10 +51,6 @@ def no_options(options: Mapping[str, Any]) -> dict[str, Any]:
     if options:
         raise ValueError(f"This game takes no options, not {sorted(options)}.")
     return {}
-
-
-def _any_legal(game: _Engine, rng: Rng) -> Any:
-    return rng.choice(game.legal_actions())
 
 
 def _not_known(players: int, options: Mapping[str, Any]) -> int | None:
@@ -85,8 +81,8 @@ class Rules(Generic[G, A]):
     #: ``bad_options``).
     options: Callable[[Mapping[str, Any]], dict[str, Any]] = no_options
     #: The move made for a player whose turn timed out (the server's "skip"): cheap and on
-    #: the event loop, so no search; the least the game needs to go on. Default: any legal.
-    timeout: Callable[[G, Rng], A] = _any_legal
+    #: the event loop, so no search; the least the game needs to go on. None: any legal one.
+    timeout: Callable[[G, Rng], A] | None = None
     #: About how many turns a game of ``players`` with these (checked) options takes, all
     #: seats together (the lobby says from it when the game should end); None: not known.
     expected_turns: Callable[[int, Mapping[str, Any]], int | None] = _not_known
@@ -117,6 +113,9 @@ class Rules(Generic[G, A]):
         return self.expected_turns(players, options)
 
     def timeout_action(self, game: G, rng: Rng) -> A:
+        if self.timeout is None:
+            # One of ``game.legal_actions()``: an action of this game.
+            return cast(A, rng.choice(game.legal_actions()))
         return self.timeout(game, rng)
 
     def computer_action(
@@ -132,8 +131,9 @@ class Rules(Generic[G, A]):
 
         if not registry.game(self.name).has_computers:
             return self.timeout_action(game, Rng(seed))
-        chosen: A = ai.choose(game, level, seed=seed, budget_s=seconds, iterations=iterations)
-        return chosen
+        # The computer chooses among ``game.legal_actions()``: an action of this game.
+        chosen = ai.choose(game, level, seed=seed, budget_s=seconds, iterations=iterations)
+        return cast(A, chosen)
 
     def hint(self, game: G, seat: int, seed: int, seconds: float, iterations: int | None) -> Hint:
         """A suggested move for ``seat`` with its reason (an :class:`engine.ai.Hint`)."""

@@ -1,4 +1,5 @@
-"""The type checker passes over every layer: ``python -m mypy engine render bot``.
+"""The type checker passes over every layer and the example game installed from outside:
+``python -m mypy engine render bot examples/tictactoe/arkbot_tictactoe``.
 
 It runs as a test so that CI (which runs the README's test command) checks types on every
 run, with the settings of ``[tool.mypy]`` in pyproject.toml. Its cache is the usual
@@ -13,7 +14,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-LAYERS = ("engine", "render", "bot")
+LAYERS = ("engine", "render", "bot", "examples/tictactoe/arkbot_tictactoe")
 
 
 def test_mypy_finds_no_error_in_any_layer() -> None:

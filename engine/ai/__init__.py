@@ -56,7 +56,7 @@ def choose(
     seed: int = 0,
     budget_s: float = 1.0,
     iterations: int | None = None,
-) -> Any:
+) -> object:
     """The action a computer player of ``level`` takes now (see the module docstring)."""
     if level == "easy":
         if game.phase == "over":

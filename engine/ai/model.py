@@ -32,7 +32,7 @@ class Model(Protocol):
     #: Points of margin that move the search's reward from 0.5 to about 0.73.
     scale: float
 
-    def easy(self, game: Any, rng: Rng) -> Any:
+    def easy(self, game: Any, rng: Rng) -> object:
         """A plausible but weak move (the beginners' opponent)."""
         ...
 

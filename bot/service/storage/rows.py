@@ -23,7 +23,7 @@ GAME_COLUMNS = (
 GAME_FIELDS_G = ", ".join(f"g.{c.strip()}" for c in GAME_COLUMNS.split(","))
 
 
-def json_or(text: str | None, default: Any) -> Any:
+def json_or(text: str | None, default: object) -> object:
     """Parse a JSON column; a damaged one reads as ``default`` (the service's load finds and
     reports damage; listing a game must not fail because of it)."""
     if text is None:
@@ -32,6 +32,18 @@ def json_or(text: str | None, default: Any) -> Any:
         return json.loads(text)
     except ValueError:
         return default
+
+
+def json_dict(text: str | None) -> dict[str, Any]:
+    """A JSON object column; damaged, or not an object: ``{}``."""
+    value = json_or(text, None)
+    return value if isinstance(value, dict) else {}
+
+
+def json_list(text: str | None) -> list[Any]:
+    """A JSON array column; damaged, or not an array: ``[]``."""
+    value = json_or(text, None)
+    return value if isinstance(value, list) else []
 
 
 def seats_of(text: str | None) -> tuple[Seat, ...]:
@@ -159,7 +171,7 @@ def season_of(row: Any) -> SeasonRecord:
         int(channel),
         int(creator),
         str(kind),
-        json_or(options, {}),
+        json_dict(options),
         str(pace),
         int(rounds),
         int(days),
@@ -168,7 +180,7 @@ def season_of(row: Any) -> SeasonRecord:
         status,
         int(dealt),
         int(closed),
-        json_or(dealing, None),
+        dealing if isinstance(dealing := json_or(dealing, None), list) else None,
         None if message is None else int(message),
     )
 

@@ -37,7 +37,7 @@ class CovenantModel:
         # candidates and the reply it expects of the next player are the normal level's.
         self.searcher = Evaluator(root, STRONG_WEIGHTS, exact_ark=True)
 
-    def easy(self, game: Game, rng: Rng) -> Any:
+    def easy(self, game: Game, rng: Rng) -> object:
         # The demo's "sensible" player: snug placements, claims whatever is at hand, moves
         # the Ark when it pays; it never weighs one feature against another.
         return sensible_action(game, rng)

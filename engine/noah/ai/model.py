@@ -23,7 +23,7 @@ class NoahModel:
         self.root = root
         self.weights = weights
 
-    def easy(self, game: Game, rng: Rng) -> Any:
+    def easy(self, game: Game, rng: Rng) -> object:
         """Takes or plays a single card at random, keeps a scoring pet: a beginner's game."""
         seat = to_act(game)
         if game.phase == "pet":

@@ -10,7 +10,7 @@ from bot.service.clock import from_ms
 from bot.service.models import ActionRecord
 from bot.service.storage.parts import GameLog
 from bot.service.storage.postgres.session import Session
-from bot.service.storage.rows import json_or
+from bot.service.storage.rows import json_dict
 
 
 class PostgresLog(GameLog):
@@ -109,6 +109,6 @@ def _record(game_id: int, row: Sequence[Any]) -> ActionRecord:
         seat=row[1],
         user_id=row[2],
         source=row[3],
-        action=json_or(row[4], None),
+        action=json_dict(row[4]),
         created_at=from_ms(row[5]),
     )

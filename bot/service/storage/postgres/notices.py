@@ -17,7 +17,7 @@ from bot.service.storage.postgres.session import (
     Session,
     on_shards,
 )
-from bot.service.storage.rows import game_of, json_or
+from bot.service.storage.rows import game_of, json_list
 from bot.service.storage.values import DueGame
 
 #: The claims :meth:`PostgresNotices.release` gives back: (table, until when, held by, what
@@ -56,7 +56,7 @@ class PostgresNotices(Notices):
             lease_ms,
             now_ms,
         )
-        return [DueGame(game_of(r), tuple(json_or(r["sent_json"], []))) for r in rows]
+        return [DueGame(game_of(r), tuple(json_list(r["sent_json"]))) for r in rows]
 
     async def quiet_games(self, before_ms: int, shards: Shards | None = None) -> list[GameRecord]:
         rows = await self._connection.fetch(

@@ -9,7 +9,7 @@ from bot.service.clock import from_ms
 from bot.service.models import GuildSettings, ModerationRecord, Rating
 from bot.service.storage.parts import People
 from bot.service.storage.postgres.session import Session
-from bot.service.storage.rows import json_or
+from bot.service.storage.rows import json_dict, json_or
 
 
 class PostgresPeople(People):
@@ -137,7 +137,7 @@ class PostgresPeople(People):
                 moderator_id=r[3],
                 act=r[4],
                 target_user_id=r[5],
-                detail=json_or(r[6], {}),
+                detail=json_dict(r[6]),
                 created_at=from_ms(r[7]),
             )
             for r in rows

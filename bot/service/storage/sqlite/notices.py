@@ -6,7 +6,7 @@ from typing import Any
 
 from bot.service.models import GameRecord, Shards
 from bot.service.storage.parts import Notices
-from bot.service.storage.rows import game_of, json_or
+from bot.service.storage.rows import game_of, json_list
 from bot.service.storage.sqlite.statements import (
     COMPUTER_TURN,
     GAME_FIELDS_SQL,
@@ -46,7 +46,7 @@ class SqliteNotices(Notices):
             f"{on_shards(shards)} ORDER BY g.next_due_at",
             (lease_ms, now_ms),
         )
-        return [DueGame(game_of(r), tuple(json_or(r["sent_json"], []))) for r in rows]
+        return [DueGame(game_of(r), tuple(json_list(r["sent_json"]))) for r in rows]
 
     async def quiet_games(self, before_ms: int, shards: Shards | None = None) -> list[GameRecord]:
         rows = await self._sql.rows(
@@ -77,7 +77,7 @@ class SqliteNotices(Notices):
 
     async def sent(self, game_id: int, version: int, user_id: int, kind: str) -> bool:
         return bool(
-            await self._sql.scalar(
+            await self._sql.integer(
                 "SELECT 1 FROM notices WHERE game_id = ? AND version = ? AND user_id = ? "
                 "AND kind = ? AND sent_at IS NOT NULL",
                 (game_id, version, user_id, kind),
@@ -94,8 +94,8 @@ class SqliteNotices(Notices):
         )
 
     async def reminded_since(self, game_id: int, user_id: int, since_ms: int) -> int:
-        return int(
-            await self._sql.scalar(
+        return (
+            await self._sql.integer(
                 "SELECT COUNT(*) FROM (SELECT DISTINCT version, sent_at FROM notices "
                 "WHERE game_id = ? AND user_id = ? AND kind IN ('reminder', 'final') "
                 "AND sent_at >= ?)",

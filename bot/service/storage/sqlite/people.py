@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from bot.service.clock import from_ms
 from bot.service.models import GuildSettings, ModerationRecord, Rating
 from bot.service.storage.parts import People
-from bot.service.storage.rows import json_or
+from bot.service.storage.rows import json_dict, json_or
 from bot.service.storage.sqlite.statements import Statements
 
 
@@ -19,7 +19,7 @@ class SqlitePeople(People):
         self._sql = statements
 
     async def ping(self, user_id: int) -> str:
-        found = await self._sql.scalar("SELECT ping FROM user_prefs WHERE user_id = ?", (user_id,))
+        found = await self._sql.text("SELECT ping FROM user_prefs WHERE user_id = ?", (user_id,))
         return found or "channel"
 
     async def set_ping(self, user_id: int, ping: str) -> None:
@@ -46,11 +46,12 @@ class SqlitePeople(People):
         )
         if stamped:
             return None
-        return int(
-            await self._sql.scalar(
-                "SELECT practice_begun FROM user_prefs WHERE user_id = ?", (user_id,)
-            )
+        begun = await self._sql.integer(
+            "SELECT practice_begun FROM user_prefs WHERE user_id = ?", (user_id,)
         )
+        if begun is None:  # the upsert found a row it would not stamp: it has a time
+            raise RuntimeError(f"user {user_id}'s practice_begun vanished")
+        return begun
 
     async def ratings(self, guild_id: int, game_name: str) -> list[Rating]:
         rows = await self._sql.rows(
@@ -125,7 +126,7 @@ class SqlitePeople(People):
                 moderator_id=r[3],
                 act=r[4],
                 target_user_id=r[5],
-                detail=json_or(r[6], {}),
+                detail=json_dict(r[6]),
                 created_at=from_ms(r[7]),
             )
             for r in rows

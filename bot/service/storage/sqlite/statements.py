@@ -49,6 +49,10 @@ def on_shards(shards: Shards | None, alias: str = "g") -> str:
     return f" AND (({alias}.guild_id >> 22) % {int(shards.count)}) IN ({ids})"
 
 
+#: A value SQLite hands back: its five storage classes.
+SqlValue = int | float | str | bytes | None
+
+
 class Statements:
     """Statements on one connection, each in one trip.
 
@@ -61,10 +65,26 @@ class Statements:
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self.connection = connection
 
-    async def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
+    async def scalar(self, sql: str, params: Sequence[Any] = ()) -> SqlValue:
+        """The first column of the first row (None without a row): what SQLite stores."""
         rows = await self.connection.execute_fetchall(sql, params)
         first = next(iter(rows), None)
-        return first[0] if first is not None else None
+        value: SqlValue = first[0] if first is not None else None
+        return value
+
+    async def integer(self, sql: str, params: Sequence[Any] = ()) -> int | None:
+        """:meth:`scalar` where the column holds a whole number (or NULL, or no row)."""
+        value = await self.scalar(sql, params)
+        if value is not None and not isinstance(value, int):
+            raise TypeError(f"expected a whole number from {sql!r}, not {value!r}")
+        return value
+
+    async def text(self, sql: str, params: Sequence[Any] = ()) -> str | None:
+        """:meth:`scalar` where the column holds text (or NULL, or no row)."""
+        value = await self.scalar(sql, params)
+        if value is not None and not isinstance(value, str):
+            raise TypeError(f"expected text from {sql!r}, not {value!r}")
+        return value
 
     async def rows(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[Any]:
         return list(await self.connection.execute_fetchall(sql, params))

@@ -160,7 +160,7 @@ class SqliteStorage(Storage):
         async with self._lock:
             await self.connection.execute("BEGIN IMMEDIATE")
             try:
-                version = await self.statements.scalar("PRAGMA user_version")
+                version = await self.statements.integer("PRAGMA user_version") or 0
                 if version > SCHEMA_VERSION:
                     raise RuntimeError(
                         f"{self.path} has schema {version}, newer than this bot's "
