@@ -16,6 +16,17 @@ from typing import Any
 
 from bot.games.seen import Seen
 from bot.panels import Picture, Text
+from render.i18n import say
+
+#: The most words a practice turn says above its panel (lessons, progress line and
+#: suggestion): a child reads about this much before they want to play.
+MOST_WORDS = 40
+
+
+def words(lines: Sequence[Text], language: str) -> int:
+    """How many words ``lines`` say in ``language`` (what a reader has to get through);
+    emoji, dividers and numbers count as words too, as a reader's eye stops on them."""
+    return sum(len(say(line, language).split()) for line in lines)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +47,10 @@ class Teacher:
 
     #: Every lesson's key, in the order the rule book teaches them.
     lessons: tuple[str, ...] = ()
+
+    #: The most lessons shown in one turn (one idea a step; a game with more lessons than
+    #: turns to meet them in may allow two).
+    at_once: int = 2
 
     def practice_options(self, seed: int) -> dict[str, Any]:
         """The table options of a practice game (its length, a deck arranged so that each

@@ -5,8 +5,11 @@ thread of its own, and the game teaches as it goes.
   :class:`~bot.games.teaching.Teacher` says which) stands above the turn's panel, with its
   picture and the hint's move as a suggestion; a lesson is given once.
 - After each of the learner's turns, what it did and why, privately.
-- At the end, what the learner now knows, and a button that opens a real table in the
-  channel the thread belongs to.
+- Above the lessons, how far along the learner is ("Lesson 3 of 12", from the teacher's
+  lessons).
+- At the end, what the learner now knows, a button that opens a real table of the same
+  length and edition in the channel the thread belongs to, and buttons to practise this game
+  again or another one.
 
 Only the table knows Discord; the lessons are the game's, the bookkeeping the service's
 (:mod:`bot.service.learning`).
@@ -33,10 +36,6 @@ from bot.table.lobby import Lobby, may_make_private_threads, may_make_threads, s
 from bot.table.posts import Posts
 
 log = logging.getLogger("arkbot.table")
-
-
-#: The most lessons shown in one turn.
-AT_ONCE = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +69,24 @@ class Learning:
     async def learn(self, interaction: discord.Interaction, game: str) -> None:
         """Open a practice game of ``game`` for the user, in a new thread of this channel."""
         await interaction.response.defer(ephemeral=True, thinking=True)
+        channel = interaction.channel
+        if isinstance(channel, discord.Thread):
+            raise Refusal("table.learn.in_thread")
+        await self._open(interaction, game, channel)
+
+    async def again(self, interaction: discord.Interaction, game_id: int, game: str) -> None:
+        """A button under a finished practice game: practise ``game`` (the same one, or
+        another) in a new thread of the channel the finished one's thread belongs to."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        old = await self.common.service.play.get_game(game_id)
+        parent = getattr(interaction.channel, "parent", None)
+        if old.practice is None or old.channel_id != interaction.channel_id or parent is None:
+            raise Refusal("table.error.unknown_control")
+        if old.seat_of(interaction.user.id) is None:
+            raise Refusal("table.error.not_a_player")
+        await self._open(interaction, game, parent)
+
+    async def _open(self, interaction: discord.Interaction, game: str, channel: Any) -> None:
         common = self.common
         chosen = plugins().get(game)
         if chosen is None or not chosen.front.ready:
@@ -79,9 +96,6 @@ class Learning:
         going = await common.service.learning.going(user.id)
         if going is not None:
             raise Refusal("table.learn.going", where=Verbatim(f"<#{going.channel_id}>"))
-        channel = interaction.channel
-        if isinstance(channel, discord.Thread):
-            raise Refusal("table.learn.in_thread")
         # Threads belong to a text channel (not to a voice channel's chat).
         if not isinstance(channel, discord.TextChannel):
             raise Refusal("table.learn.no_threads")
@@ -149,9 +163,10 @@ class Learning:
         """The turn's first panel with the lessons due now above it (and the turn's start
         kept for :meth:`told`); their keys, to be marked taught once they are shown.
 
-        At most :data:`AT_ONCE` lessons a turn, the first due first: one idea at a time,
-        but a short game has about a dozen turns for nine lessons, and a lesson left for
-        later may never come again (the Prophet, once it is used)."""
+        At most the teacher's ``at_once`` lessons a turn, the first due first: one idea at a
+        time, but a game may have fewer turns than lessons, and a lesson left for later may
+        never come again (the Prophet, once it is used). Above them, how far along the
+        learner is: "Lesson 3 of 12", the number of the last one shown."""
         practice = record.practice
         chosen = self.common.plugin(record)
         if practice is None or chosen.teacher is None or seat.is_bot:
@@ -160,20 +175,22 @@ class Learning:
         hint = await self._hint(record, seat)
         self._starts[record.id] = TurnStart(record.version, game.copy(), hint)
         used = chosen.teacher.uses(seen, hint or ())
+        at_once = chosen.teacher.at_once
         if practice.turn == game.turn:
             # The panel opened again in the same turn (after a restart too): the lessons it
-            # showed, again, and no new ones: a turn teaches at most AT_ONCE.
+            # showed, again, and no new ones: a turn teaches at most ``at_once``.
             due = list(practice.shown)
         else:
             due = chosen.teacher.due(seen, frozenset(practice.taught))
             # The first lesson due, then one the suggested move puts to use (a suggestion
             # never uses an idea not yet explained: the Prophet, the Ark), else the next one.
             due = list(dict.fromkeys([*due[:1], *[k for k in due[1:] if k in used], *due[1:]]))
-            due = due[:AT_ONCE]
+            due = due[:at_once]
         if not due:
             return panel, ()
         lessons = [chosen.teacher.lesson(key, seen, hint) for key in due]
-        lines = [line for lesson in lessons for line in lesson.lines]
+        lines = [progress(chosen.teacher, practice.taught, due)]
+        lines += [line for lesson in lessons for line in lesson.lines]
         # The hint's move once, under the lessons (each lesson words the same suggestion);
         # not when the move puts to use an idea neither taught before nor now (the card
         # game's first move may open two new cabins, before the action discs are explained).
@@ -257,10 +274,23 @@ class Learning:
         if old.status != "finished":
             raise Refusal("table.error.unknown_control")
         user = interaction.user
+        # The practice game's length and edition, which the learner now knows; not what
+        # only a practice game has (an arranged deck).
+        chosen = common.plugin(old)
+        kept = {o.name for o in chosen.front.table_options}
+        options = {k: v for k, v in old.options.items() if k in kept}
         record = await common.service.lobby.create_game(
-            old.guild_id, parent.id, user.id, user.display_name, old.game_name, {}
+            old.guild_id, parent.id, user.id, user.display_name, old.game_name, options
         )
         problem = await self.posts.post_lobby(parent, record)
         done = Text("table.learn.real_table", channel=Verbatim(f"<#{parent.id}>"))
         said = saying((done,) + ((problem,) if problem else ()), language_of(interaction))
         await interaction.followup.send(said, ephemeral=True)
+
+
+def progress(teacher: Teacher, taught: Sequence[str], shown: Sequence[str]) -> Text:
+    """ "Lesson 3 of 12": the place, among the teacher's lessons, of the last of ``shown``
+    once it is taught (after ``taught``, the ones taught in earlier turns)."""
+    order = [*taught, *(key for key in shown if key not in taught)]
+    number = max(order.index(key) for key in shown) + 1
+    return Text("table.learn.progress", number=number, total=len(teacher.lessons))

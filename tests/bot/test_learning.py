@@ -223,7 +223,7 @@ async def test_a_panel_opened_again_shows_the_same_lessons_and_spends_no_more(
             return lessons, record.practice.taught
 
         first, taught = await opened()
-        assert 1 <= len(taught) <= bot.table.learning.AT_ONCE and first.strip()
+        assert 1 <= len(taught) <= plugin(game).teacher.at_once and first.strip()  # type: ignore[union-attr]
         assert await opened() == (first, taught)
         await h.restart(await make_bot(path))
         assert await opened() == (first, taught)

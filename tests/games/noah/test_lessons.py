@@ -80,13 +80,20 @@ def test_the_lessons_follow_the_rule_book_and_the_plugin_has_them() -> None:
     assert TEACHER.lessons == (
         "taking",
         "cabins",
+        "majorities",
+        "alone",
+        "provisions",
         "balance",
         "carnivores",
         "discs",
+        "fox",
+        "drive_out",
+        "orange",
+        "tough",
         "rain",
         "pets",
         "endgame",
-        "majorities",
+        "final",
     )
     assert isinstance(plugin("noah").teacher, NoahTeacher)
     # Ark has no options: a practice game is a plain one, and the rules accept that.
@@ -130,54 +137,75 @@ def test_nothing_is_due_when_it_is_not_the_learners_turn() -> None:
 
 
 def test_what_has_been_taught_is_not_due_again() -> None:
-    assert TEACHER.due(seen(table()), PLAYING | {"balance", "discs"}) == []
+    assert TEACHER.due(seen(table()), EVERYTHING) == []
 
 
-def test_balance_is_due_when_the_lean_keeps_a_card_of_the_hand_off_a_side() -> None:
-    # The Horse (3) would tip a level ark over on either side.
-    assert TEACHER.due(seen(table()), PLAYING) == ["balance", "discs"]
+#: The lessons after playing, which need no situation on the board, in the rule book's order.
+RULES_OF_PLAY = [
+    "majorities",
+    "alone",
+    "provisions",
+    "balance",
+    "carnivores",
+    "discs",
+    "fox",
+    "drive_out",
+    "orange",
+    "tough",
+]
+
+
+def test_after_playing_the_rules_come_in_the_rule_books_order_whatever_the_deal() -> None:
     # Not before playing has been taught (one idea at a time) ...
     assert TEACHER.due(seen(table()), frozenset({"taking"})) == ["cabins"]
-    # ... and not with a Chicken (1) and a Reindeer (2), which fit on either side.
-    light = table(hands=[["Chicken", "Reindeer"], ["Cow"], ["Pig"]])
-    assert TEACHER.due(seen(light), PLAYING) == ["discs"]
+    # ... then every rule of play, in order, with or without its animals on the table.
+    assert TEACHER.due(seen(table()), PLAYING) == RULES_OF_PLAY
+    light = table(hands=[["Chicken", "Reindeer"], ["Cow"], ["Pig"]], discs=[0, 4, 4])
+    assert TEACHER.due(seen(light), PLAYING | {"majorities"}) == RULES_OF_PLAY[1:]
 
 
-def test_carnivores_are_due_for_one_in_the_hand_or_one_on_the_ark() -> None:
-    cat = table(hands=[["Cat", "Chicken"], ["Cow"], ["Pig"]])
-    assert TEACHER.due(seen(cat), PLAYING) == ["carnivores", "discs"]
-    dog = table(starboard=[["Donkey"], ["Llama", "Dog"]], hands=[["Chicken"], ["Cow"], ["Pig"]])
-    assert "carnivores" in TEACHER.due(seen(dog), PLAYING)
-    none = table(hands=[["Chicken", "Reindeer"], ["Cow"], ["Pig"]])
-    assert "carnivores" not in TEACHER.due(seen(none), PLAYING)
-
-
-def test_discs_are_due_when_the_learner_can_open_a_new_cabin() -> None:
-    assert "discs" in TEACHER.due(seen(table()), PLAYING)
-    assert "discs" not in TEACHER.due(seen(table(discs=[0, 4, 4])), PLAYING)
-
-
-def test_rain_is_due_once_a_rain_card_has_fallen() -> None:
-    assert TEACHER.due(seen(table(rain=1)), PLAYING | {"balance", "discs"}) == ["rain"]
-    assert TEACHER.due(seen(table(rain=0)), PLAYING | {"balance", "discs"}) == []
+def test_rain_waits_for_the_rules_before_it() -> None:
+    before_rain = PLAYING | set(RULES_OF_PLAY)
+    assert TEACHER.due(seen(table(rain=1)), before_rain) == ["rain"]
+    assert TEACHER.due(seen(table(rain=0)), before_rain) == []
+    assert TEACHER.due(seen(table(rain=1)), PLAYING) == [*RULES_OF_PLAY, "rain"]
 
 
 def test_pets_are_due_in_the_pet_choice_only() -> None:
+    # The pets' one turn teaches them, even before a lesson still waiting.
     assert TEACHER.due(seen(pet_choice()), PLAYING | {"rain"}) == ["pets"]
     assert "pets" not in TEACHER.due(seen(table(rain=1)), frozenset())
 
 
-def test_the_endgame_brings_the_endgame_and_the_majorities() -> None:
+def test_the_endgame_brings_the_endgame_and_the_final_scoring() -> None:
     endgame = table(rain=5, phase="endgame")
-    assert TEACHER.due(seen(endgame), frozenset()) == ["rain", "endgame", "majorities"]
-    assert TEACHER.due(seen(table()), EVERYTHING - {"endgame", "majorities"}) == []
+    taught = PLAYING | set(RULES_OF_PLAY)
+    # The pet choice came and went: its lesson does not hold the rest up.
+    assert TEACHER.due(seen(endgame), taught) == ["rain", "endgame", "final"]
+    assert TEACHER.due(seen(table()), EVERYTHING - {"endgame", "final"}) == []
 
 
-def test_majorities_come_earlier_once_the_pets_are_near_and_the_learner_has_figures() -> None:
-    taught = EVERYTHING - {"majorities"}
-    assert TEACHER.due(seen(table(rain=2, figures={0: {"useful": 1}})), taught) == ["majorities"]
-    assert TEACHER.due(seen(table(rain=2)), taught) == []  # no figure of hers yet
-    assert TEACHER.due(seen(table(rain=1, figures={0: {"useful": 1}})), taught) == []
+def test_every_rule_of_the_rule_book_has_a_lesson() -> None:
+    from bot.games.noah.lessons import RULES as TAUGHT
+
+    assert set(TAUGHT.values()) == set(TEACHER.lessons)
+    # The eight "!" animals, the provisions, playing alone, the sides, the right, the ties.
+    for rule in (
+        "fox_discs",
+        "skunk_drives_out",
+        "mosquito_drives_out",
+        "spider_drives_out",
+        "bronto_orange_disc",
+        "chimpanzee_orange_disc",
+        "turtle_fears_nothing",
+        "hedgehog_fears_nothing",
+        "herbivores_not_with_provisions",
+        "slow_and_provisions_alone",
+        "port_starboard_bow",
+        "player_on_your_right",
+        "ties_share",
+    ):
+        assert rule in TAUGHT
 
 
 # --------------------------------------------------------------------- what each says
@@ -208,17 +236,20 @@ def test_cabins_counts_where_a_card_of_the_hand_fits_and_says_the_hint() -> None
         "port:2",
         "starboard:2",
     ]
-    assert lesson.suggestion is not None
-    assert said([lesson.suggestion]) == [
+    # The lesson is long enough already: no suggestion under it (at most about 40 words).
+    assert lesson.suggestion is None
+    short = TEACHER.lesson("provisions", seen(table()), hint)
+    assert short.suggestion is not None
+    assert said([short.suggestion]) == [
         "💡 Play the Chicken: it puts you first on the useful card. The Chicken in port cabin 1."
     ]
-    assert said([lesson.suggestion], "nl") == [
+    assert said([short.suggestion], "nl") == [
         "💡 Speel de Kip: daarmee ga je aan kop op de kaart voor nuttige dieren. "
         "De Kip in hut 1 aan bakboord."
     ]
     # The same hint in its log form says the same.
-    again = TEACHER.lesson("cabins", seen(table()), [hint[0].to_dict()])
-    assert again.suggestion == lesson.suggestion
+    again = TEACHER.lesson("provisions", seen(table()), [hint[0].to_dict()])
+    assert again.suggestion == short.suggestion
 
 
 def test_balance_says_which_side_the_lean_closes() -> None:
@@ -255,9 +286,11 @@ def test_carnivores_names_the_learners_own_or_the_one_on_the_ark() -> None:
 
 def test_the_later_lessons_say_the_learners_own_numbers() -> None:
     discs = TEACHER.lesson("discs", seen(table()), None)
-    assert said(discs.lines)[1] == (
-        "You have 4 action discs; each one you keep is worth a point at the end."
-    )
+    # Ruth plays first: the player on her right is Naomi, the last.
+    assert said(discs.lines) == [
+        "Opening a new cabin costs an action disc, which goes to the player on your right: "
+        "Naomi, who plays just before you. You also take a face-up card."
+    ]
     rain = TEACHER.lesson("rain", seen(table(rain=1)), None)
     assert said(rain.lines) == [
         "Rain card 1 of 5 has fallen. The second one brings the pets, the fifth starts the endgame."
@@ -265,15 +298,17 @@ def test_the_later_lessons_say_the_learners_own_numbers() -> None:
     pets = TEACHER.lesson("pets", seen(pet_choice()), [ChoosePet(card_id("Chicken"))])
     # Horse, Camel and Cow weigh 3: only the Chicken would score.
     assert said(pets.lines)[1] == "1 of your cards would score as a pet (★)."
-    assert pets.suggestion is not None
-    assert said([pets.suggestion]) == ["💡 Take the Chicken as your pet."]
+    # A pet that would not score is never suggested: the Chicken instead of the Horse.
+    horse = TEACHER.lesson("provisions", seen(pet_choice()), [ChoosePet(card_id("Horse"))])
+    assert horse.suggestion is not None
+    assert said([horse.suggestion]) == ["💡 Take the Chicken as your pet."]
     endgame = TEACHER.lesson("endgame", seen(table(rain=5, phase="endgame")), None)
     assert said(endgame.lines)[1] == "You have 4 action discs left."
-    majorities = TEACHER.lesson("majorities", seen(table(figures={0: {"useful": 1}})), None)
-    # First on the useful card (10) and 4 discs.
-    assert said(majorities.lines)[1] == (
-        "If the game ended now, you would have 14 points (pets not counted)."
-    )
+    final = TEACHER.lesson("final", seen(table(rain=5, phase="endgame")), None)
+    assert said(final.lines) == [
+        "At the end every action disc is 1 point. Tied players share the points of their "
+        "places: two first each get 8. Tied in points? Fewest animals in hand wins."
+    ]
 
 
 POSITIONS = {
@@ -285,7 +320,14 @@ POSITIONS = {
     "rain": lambda: table(rain=1),
     "pets": pet_choice,
     "endgame": lambda: table(rain=5, phase="endgame"),
-    "majorities": lambda: table(rain=5, phase="endgame"),
+    "majorities": table,
+    "alone": table,
+    "provisions": table,
+    "fox": table,
+    "drive_out": table,
+    "orange": table,
+    "tough": table,
+    "final": lambda: table(rain=5, phase="endgame"),
 }
 
 
@@ -348,17 +390,17 @@ def test_after_a_play_the_cabin_the_lean_the_figure_and_the_points() -> None:
         "You put the Chicken in port cabin 1: the ark leans 1 to port.",
         "You placed a figure on the useful card.",
         # First on the useful card: 10 points, besides her 4 discs.
-        "That gives you 10 points more: 14 now.",
+        "If it stays this way until the end, that is 10 points more for you: 14.",
     ]
     assert said(lines, "nl") == [
         "Je zette de Kip in hut 1 aan bakboord: de ark helt 1 naar bakboord.",
         "Je zette een figuur op de kaart voor nuttige dieren.",
-        "Dat levert je 10 punten op: je hebt er nu 14.",
+        "Als het zo blijft tot het eind, levert dat je 10 punten op: 14.",
     ]
     assert said(lines, "es") == [
         "Has puesto la Gallina en el camarote 1 de babor: el arca se inclina 1 casilla a babor.",
         "Has puesto una figura en la carta de animales útiles.",
-        "Eso te da 10 puntos más: ahora tienes 14.",
+        "Si todo sigue así hasta el final, son 10 puntos más para ti: 14.",
     ]
     # Latin American Spanish says what was just done in the simple past.
     assert said(lines, "es-419")[:2] == [
@@ -376,7 +418,24 @@ def test_after_opening_a_cabin_the_disc_paid_and_the_card_taken_with_it() -> Non
         "You put the Chicken in a new port cabin 3: the ark leans 1 to port.",
         "You placed a figure on the useful card.",
         "For the new cabin you took the Camel from the face-up cards.",
-        "That gives you 9 points more: 13 now.",  # 10 for the lead, 1 disc fewer
+        # 10 for the lead, 1 disc fewer
+        "If it stays this way until the end, that is 9 points more for you: 13.",
+    ]
+
+
+def test_two_new_cabins_in_one_turn_each_say_the_discs_left_after_it() -> None:
+    game = table(hands=[["Chicken", "Reindeer"], ["Cow"], ["Pig"]])
+    play = PlayCards(
+        (
+            Placement(card_id("Chicken"), "port", 2, take=card_id("Camel")),
+            Placement(card_id("Reindeer"), "starboard", 2, take=card_id("Rabbit")),
+        )
+    )
+    lines = said(TEACHER.after_move(seen(game), seen(played(game, play)), [play], None))
+    paid = [line for line in lines if line.startswith("You gave")]
+    assert paid == [
+        "You gave an action disc to Naomi for the new cabin (3 left).",
+        "You gave an action disc to Naomi for the new cabin (2 left).",
     ]
 
 
@@ -428,7 +487,8 @@ def test_in_the_endgame_a_play_costs_a_disc_and_a_pass_keeps_them() -> None:
         "You put the Chicken in port cabin 1: the ark leans 1 to port.",
         "You placed a figure on the useful card.",
         # Already first on the useful card: the disc paid is a point less.
-        "You have 13 points for now, 1 fewer: every action disc you keep is worth a point.",
+        "If it stays this way until the end, you have 13 points, 1 fewer: every action disc you "
+        "keep is worth a point.",
     ]
     for language in ("nl", "es"):
         assert all("noah." not in text and "{" not in text for text in said(lines, language))
