@@ -52,6 +52,14 @@ class Teacher:
     #: turns to meet them in may allow two).
     at_once: int = 2
 
+    #: The lessons come strictly in :attr:`lessons` order: a lesson the suggested move puts
+    #: to use is not brought forward (the suggestion is left out until it is taught).
+    in_order: bool = False
+
+    #: The most words a turn may say above its panel before a second lesson is left for a
+    #: later turn (:data:`MOST_WORDS` for one idea a step); None: no limit.
+    most_words: int | None = None
+
     def practice_options(self, seed: int) -> dict[str, Any]:
         """The table options of a practice game (its length, a deck arranged so that each
         lesson arises early), valid for the engine's ``Rules.check_options``."""
@@ -65,6 +73,13 @@ class Teacher:
     def uses(self, seen: Seen, actions: Sequence[Any]) -> frozenset[str]:
         """The lessons whose idea the move ``actions`` puts to use (the Prophet sent out,
         the Ark moved): the table teaches such a lesson before it suggests the move."""
+        return frozenset()
+
+    def shown_by(self, before: Seen, after: Seen, actions: Sequence[Any]) -> frozenset[str]:
+        """The lessons whose idea the learner's move ``actions`` (from ``before`` to
+        ``after``) has just shown at work (a figure placed on a scoring card, a disc paid):
+        the next lesson due may be told then, under what the move did, where it first
+        matters."""
         return frozenset()
 
     def lesson(self, key: str, seen: Seen, hint: Sequence[Any] | None) -> Lesson:
@@ -88,3 +103,101 @@ class Teacher:
     def summary(self, taught: frozenset[str], options: Mapping[str, Any]) -> list[Text]:
         """At the end: what the learner now knows, a short line per lesson taught."""
         raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True)
+class TurnLessons:
+    """What a practice turn says above its panel: the lessons' keys (to mark them taught),
+    its lines (the progress line, the lessons, the suggestion) and one picture."""
+
+    keys: tuple[str, ...]
+    lines: tuple[Text, ...]
+    picture: Picture | None
+
+
+def progress(teacher: Teacher, taught: Sequence[str], shown: Sequence[str]) -> Text:
+    """ "Lesson 3 of 12": the place, among the teacher's lessons, of the last of ``shown``
+    once it is taught (after ``taught``, the ones taught in earlier turns)."""
+    order = [*taught, *(key for key in shown if key not in taught)]
+    number = max(order.index(key) for key in shown) + 1
+    return Text("table.learn.progress", number=number, total=len(teacher.lessons))
+
+
+def turn_lessons(
+    teacher: Teacher,
+    seen: Seen,
+    taught: Sequence[str],
+    hint: Sequence[Any] | None,
+    shown: Sequence[str] | None = None,
+) -> TurnLessons:
+    """The lessons of the learner's turn on ``seen`` (``taught``: in earlier turns; ``hint``:
+    the suggested move; ``shown``: the lessons this turn already showed, for a panel opened
+    again). The table shows them; bench/learn.py measures them.
+
+    The first lesson due, then one the suggested move puts to use (a suggestion never uses
+    an idea not yet explained: the Prophet, the Ark), else the next one; at most the
+    teacher's ``at_once``, and a lesson after the first only while the turn stays within
+    the teacher's ``most_words`` (one idea a step)."""
+    used = teacher.uses(seen, hint or ())
+    if shown is not None:
+        keys = list(shown)
+    else:
+        due = teacher.due(seen, frozenset(taught))
+        if not teacher.in_order:
+            due = list(dict.fromkeys([*due[:1], *[k for k in due[1:] if k in used], *due[1:]]))
+        keys: list[str] = []
+        for key in due[: teacher.at_once]:
+            if keys and teacher.most_words is not None:
+                said = _said(teacher, seen, taught, [*keys, key], hint)
+                if words(said, seen.language) > teacher.most_words:
+                    break
+            keys.append(key)
+    if not keys:
+        return TurnLessons((), (), None)
+    lessons = [teacher.lesson(key, seen, hint) for key in keys]
+    lines = [progress(teacher, taught, keys), *(line for x in lessons for line in x.lines)]
+    if teacher.most_words is not None and words(lines, seen.language) > teacher.most_words:
+        # One lesson, too long with its example ("Now the ark leans ..."): its idea alone.
+        lines = [progress(teacher, taught, keys), *(x.lines[0] for x in lessons)]
+    # The hint's move once, under the lessons (each lesson words the same suggestion); not
+    # when the move puts to use an idea neither taught before nor now (the card game's first
+    # move may open two new cabins, before the action discs are explained).
+    suggestion = next((x.suggestion for x in lessons if x.suggestion is not None), None)
+    unexplained = used - set(taught) - set(keys)
+    # ... and only while the turn stays short enough to read.
+    short = teacher.most_words is None or (
+        suggestion is not None and words([*lines, suggestion], seen.language) <= teacher.most_words
+    )
+    if suggestion is not None and not unexplained and short:
+        lines.append(suggestion)
+    # One lesson picture (a phone shows two side by side, too small to read).
+    picture = next((x.picture for x in lessons if x.picture is not None), None)
+    return TurnLessons(tuple(keys), tuple(lines), picture)
+
+
+def _said(
+    teacher: Teacher,
+    seen: Seen,
+    taught: Sequence[str],
+    keys: Sequence[str],
+    hint: Sequence[Any] | None,
+) -> list[Text]:
+    """The progress line and the lessons ``keys`` (without the suggestion), to count."""
+    lines = [progress(teacher, taught, keys)]
+    return lines + [line for key in keys for line in teacher.lesson(key, seen, hint).lines]
+
+
+def after_turn_lesson(
+    teacher: Teacher, before: Seen, after: Seen, actions: Sequence[Any], taught: Sequence[str]
+) -> TurnLessons:
+    """The lesson told under what the learner's move did: the next lesson in the teacher's
+    order, when the move has just shown its idea at work (:meth:`Teacher.shown_by`) and it
+    is due on the board after the move, for the learner. Its picture is left out (the board
+    follows in the channel)."""
+    shown = teacher.shown_by(before, after, actions)
+    waiting = [key for key in teacher.lessons if key not in taught]
+    if not waiting or waiting[0] not in shown:
+        return TurnLessons((), (), None)
+    key = waiting[0]
+    lines = (progress(teacher, taught, [key]), *teacher.lesson(key, after, None).lines)
+    return TurnLessons((key,), lines, None)

@@ -27,7 +27,7 @@ import discord
 
 from bot.discord_ui import Verbatim, clip, message_text
 from bot.games import Plugin, plugins
-from bot.games.teaching import Teacher
+from bot.games.teaching import Teacher, after_turn_lesson, turn_lessons
 from bot.i18n import Text, language_of
 from bot.panels import Panel, Refusal
 from bot.service import GameRecord, Seat, ServiceError, TurnResult
@@ -171,43 +171,27 @@ class Learning:
         chosen = self.common.plugin(record)
         if practice is None or chosen.teacher is None or seat.is_bot:
             return panel, ()
-        seen = self.common.seen(record, game, seat)
+        # In the learner's language: a turn's words are counted in it.
+        seen = self.common.seen(record, game, seat, practice.language)
         hint = await self._hint(record, seat)
         self._starts[record.id] = TurnStart(record.version, game.copy(), hint)
-        used = chosen.teacher.uses(seen, hint or ())
-        at_once = chosen.teacher.at_once
-        if practice.turn == game.turn:
-            # The panel opened again in the same turn (after a restart too): the lessons it
-            # showed, again, and no new ones: a turn teaches at most ``at_once``.
-            due = list(practice.shown)
-        else:
-            due = chosen.teacher.due(seen, frozenset(practice.taught))
-            # The first lesson due, then one the suggested move puts to use (a suggestion
-            # never uses an idea not yet explained: the Prophet, the Ark), else the next one.
-            due = list(dict.fromkeys([*due[:1], *[k for k in due[1:] if k in used], *due[1:]]))
-            due = due[:at_once]
-        if not due:
+        # The panel opened again in the same turn (after a restart too) shows the lessons it
+        # showed, again, and no new ones.
+        shown = practice.shown if practice.turn == game.turn else None
+        said = turn_lessons(chosen.teacher, seen, practice.taught, hint, shown)
+        if not said.keys:
             return panel, ()
-        lessons = [chosen.teacher.lesson(key, seen, hint) for key in due]
-        lines = [progress(chosen.teacher, practice.taught, due)]
-        lines += [line for lesson in lessons for line in lesson.lines]
-        # The hint's move once, under the lessons (each lesson words the same suggestion);
-        # not when the move puts to use an idea neither taught before nor now (the card
-        # game's first move may open two new cabins, before the action discs are explained).
-        suggestion = next((x.suggestion for x in lessons if x.suggestion is not None), None)
-        unexplained = used - set(practice.taught) - set(due)
-        if suggestion is not None and not unexplained:
-            lines.append(suggestion)
-        # One lesson picture (a phone shows two side by side, too small to read), in place of
-        # the panel's own when it draws the same (the numbered squares, with rings).
-        picture = next((x.picture for x in lessons if x.picture is not None), None)
+        lines = list(said.lines)
+        picture = said.picture
+        # The lesson's picture in place of the panel's own when it draws the same (the
+        # numbered squares, with rings).
         pictures = panel.pictures
         if picture is not None:
             same = bool(pictures) and pictures[0].function == picture.function
             pictures = (picture, *(pictures[1:] if same else pictures))
         lines.append(Text("table.learn.divider"))
         taught = Panel((*lines, *panel.lines), pictures, panel.controls)
-        return taught, tuple(due)
+        return taught, said.keys
 
     async def _hint(self, record: GameRecord, seat: Seat) -> tuple[Any, ...] | None:
         """The hint's move for the learner's turn, as engine actions (None if none)."""
@@ -249,10 +233,19 @@ class Learning:
         after = start.game.copy()
         for action in played:
             after.apply(action)
-        before_seen = self.common.seen(record, start.game, seat)
-        after_seen = self.common.seen(record, after, seat)
+        language = record.practice.language
+        before_seen = self.common.seen(record, start.game, seat, language)
+        after_seen = self.common.seen(record, after, seat, language)
         better = start.hint if start.hint and tuple(played) != start.hint else None
-        return chosen.teacher.after_move(before_seen, after_seen, played, better)
+        lines = chosen.teacher.after_move(before_seen, after_seen, played, better)
+        # The next lesson, where the move has just shown it at work (the scoring cards with
+        # the first figure placed), taught under what the move did.
+        taught = record.practice.taught
+        then = after_turn_lesson(chosen.teacher, before_seen, after_seen, played, taught)
+        if then.keys:
+            await self.common.service.learning.taught(record.id, start.game.turn, then.keys)
+            lines += [Text("table.learn.divider"), *then.lines]
+        return lines
 
     # ------------------------------------------------------------------------- the end
 
@@ -286,11 +279,3 @@ class Learning:
         done = Text("table.learn.real_table", channel=Verbatim(f"<#{parent.id}>"))
         said = saying((done,) + ((problem,) if problem else ()), language_of(interaction))
         await interaction.followup.send(said, ephemeral=True)
-
-
-def progress(teacher: Teacher, taught: Sequence[str], shown: Sequence[str]) -> Text:
-    """ "Lesson 3 of 12": the place, among the teacher's lessons, of the last of ``shown``
-    once it is taught (after ``taught``, the ones taught in earlier turns)."""
-    order = [*taught, *(key for key in shown if key not in taught)]
-    number = max(order.index(key) for key in shown) + 1
-    return Text("table.learn.progress", number=number, total=len(teacher.lessons))

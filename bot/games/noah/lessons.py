@@ -11,11 +11,11 @@ Decisions:
 - The lessons come in :data:`SITUATIONS` order (the rule book's), each after the one before
   it, whatever the hint likes: "taking" and "cabins" first, then the scoring cards (a played
   card puts a figure on one, so the points are said from the first card on, as "if it stays
-  this way until the end"), then the rules of playing and the "!" animals. Those need no
-  situation on the board: a deal that does not show them still teaches them, one or two a
-  turn, so every rule that decides a move or a point is met before the rain brings the
-  pets. Rain, pets and the endgame wait for their moment; the pets' moment is a single turn,
-  so "pets" is taught then even if an earlier lesson still waits.
+  this way until the end"), then the rules of playing; after the rain and the pets the "!"
+  animals and the final scoring (the rule book, too, tells the "!" animals last). Those need
+  no situation on the board: a deal that does not show them still teaches them, one or two
+  a turn. Rain, pets and the endgame wait for their moment; the moments of the pets and the
+  endgame may be a single turn, so their lesson is taught then even if one before it waits.
 - :data:`RULES` lists every such rule with the lesson that teaches it.
 - After a move, a better one is mentioned only when it would have given at least
   :data:`CLEARLY_BETTER` points more on the scoreboard right away: points now are what the
@@ -32,7 +32,7 @@ from bot.games.noah import hints
 from bot.games.noah.pictures import RENDER
 from bot.games.noah.words import cabin_text, card_text, scoring_text, side_text, tilt_text
 from bot.games.noah.words import noah_text as _t
-from bot.games.teaching import MOST_WORDS, Lesson, Teacher, words
+from bot.games.teaching import MOST_WORDS, Lesson, Teacher
 from bot.panels import Picture, Text
 from engine.noah import (
     CARDS,
@@ -148,17 +148,20 @@ SITUATIONS: Mapping[str, Callable[[Game, int, frozenset[str]], bool]] = {
     "cabins": lambda g, s, t: g.phase == PLAY and bool(_playable(g, s)),
     # The scoring cards with the first card played: the points said after it mean something.
     "majorities": _playing,
+    # The rain cards are told before they fall (a computer may turn up the first two), as
+    # the rule book tells them with taking cards.
+    "rain": _playing,
     "alone": _playing,
-    "provisions": _playing,
     "balance": _playing,
     "carnivores": _playing,
     "discs": _playing,
-    "fox": _playing,
+    "pets": lambda g, s, t: g.phase == PET,
+    # The "!" animals and the final scoring fill the turns between the pets and the endgame
+    # (the rule book, too, tells the "!" animals last).
     "drive_out": _playing,
     "orange": _playing,
+    "fox": _playing,
     "tough": _playing,
-    "rain": lambda g, s, t: g.rain_fallen > 0,
-    "pets": lambda g, s, t: g.phase == PET,
     "endgame": lambda g, s, t: g.phase == ENDGAME,
     "final": lambda g, s, t: g.phase == ENDGAME,
 }
@@ -174,7 +177,7 @@ RULES: Mapping[str, str] = {
     "figure_on_scoring_card": "majorities",
     "majorities_10_6_2": "majorities",
     "slow_and_provisions_alone": "alone",
-    "herbivores_not_with_provisions": "provisions",
+    "herbivores_not_with_provisions": "alone",
     "port_starboard_bow": "balance",
     "lean_at_most_2": "balance",
     "carnivore_lightest": "carnivores",
@@ -211,11 +214,15 @@ class NoahTeacher(Teacher):
     """Ark's lessons, in the rule book's order."""
 
     lessons = tuple(SITUATIONS)
+    in_order = True
+    # Up to three short ones (the Fox and the Turtle) in a turn, within the words.
+    at_once = 3
+    most_words = MOST_WORDS
 
     def practice_options(self, seed: int) -> dict[str, Any]:
-        # Ark has no options (no length, no arranged deck): the rain falls halfway whatever
-        # is done, and carnivores turn up by chance, so a practice game is a plain game.
-        return {}
+        # The practice deal spreads the rain cards out: the pets come a few rounds after the
+        # first rain card, once the rules of play are taught (engine/noah/game.py).
+        return {"deal": "practice"}
 
     def due(self, seen: Seen, taught: frozenset[str]) -> list[str]:
         game: Game = seen.game
@@ -225,8 +232,11 @@ class NoahTeacher(Teacher):
         if game.phase == PET and "pets" not in taught:
             return ["pets"]  # the pets' one turn
         due: list[str] = []
+        if game.phase == ENDGAME and "endgame" not in taught:
+            # The endgame may be a single turn (a pass ends it): its lesson first.
+            due.append("endgame")
         for key in self.lessons:
-            if key in taught or (key == "pets" and game.rain_fallen >= 2):
+            if key in taught or key in due or (key == "pets" and game.rain_fallen >= 2):
                 continue  # taught, or the pets' moment passed (the learner was not asked)
             if not SITUATIONS[key](game, seat, taught):
                 break  # in order: none after one not yet due
@@ -247,6 +257,31 @@ class NoahTeacher(Teacher):
                 used.add("pets")
         return frozenset(used)
 
+    def shown_by(self, before: Seen, after: Seen, actions: Sequence[Any]) -> frozenset[str]:
+        game: Game = before.game
+        seat = before.seat if before.seat is not None else game.current_player
+        played = _replay(game, actions)
+        if seat is None or played is None:
+            return frozenset()
+        shown: set[str] = set()
+        for event in played[1]:
+            if getattr(event, "seat", None) != seat:
+                continue
+            match event:
+                case FigurePlaced(half=True) | DiscUnderFigure():
+                    shown |= {"majorities", "orange"}
+                case FigurePlaced():
+                    shown.add("majorities")
+                case DiscPaid(to=to) if to is not None:
+                    shown.add("discs")
+                case AnimalDrivenOut():
+                    shown.add("drive_out")
+                case DiscsGained():
+                    shown.add("fox")
+                case Passed():
+                    shown.add("final")  # a pass for good: the final scoring is next
+        return frozenset(shown)
+
     def lesson(self, key: str, seen: Seen, hint: Sequence[Any] | None) -> Lesson:
         game: Game = seen.game
         seat = seen.seat if seen.seat is not None else game.current_player
@@ -263,12 +298,7 @@ class NoahTeacher(Teacher):
                 f"lesson-{key}.png",
                 _t("lesson.picture_alt"),
             )
-        said = suggestion(seen, _followable(game, seat, hint))
-        # A suggestion only where it leaves the turn short enough to read (progress line
-        # included; counted in English, the other languages say about as much).
-        if said is not None and words([*lines, said], "en") + 4 > MOST_WORDS:
-            said = None
-        return Lesson(key, tuple(lines), picture, said)
+        return Lesson(key, tuple(lines), picture, suggestion(seen, _followable(game, seat, hint)))
 
     def after_move(
         self,
@@ -401,10 +431,6 @@ def _alone(game: Game, seat: int) -> Said:
     return [_t("lesson.alone")], []
 
 
-def _provisions(game: Game, seat: int) -> Said:
-    return [_t("lesson.provisions")], []
-
-
 def _final(game: Game, seat: int) -> Said:
     return [_t("lesson.final")], ["players"]
 
@@ -432,12 +458,11 @@ _LESSONS: Mapping[str, Callable[[Game, int], Said]] = {
     "cabins": _cabins,
     "majorities": _majorities,
     "alone": _alone,
-    "provisions": _provisions,
     "balance": _balance,
     "carnivores": _carnivores,
-    "fox": _specials("fox", "fox"),
     "drive_out": _specials("drive_out", "skunk", "mosquito", "spider"),
     "orange": _specials("orange", "bronto", "chimpanzee"),
+    "fox": _specials("fox", "fox"),
     "tough": _specials("tough", "turtle", "hedgehog"),
     "rain": _rain,
     "pets": _pets,

@@ -81,24 +81,47 @@ def test_the_lessons_follow_the_rule_book_and_the_plugin_has_them() -> None:
         "taking",
         "cabins",
         "majorities",
+        "rain",
         "alone",
-        "provisions",
         "balance",
         "carnivores",
         "discs",
-        "fox",
+        "pets",
         "drive_out",
         "orange",
+        "fox",
         "tough",
-        "rain",
-        "pets",
         "endgame",
         "final",
     )
     assert isinstance(plugin("noah").teacher, NoahTeacher)
-    # Ark has no options: a practice game is a plain one, and the rules accept that.
-    assert TEACHER.practice_options(7) == {}
-    assert RULES.check_options(TEACHER.practice_options(7)) == {}
+    # A practice game is dealt with the rain cards spread out; the rules accept that, and a
+    # plain table's deal is the normal one.
+    assert TEACHER.practice_options(7) == {"deal": "practice"}
+    assert RULES.check_options(TEACHER.practice_options(7)) == {"deal": "practice"}
+    assert RULES.check_options({"deal": "normal"}) == {}
+    with pytest.raises(ValueError):
+        RULES.check_options({"deal": "stacked"})
+    with pytest.raises(ValueError):
+        RULES.check_options({"length": "short"})
+
+
+def test_the_practice_deal_spreads_the_rain_and_is_the_same_deal_otherwise() -> None:
+    from engine.noah.cards import IS_RAIN
+
+    for seed in range(5):
+        plain, practice = Game.new(3, seed), RULES.new(3, seed, {"deal": "practice"})
+        plain_deck, deck = plain._state.deck, practice._state.deck
+        draws = list(reversed(deck))
+        # The first rain card after the top half, then 8, 5 and 5 cards before the next
+        # ones, the last at the bottom.
+        assert [i for i, card in enumerate(draws) if IS_RAIN[card]] == [21, 30, 36, 42, 46]
+        # The same cards, hands and face-up cards: only the rain cards moved.
+        assert sorted(plain_deck) == sorted(deck)
+        assert [c for c in plain_deck if not IS_RAIN[c]][-21:] == [
+            c for c in deck if not IS_RAIN[c]
+        ][-21:]
+        assert practice.hand(0) == plain.hand(0) and practice.face_up == plain.face_up
 
 
 # --------------------------------------------------------------------- when each is due
@@ -140,48 +163,46 @@ def test_what_has_been_taught_is_not_due_again() -> None:
     assert TEACHER.due(seen(table()), EVERYTHING) == []
 
 
-#: The lessons after playing, which need no situation on the board, in the rule book's order.
-RULES_OF_PLAY = [
-    "majorities",
-    "alone",
-    "provisions",
-    "balance",
-    "carnivores",
-    "discs",
-    "fox",
-    "drive_out",
-    "orange",
-    "tough",
-]
+#: The lessons after playing, which need no situation on the board, in the rule book's order
+#: (the rain cards told with taking cards, before they fall), up to the pets.
+RULES_OF_PLAY = ["majorities", "rain", "alone", "balance", "carnivores", "discs"]
+#: The "!" animals, after the pets.
+SPECIALS = ["drive_out", "orange", "fox", "tough"]
 
 
 def test_after_playing_the_rules_come_in_the_rule_books_order_whatever_the_deal() -> None:
     # Not before playing has been taught (one idea at a time) ...
     assert TEACHER.due(seen(table()), frozenset({"taking"})) == ["cabins"]
-    # ... then every rule of play, in order, with or without its animals on the table.
+    # ... then every rule of play, in order, with or without its situation on the table
+    # (no disc to open a cabin, nothing the lean keeps off a side), up to the pets.
     assert TEACHER.due(seen(table()), PLAYING) == RULES_OF_PLAY
     light = table(hands=[["Chicken", "Reindeer"], ["Cow"], ["Pig"]], discs=[0, 4, 4])
     assert TEACHER.due(seen(light), PLAYING | {"majorities"}) == RULES_OF_PLAY[1:]
 
 
-def test_rain_waits_for_the_rules_before_it() -> None:
-    before_rain = PLAYING | set(RULES_OF_PLAY)
-    assert TEACHER.due(seen(table(rain=1)), before_rain) == ["rain"]
-    assert TEACHER.due(seen(table(rain=0)), before_rain) == []
-    assert TEACHER.due(seen(table(rain=1)), PLAYING) == [*RULES_OF_PLAY, "rain"]
-
-
-def test_pets_are_due_in_the_pet_choice_only() -> None:
+def test_the_pets_wait_for_their_moment_and_the_ones_after_them_too() -> None:
+    before_pets = PLAYING | set(RULES_OF_PLAY)
+    assert TEACHER.due(seen(table(rain=1)), before_pets) == []
     # The pets' one turn teaches them, even before a lesson still waiting.
     assert TEACHER.due(seen(pet_choice()), PLAYING | {"rain"}) == ["pets"]
     assert "pets" not in TEACHER.due(seen(table(rain=1)), frozenset())
+    # Once the pet choice is over, the "!" animals, in order.
+    assert TEACHER.due(seen(table(rain=2)), before_pets) == SPECIALS
+    assert TEACHER.due(seen(table(rain=3)), before_pets | {"pets"}) == SPECIALS
 
 
 def test_the_endgame_brings_the_endgame_and_the_final_scoring() -> None:
     endgame = table(rain=5, phase="endgame")
-    taught = PLAYING | set(RULES_OF_PLAY)
+    everything_before = PLAYING | set(RULES_OF_PLAY) | set(SPECIALS)
     # The pet choice came and went: its lesson does not hold the rest up.
-    assert TEACHER.due(seen(endgame), taught) == ["rain", "endgame", "final"]
+    assert TEACHER.due(seen(endgame), everything_before) == ["endgame", "final"]
+    # The endgame's lesson comes first even with lessons still waiting (it may be a
+    # single turn: a pass ends it), then those in order.
+    assert TEACHER.due(seen(endgame), PLAYING | set(RULES_OF_PLAY)) == [
+        "endgame",
+        *SPECIALS,
+        "final",
+    ]
     assert TEACHER.due(seen(table()), EVERYTHING - {"endgame", "final"}) == []
 
 
@@ -214,9 +235,8 @@ def test_every_rule_of_the_rule_book_has_a_lesson() -> None:
 def test_taking_points_at_the_face_up_cards() -> None:
     lesson = TEACHER.lesson("taking", seen(table()), None)
     assert said(lesson.lines) == [
-        "On your turn you either take cards or play cards, never both.",
-        "To take, pick one of the face-up cards (ringed): the top card of the pile comes with "
-        "it, and a new card is turned face up.",
+        "On your turn you take cards or play cards, never both.",
+        "To take, pick a face-up card (ringed): the top card of the pile comes with it.",
     ]
     assert lesson.picture is not None and lesson.picture.args[2] == ["face_up"]
     assert lesson.suggestion is None
@@ -226,7 +246,7 @@ def test_cabins_counts_where_a_card_of_the_hand_fits_and_says_the_hint() -> None
     hint = [chicken()]
     lesson = TEACHER.lesson("cabins", seen(table()), hint)
     # The Horse fits nowhere; the Chicken in the four cabins and both new ones.
-    assert said(lesson.lines)[1] == "Your Chicken fits in 6 cabins right now."
+    assert said(lesson.lines)[1] == "Your Chicken fits in 6 cabins now."
     assert lesson.picture is not None
     assert lesson.picture.args[2] == [
         "port:0",
@@ -236,9 +256,8 @@ def test_cabins_counts_where_a_card_of_the_hand_fits_and_says_the_hint() -> None
         "port:2",
         "starboard:2",
     ]
-    # The lesson is long enough already: no suggestion under it (at most about 40 words).
-    assert lesson.suggestion is None
-    short = TEACHER.lesson("provisions", seen(table()), hint)
+    assert lesson.suggestion is not None
+    short = TEACHER.lesson("alone", seen(table()), hint)
     assert short.suggestion is not None
     assert said([short.suggestion]) == [
         "💡 Play the Chicken: it puts you first on the useful card. The Chicken in port cabin 1."
@@ -248,15 +267,15 @@ def test_cabins_counts_where_a_card_of_the_hand_fits_and_says_the_hint() -> None
         "De Kip in hut 1 aan bakboord."
     ]
     # The same hint in its log form says the same.
-    again = TEACHER.lesson("provisions", seen(table()), [hint[0].to_dict()])
+    again = TEACHER.lesson("alone", seen(table()), [hint[0].to_dict()])
     assert again.suggestion == short.suggestion
 
 
 def test_balance_says_which_side_the_lean_closes() -> None:
     lesson = TEACHER.lesson("balance", seen(table()), None)
     assert said(lesson.lines)[1] == (
-        "Right now the ark is level, so your Horse (weight 3) fits on neither side: first the "
-        "port side must weigh 1 more, then it fits on starboard."
+        "Now the ark is level: your Horse (weight 3) fits on neither side until the port side "
+        "weighs 1 more."
     )
     assert lesson.picture is not None and lesson.picture.args[2] == ["bow"]
     # Leaning 1 to starboard (a Chicken there), a Reindeer (2) may only go to port.
@@ -264,23 +283,18 @@ def test_balance_says_which_side_the_lean_closes() -> None:
         starboard=[["Donkey"], ["Llama"], ["Chicken"]], hands=[["Reindeer"], ["Cow"], ["Pig"]]
     )
     assert said(TEACHER.lesson("balance", seen(leaning), None).lines)[1] == (
-        "Right now the ark leans 1 to starboard, so your Reindeer (weight 2) cannot go to "
-        "starboard."
+        "Now the ark leans 1 to starboard: your Reindeer (weight 2) cannot go to starboard."
     )
 
 
 def test_carnivores_names_the_learners_own_or_the_one_on_the_ark() -> None:
     cat = table(hands=[["Cat", "Chicken"], ["Cow"], ["Pig"]])
     lesson = TEACHER.lesson("carnivores", seen(cat), None)
-    assert said(lesson.lines)[1] == "Your Cat eats meat: right now it fits in 6 cabins."
+    assert said(lesson.lines)[1] == "Your Cat eats meat: it fits in 6 cabins now."
     dog = table(starboard=[["Donkey"], ["Llama", "Dog"]], hands=[["Chicken"], ["Cow"], ["Pig"]])
     lesson = TEACHER.lesson("carnivores", seen(dog), None)
-    assert said(lesson.lines)[1] == (
-        "The Dog in starboard cabin 2 eats meat: keep that in mind when you play next to it."
-    )
-    assert said(lesson.lines, "es")[1] == (
-        "El Perro del camarote 2 de estribor come carne: tenlo en cuenta cuando juegues a su lado."
-    )
+    assert said(lesson.lines)[1] == ("The Dog in starboard cabin 2 eats meat.")
+    assert said(lesson.lines, "es")[1] == ("El Perro del camarote 2 de estribor come carne.")
     assert lesson.picture is not None and lesson.picture.args[2] == [card_id("Dog")]
 
 
@@ -288,26 +302,26 @@ def test_the_later_lessons_say_the_learners_own_numbers() -> None:
     discs = TEACHER.lesson("discs", seen(table()), None)
     # Ruth plays first: the player on her right is Naomi, the last.
     assert said(discs.lines) == [
-        "Opening a new cabin costs an action disc, which goes to the player on your right: "
-        "Naomi, who plays just before you. You also take a face-up card."
+        "A new cabin costs an action disc for the player on your right: Naomi, who plays just "
+        "before you. You also take a face-up card."
     ]
     rain = TEACHER.lesson("rain", seen(table(rain=1)), None)
     assert said(rain.lines) == [
-        "Rain card 1 of 5 has fallen. The second one brings the pets, the fifth starts the endgame."
+        "The pile hides 5 rain cards (1 fallen): the second brings the pets, the fifth the endgame."
     ]
     pets = TEACHER.lesson("pets", seen(pet_choice()), [ChoosePet(card_id("Chicken"))])
     # Horse, Camel and Cow weigh 3: only the Chicken would score.
     assert said(pets.lines)[1] == "1 of your cards would score as a pet (★)."
     # A pet that would not score is never suggested: the Chicken instead of the Horse.
-    horse = TEACHER.lesson("provisions", seen(pet_choice()), [ChoosePet(card_id("Horse"))])
+    horse = TEACHER.lesson("pets", seen(pet_choice()), [ChoosePet(card_id("Horse"))])
     assert horse.suggestion is not None
     assert said([horse.suggestion]) == ["💡 Take the Chicken as your pet."]
     endgame = TEACHER.lesson("endgame", seen(table(rain=5, phase="endgame")), None)
     assert said(endgame.lines)[1] == "You have 4 action discs left."
     final = TEACHER.lesson("final", seen(table(rain=5, phase="endgame")), None)
     assert said(final.lines) == [
-        "At the end every action disc is 1 point. Tied players share the points of their "
-        "places: two first each get 8. Tied in points? Fewest animals in hand wins."
+        "Each action disc left is 1 point. Players tied on a scoring card share its points "
+        "(two firsts get 8 each). Tied at the end? Fewest animals in hand wins."
     ]
 
 
@@ -517,3 +531,61 @@ def test_the_summary_has_a_line_per_lesson_taught_in_the_rule_books_order() -> N
     assert len(everything) == len(TEACHER.lessons)
     for language in ("en", "nl", "es"):
         assert all("noah." not in text for text in said(everything, language))
+
+
+# --------------------------------------------------------------------- a turn's lessons
+
+
+def test_a_turn_says_one_idea_within_forty_words_with_its_progress() -> None:
+    from bot.games.teaching import MOST_WORDS, turn_lessons, words
+
+    hint = [chicken()]
+    for language in ("en", "nl", "es"):
+        view = Seen(table(), 0, NAMES, 1, {}, language)
+        first = turn_lessons(TEACHER, view, (), hint)
+        # Taking alone: with playing it would say over 40 words.
+        assert first.keys == ("taking",)
+        assert words(first.lines, language) <= MOST_WORDS
+        assert said(first.lines[:1], language) == [
+            {"en": "📖 Lesson 1 of 15", "nl": "📖 Les 1 van 15", "es": "📖 Lección 1 de 15"}[
+                language
+            ]
+        ]
+        # The balance with its example would be too long: its idea alone, then the hint.
+        balance = turn_lessons(
+            TEACHER, view, ["taking", "cabins", "majorities", "rain", "alone"], hint
+        )
+        assert balance.keys == ("balance",)
+        keys = [line.key for line in balance.lines]
+        assert keys[:2] == ["table.learn.progress", "noah.lesson.balance"]
+        assert "noah.lesson.balance_neither" not in keys
+        assert words(balance.lines, language) <= MOST_WORDS
+    # Two short ones fit in one turn: the Fox and the Turtle.
+    taught = [k for k in TEACHER.lessons if k not in ("fox", "tough", "endgame", "final")]
+    late = turn_lessons(TEACHER, seen(table(rain=3)), taught, None)
+    assert late.keys == ("fox", "tough")
+    assert said(late.lines[:1]) == ["📖 Lesson 13 of 15"]
+
+
+def test_the_scoring_cards_are_taught_under_the_first_figure_placed() -> None:
+    from bot.games.teaching import after_turn_lesson
+
+    game = table()
+    play = chicken()
+    after = played(game, play)
+    then = after_turn_lesson(TEACHER, seen(game), seen(after), [play], ["taking", "cabins"])
+    assert then.keys == ("majorities",)
+    assert said(then.lines) == [
+        "📖 Lesson 3 of 15",
+        "Each card you play puts your figure on its scoring card. At the end the most figures "
+        "there get 10 points, the next 6, the others 2.",
+    ]
+    # Not before playing is taught (in order), nor after taking cards, nor twice.
+    assert after_turn_lesson(TEACHER, seen(game), seen(after), [play], ["taking"]).keys == ()
+    take = TakeCards(card_id("Camel"))
+    taken = played(game, take)
+    assert (
+        after_turn_lesson(TEACHER, seen(game), seen(taken), [take], ["taking", "cabins"]).keys == ()
+    )
+    again = ["taking", "cabins", "majorities"]
+    assert after_turn_lesson(TEACHER, seen(game), seen(after), [play], again).keys == ()
