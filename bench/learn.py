@@ -16,8 +16,8 @@ Printed, for the card game (``noah_``):
 - ``max_words_above_a_turn``: the most words above a turn's panel (the games go round en,
   nl and es);
 - ``longest_gap_turns``: the most learner turns in a row, in the first two thirds of a game,
-  that taught nothing new;
-- ``puzzles``: the fewest puzzles a game asked (none yet);
+  that taught nothing new and asked no puzzle;
+- ``puzzles``: the fewest puzzles ("Try it") a game asked;
 - ``win_rate_easy_moves`` / ``win_rate_following``: how often the learner won (alone or
   shared) playing easy moves / the suggestions.
 
@@ -39,7 +39,7 @@ from _common import figure, header
 
 from bot.games.noah.lessons import RULES, NoahTeacher
 from bot.games.seen import Seen
-from bot.games.teaching import after_turn_lesson, turn_lessons, words
+from bot.games.teaching import after_turn_lesson, turn_lessons, turn_puzzle, words
 from bot.service.learning import LEVEL, OPPONENTS
 from engine import ai, registry
 
@@ -57,6 +57,7 @@ class Played:
     taught: frozenset[str]
     most_words: int
     longest_gap: int
+    puzzles: int
     won: bool
 
 
@@ -72,6 +73,7 @@ def practice(task: tuple[int, bool]) -> Played:
     taught: list[str] = []
     most = 0
     taught_in_turn: list[bool] = []
+    puzzles = 0
     moves = 0
     while not rules.is_over(game):
         seat = game.current_player
@@ -97,14 +99,16 @@ def practice(task: tuple[int, bool]) -> Played:
         earlier = Seen(before, 0, NAMES, moves, {}, language)
         then = after_turn_lesson(teacher, earlier, after, [move], taught)
         taught += then.keys
-        taught_in_turn.append(bool(said.keys or then.keys))
+        asked = turn_puzzle(teacher, said.keys, then)
+        puzzles += asked is not None
+        taught_in_turn.append(bool(said.keys or then.keys or asked))
     early = taught_in_turn[: max(1, len(taught_in_turn) * 2 // 3)]
     gap = longest = 0
     for new in early:
         gap = 0 if new else gap + 1
         longest = max(longest, gap)
     in_order = taught == [key for key in teacher.lessons if key in taught]
-    return Played(in_order, frozenset(taught), most, longest, 0 in game.winners)
+    return Played(in_order, frozenset(taught), most, longest, puzzles, 0 in game.winners)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -126,7 +130,7 @@ def main(argv: list[str] | None = None) -> None:
     figure("noah_rules_taught_pct", 100 * rules_taught / (games * len(RULES)), "%")
     figure("noah_max_words_above_a_turn", max(p.most_words for p in following), "words")
     figure("noah_longest_gap_turns", max(p.longest_gap for p in following), "turns")
-    figure("noah_puzzles", 0, "a game")
+    figure("noah_puzzles", min(p.puzzles for p in following), "a game (the fewest)")
     figure("noah_win_rate_easy_moves", 100 * sum(p.won for p in easy) / games, "%")
     figure("noah_win_rate_following", 100 * sum(p.won for p in following) / games, "%")
     figure("noah_games", games, "games per learner")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from bot.games.seen import Seen
@@ -42,6 +43,21 @@ class Lesson:
     suggestion: Text | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Puzzle:
+    """ "Try it": a small question on a lesson just taught, with two or three answers and
+    one right one. Asked under the move of the turn that taught the lesson; each answer
+    tapped is told at once as right or not, with ``why``, and a wrong one may be tried
+    again (the buttons stay)."""
+
+    question: Text
+    #: Each answer's value (a custom id's argument: letters, digits) and what it says.
+    choices: tuple[tuple[str, Text], ...]
+    right: str
+    #: Why the right answer is right, said after any answer.
+    why: Text
+
+
 class Teacher:
     """A game's lessons. Subclass in ``bot/games/<game>/lessons.py`` and fill in."""
 
@@ -59,6 +75,9 @@ class Teacher:
     #: The most words a turn may say above its panel before a second lesson is left for a
     #: later turn (:data:`MOST_WORDS` for one idea a step); None: no limit.
     most_words: int | None = None
+
+    #: The puzzles, by the lesson whose turn asks them (see :class:`Puzzle`).
+    puzzles: Mapping[str, Puzzle] = MappingProxyType({})
 
     def practice_options(self, seed: int) -> dict[str, Any]:
         """The table options of a practice game (its length, a deck arranged so that each
@@ -201,3 +220,12 @@ def after_turn_lesson(
     key = waiting[0]
     lines = (progress(teacher, taught, [key]), *teacher.lesson(key, after, None).lines)
     return TurnLessons((key,), lines, None)
+
+
+def turn_puzzle(teacher: Teacher, shown: Sequence[str], after: TurnLessons) -> str | None:
+    """The lesson whose puzzle the learner's turn asks under its move: the first of the
+    lessons ``shown`` above the turn that has one; none when a lesson is told under the move
+    (``after``), one new thing at a time."""
+    if after.keys:
+        return None
+    return next((key for key in shown if key in teacher.puzzles), None)

@@ -27,15 +27,18 @@ import discord
 
 from bot.discord_ui import Verbatim, clip, message_text
 from bot.games import Plugin, plugins
-from bot.games.teaching import Teacher, after_turn_lesson, turn_lessons
+from bot.games.teaching import Teacher, after_turn_lesson, turn_lessons, turn_puzzle
 from bot.i18n import Text, language_of
-from bot.panels import Panel, Refusal
+from bot.panels import Button, Panel, Refusal
 from bot.service import GameRecord, Seat, ServiceError, TurnResult
 from bot.table.common import Common
 from bot.table.lobby import Lobby, may_make_private_threads, may_make_threads, saying
 from bot.table.posts import Posts
 
 log = logging.getLogger("arkbot.table")
+
+#: The buttons of a puzzle (``sb:<game>:<version>:table_quiz:<lesson>:<answer>``).
+PUZZLE = "table_quiz"
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,14 +211,14 @@ class Learning:
         if keys:
             await self.common.service.learning.taught(record.id, turn, keys)
 
-    async def told(self, result: TurnResult, seat: Seat) -> list[Text]:
+    async def told(self, result: TurnResult, seat: Seat) -> tuple[list[Text], tuple[Button, ...]]:
         """What the learner's turn that just ended did and why (nothing if it is not a
-        practice game)."""
+        practice game), and the buttons of the puzzle it asks, if any."""
         record = result.record
         chosen = self.common.plugin(record)
         start = self._starts.pop(record.id, None)
         if record.practice is None or chosen.teacher is None:
-            return []
+            return [], ()
         if start is None or start.version != result.turn_began:
             # This process did not see the turn begin (it restarted meanwhile).
             game = await self.common.service.learning.state_at(record.id, result.turn_began)
@@ -229,7 +232,7 @@ class Learning:
                 break
             played.append(rules.parse_action(stored.action))
         if not played:
-            return []
+            return [], ()
         after = start.game.copy()
         for action in played:
             after.apply(action)
@@ -240,12 +243,42 @@ class Learning:
         lines = chosen.teacher.after_move(before_seen, after_seen, played, better)
         # The next lesson, where the move has just shown it at work (the scoring cards with
         # the first figure placed), taught under what the move did.
-        taught = record.practice.taught
-        then = after_turn_lesson(chosen.teacher, before_seen, after_seen, played, taught)
+        practice = record.practice
+        then = after_turn_lesson(chosen.teacher, before_seen, after_seen, played, practice.taught)
+        # The lessons shown above this turn (not known after a restart mid-turn).
+        shown = practice.shown if practice.turn == start.game.turn else ()
         if then.keys:
             await self.common.service.learning.taught(record.id, start.game.turn, then.keys)
             lines += [Text("table.learn.divider"), *then.lines]
-        return lines
+        key = turn_puzzle(chosen.teacher, shown, then)
+        if key is None:
+            return lines, ()
+        puzzle = chosen.teacher.puzzles[key]
+        lines += [Text("table.learn.divider"), Text("table.learn.try_it", question=puzzle.question)]
+        buttons = tuple(
+            Button(PUZZLE, (key, value), label, "primary", who="seat")
+            for value, label in puzzle.choices
+        )
+        return lines, buttons
+
+    async def answer(
+        self, interaction: discord.Interaction, game_id: int, key: str, value: str
+    ) -> None:
+        """The learner tapped an answer to a puzzle: right or not, with the reason, to them
+        alone; the puzzle's buttons stay, so a wrong answer can be tried again."""
+        old = await self.common.service.play.get_game(game_id)
+        chosen = self.common.plugin(old)
+        puzzle = chosen.teacher.puzzles.get(key) if chosen.teacher is not None else None
+        if old.practice is None or puzzle is None or value not in dict(puzzle.choices):
+            raise Refusal("table.error.unknown_control")
+        if old.seat_of(interaction.user.id) is None:
+            raise Refusal("table.error.not_a_player")
+        if value == puzzle.right:
+            said = Text("table.learn.right", why=puzzle.why)
+        else:
+            said = Text("table.learn.not_quite", why=puzzle.why)
+        text = message_text(said, language_of(interaction))
+        await interaction.response.send_message(text, ephemeral=True)
 
     # ------------------------------------------------------------------------- the end
 

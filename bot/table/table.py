@@ -20,7 +20,7 @@ from bot.panels import Refusal
 from bot.table.browsing import Browsing
 from bot.table.common import Common
 from bot.table.compose import PRACTISE, REAL_TABLE
-from bot.table.learning import Learning
+from bot.table.learning import PUZZLE, Learning
 from bot.table.lobby import Lobby
 from bot.table.lobby_message import ADD_COMPUTER
 from bot.table.moderation import Moderating
@@ -84,6 +84,9 @@ class Table:
             return
         if cid.kind == "sb" and cid.control == REAL_TABLE:
             await self.learning.real_table(interaction, cid.game_id)
+            return
+        if cid.kind == "sb" and cid.control == PUZZLE and len(cid.args) == 2:
+            await self.learning.answer(interaction, cid.game_id, *cid.args)
             return
         if cid.kind == "sb" and cid.control == PRACTISE and len(cid.args) == 1:
             await self.learning.again(interaction, cid.game_id, cid.args[0])

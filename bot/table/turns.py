@@ -191,5 +191,6 @@ class Turns:
         where = Verbatim(f"<#{home}>")
         done = Text(key, points=points, where=where)
         # A practice game: what the learner's move did and why, to them alone.
-        told = await self.learning.told(result, seat)
-        await common.show(interaction, Panel((*told, done)), record, edit=edit)
+        # ... and a puzzle on what it just taught, to try.
+        told, puzzle = await self.learning.told(result, seat)
+        await common.show(interaction, Panel((*told, done), controls=puzzle), record, edit=edit)

@@ -16,6 +16,7 @@ import bot.table.learning
 from bot.client import TableBot
 from bot.games import Seen, plugin
 from bot.i18n import Text
+from bot.panels import Button
 from bot.service import FakeClock, Seat, TurnResult
 from bot.table.common import names_of
 from tests.support.bot import CHANNEL, make_bot
@@ -430,7 +431,9 @@ async def _first_turn_words(tmp_path: Path, game: str, *, restarted: bool) -> st
         if restarted:
             told = learning.told
 
-            async def forgetful(result: TurnResult, seat: Seat) -> list[Text]:
+            async def forgetful(
+                result: TurnResult, seat: Seat
+            ) -> tuple[list[Text], tuple[Button, ...]]:
                 learning._starts.clear()
                 return await told(result, seat)
 
@@ -471,3 +474,36 @@ async def test_a_suggestion_never_leans_on_an_idea_not_yet_explained(
         if not suggested:
             # Later, once the ideas it leans on are taught, the suggestions come.
             assert any("💡" in panels[0].content for panels in turns[1:])
+
+
+async def test_a_puzzle_answered_wrong_then_right(tmp_path: Path) -> None:
+    """Under the move of a turn that taught a rule, "Try it" with two buttons: a wrong
+    answer is told "Not quite" with the reason and may be tried again, the right one
+    "Right!"; only to the learner."""
+    async with Harness(await make_bot(tmp_path / "g.sqlite3"), channel_id=CHANNEL) as h:
+        h.user(LEARNER, "Noor")
+        h.user(FRIEND, "Sam")
+        game_id, _, _ = await learn(h, "noah")
+        turns = await play_through(h, game_id)
+        asked = []
+        for panels in turns:
+            private = [p for p in panels if p.ephemeral]
+            message = h.message(private[-1].message_id)
+            if "table_quiz" in str(message.get("components")):
+                asked.append((private[-1].message_id, str(message["content"]), message))
+        assert len(asked) >= 3
+        message_id, words, message = asked[0]
+        assert "🧩 Try it: " in words
+        ids = re.findall(rf"sb:{game_id}:\d+:table_quiz:\w+:\w+", str(message["components"]))
+        key = ids[0].split(":")[4]
+        puzzle = plugin("noah").teacher.puzzles[key]  # type: ignore[union-attr]
+        right = next(i for i in ids if i.endswith(f":{puzzle.right}"))
+        wrong = next(i for i in ids if i != right)
+        said = (await h.click(LEARNER, message_id, wrong)).last
+        assert said.ephemeral and said.content.startswith("❌ Not quite. ")
+        assert said.content.endswith("Tap another answer to try again.")
+        said = (await h.click(LEARNER, message_id, right)).last
+        assert said.ephemeral and said.content.startswith("✅ Right! ")
+        # Someone else at no seat of it cannot answer.
+        other = (await h.click(FRIEND, message_id, right)).last
+        assert other.ephemeral and not other.content.startswith("✅")

@@ -25,6 +25,7 @@ Decisions:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from bot.games.base import Seen
@@ -32,7 +33,7 @@ from bot.games.noah import hints
 from bot.games.noah.pictures import RENDER
 from bot.games.noah.words import cabin_text, card_text, scoring_text, side_text, tilt_text
 from bot.games.noah.words import noah_text as _t
-from bot.games.teaching import MOST_WORDS, Lesson, Teacher
+from bot.games.teaching import MOST_WORDS, Lesson, Puzzle, Teacher
 from bot.panels import Picture, Text
 from engine.noah import (
     CARDS,
@@ -58,6 +59,7 @@ from engine.noah import (
     RainFell,
     TakeCards,
     action_from_dict,
+    card_id,
 )
 from engine.noah.ai.hints import reason_for
 from engine.noah.state import ENDGAME, OVER, PET, PLAY
@@ -207,6 +209,59 @@ RULES: Mapping[str, str] = {
 SPECIAL_CARD: Mapping[str, int] = {card.special: n for n, card in enumerate(CARDS) if card.special}
 
 
+# --------------------------------------------------------------------- the puzzles
+
+
+def _cards(**names: str) -> dict[str, Text]:
+    return {param: card_text(card_id(name)) for param, name in names.items()}
+
+
+_YES_NO = (("yes", _t("puzzle.yes")), ("no", _t("puzzle.no")))
+
+#: "Try it": a question on the lesson of the turn, asked under the learner's move; each is a
+#: rule that decides a move, on animals named (none needs the board).
+PUZZLES: Mapping[str, Puzzle] = MappingProxyType(
+    {
+        "cabins": Puzzle(
+            _t("puzzle.cabins", **_cards(bear="Polar Bear", camel="Camel")),
+            _YES_NO,
+            "no",
+            _t("puzzle.cabins_why"),
+        ),
+        "alone": Puzzle(
+            _t("puzzle.alone", **_cards(turtle="Turtle", goat="Goat")),
+            _YES_NO,
+            "no",
+            _t("puzzle.alone_why"),
+        ),
+        "balance": Puzzle(
+            _t("puzzle.balance", **_cards(goat="Goat")), _YES_NO, "no", _t("puzzle.balance_why")
+        ),
+        "carnivores": Puzzle(
+            _t("puzzle.carnivores", **_cards(bear="Polar Bear", cow="Cow")),
+            _YES_NO,
+            "yes",
+            _t("puzzle.carnivores_why"),
+        ),
+        "discs": Puzzle(
+            _t("puzzle.discs"),
+            (("before", _t("puzzle.discs_before")), ("after", _t("puzzle.discs_after"))),
+            "before",
+            _t("puzzle.discs_why"),
+        ),
+        "pets": Puzzle(
+            _t("puzzle.pets", **_cards(elephant="Elephant")), _YES_NO, "no", _t("puzzle.pets_why")
+        ),
+        "drive_out": Puzzle(
+            _t("puzzle.drive_out", **_cards(mosquito="Mosquito", elephant="Elephant")),
+            _YES_NO,
+            "no",
+            _t("puzzle.drive_out_why", **_cards(mosquito="Mosquito")),
+        ),
+    }
+)
+
+
 # --------------------------------------------------------------------- the teacher
 
 
@@ -218,6 +273,7 @@ class NoahTeacher(Teacher):
     # Up to three short ones (the Fox and the Turtle) in a turn, within the words.
     at_once = 3
     most_words = MOST_WORDS
+    puzzles = PUZZLES
 
     def practice_options(self, seed: int) -> dict[str, Any]:
         # The practice deal spreads the rain cards out: the pets come a few rounds after the
