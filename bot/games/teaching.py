@@ -158,13 +158,13 @@ def turn_lessons(
     teacher's ``at_once``, and a lesson after the first only while the turn stays within
     the teacher's ``most_words`` (one idea a step)."""
     used = teacher.uses(seen, hint or ())
+    keys: list[str] = []
     if shown is not None:
         keys = list(shown)
     else:
         due = teacher.due(seen, frozenset(taught))
         if not teacher.in_order:
             due = list(dict.fromkeys([*due[:1], *[k for k in due[1:] if k in used], *due[1:]]))
-        keys: list[str] = []
         for key in due[: teacher.at_once]:
             if keys and teacher.most_words is not None:
                 said = _said(teacher, seen, taught, [*keys, key], hint)
