@@ -135,11 +135,16 @@ class TurnLessons:
 
 
 def progress(teacher: Teacher, taught: Sequence[str], shown: Sequence[str]) -> Text:
-    """ "Lesson 3 of 12": the place, among the teacher's lessons, of the last of ``shown``
-    once it is taught (after ``taught``, the ones taught in earlier turns)."""
+    """ "Lesson 3 of 12" (or "Lessons 3–4 of 12"): the places, among the teacher's
+    lessons, of ``shown`` once they are taught (after ``taught``, the ones taught in earlier
+    turns)."""
     order = [*taught, *(key for key in shown if key not in taught)]
-    number = max(order.index(key) for key in shown) + 1
-    return Text("table.learn.progress", number=number, total=len(teacher.lessons))
+    places = sorted(order.index(key) + 1 for key in shown)
+    total = len(teacher.lessons)
+    if len(places) == 1:
+        return Text("table.learn.progress", number=places[0], total=total)
+    # In the teacher's order, the lessons of a turn follow each other.
+    return Text("table.learn.progress_many", first=places[0], number=places[-1], total=total)
 
 
 def turn_lessons(

@@ -88,9 +88,9 @@ def last_words(h: Harness, panels: list[Sent]) -> str:
 
 #: "Lesson 3 of 15" in each language, as a pattern.
 PROGRESS = {
-    "en-US": r"Lesson (\d+) of (\d+)",
-    "nl": r"Les (\d+) van (\d+)",
-    "es-ES": r"Lección (\d+) de (\d+)",
+    "en-US": r"Lessons? (?:\d+–)?(\d+) of (\d+)",
+    "nl": r"Les (?:\d+–)?(\d+) van (\d+)",
+    "es-ES": r"Lecci(?:ón|ones) (?:\d+–)?(\d+) de (\d+)",
 }
 
 

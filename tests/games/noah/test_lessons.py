@@ -564,7 +564,8 @@ def test_a_turn_says_one_idea_within_forty_words_with_its_progress() -> None:
     taught = [k for k in TEACHER.lessons if k not in ("fox", "tough", "endgame", "final")]
     late = turn_lessons(TEACHER, seen(table(rain=3)), taught, None)
     assert late.keys == ("fox", "tough")
-    assert said(late.lines[:1]) == ["📖 Lesson 13 of 15"]
+    assert said(late.lines[:1]) == ["📖 Lessons 12–13 of 15"]
+    assert said(late.lines[:1], "nl") == ["📖 Les 12–13 van 15"]
 
 
 def test_the_scoring_cards_are_taught_under_the_first_figure_placed() -> None:
