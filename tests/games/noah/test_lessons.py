@@ -404,17 +404,17 @@ def test_after_a_play_the_cabin_the_lean_the_figure_and_the_points() -> None:
         "You put the Chicken in port cabin 1: the ark leans 1 to port.",
         "You placed a figure on the useful card.",
         # First on the useful card: 10 points, besides her 4 discs.
-        "If it stays this way until the end, that is 10 points more for you: 14.",
+        "If it stays this way until the end, that is 10 points more for you: 14 in all.",
     ]
     assert said(lines, "nl") == [
         "Je zette de Kip in hut 1 aan bakboord: de ark helt 1 naar bakboord.",
         "Je zette een figuur op de kaart voor nuttige dieren.",
-        "Als het zo blijft tot het eind, levert dat je 10 punten op: 14.",
+        "Als het zo blijft tot het eind, levert dat je 10 punten op: 14 in totaal.",
     ]
     assert said(lines, "es") == [
         "Has puesto la Gallina en el camarote 1 de babor: el arca se inclina 1 casilla a babor.",
         "Has puesto una figura en la carta de animales útiles.",
-        "Si todo sigue así hasta el final, son 10 puntos más para ti: 14.",
+        "Si todo sigue así hasta el final, son 10 puntos más para ti: 14 en total.",
     ]
     # Latin American Spanish says what was just done in the simple past.
     assert said(lines, "es-419")[:2] == [
@@ -433,7 +433,7 @@ def test_after_opening_a_cabin_the_disc_paid_and_the_card_taken_with_it() -> Non
         "You placed a figure on the useful card.",
         "For the new cabin you took the Camel from the face-up cards.",
         # 10 for the lead, 1 disc fewer
-        "If it stays this way until the end, that is 9 points more for you: 13.",
+        "If it stays this way until the end, that is 9 points more for you: 13 in all.",
     ]
 
 
