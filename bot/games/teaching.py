@@ -6,6 +6,12 @@ lessons the board now calls for, shows the first one due above the turn's panel,
 each of the learner's turns says what the move did. Like a front, a teacher knows engine games,
 seats and names and gives back data (:class:`~bot.panels.Text`, :class:`~bot.panels.Picture`);
 it never sees Discord or storage, so every lesson is tested on a concrete position.
+
+What both games share lives here too: :func:`turn_lessons` picks a turn's lessons and words
+them under a progress line ("Lesson 3 of 12"), within the teacher's ``most_words``
+(:func:`words` counts them); :func:`after_turn_lesson` tells the next lesson under the move
+that just showed it at work; :func:`turn_puzzle` picks the turn's "Try it" (a
+:class:`Puzzle`). The table shows them and ``bench/learn.py`` measures them.
 """
 
 from __future__ import annotations
