@@ -507,3 +507,21 @@ async def test_a_puzzle_answered_wrong_then_right(tmp_path: Path) -> None:
         # Someone else at no seat of it cannot answer.
         other = (await h.click(FRIEND, message_id, right)).last
         assert other.ephemeral and not other.content.startswith("✅")
+
+
+@pytest.mark.parametrize(
+    ("language", "kind"),
+    [("en", "Nice try!"), ("nl", "Goed geprobeerd!"), ("es", "¡Buen intento!")],
+)
+def test_both_games_say_a_better_move_with_the_same_kind_words(language: str, kind: str) -> None:
+    from render.i18n import template
+
+    keys = [
+        "noah.learned.better",
+        "covenant.lesson.better_feature",
+        "covenant.lesson.better_ark",
+        "covenant.lesson.better_points",
+    ]
+    for key in keys:
+        said = template(key, language)
+        assert said is not None and said.startswith(kind), (key, said)
