@@ -14,7 +14,7 @@ from typing import Any
 
 from bot import scheme
 from bot.discord_ui import Mention, Verbatim, message_text, split_message
-from bot.games import Plugin, TurnRecord
+from bot.games import Plugin, TurnRecord, ready_plugins
 from bot.i18n import ListOf, Text
 from bot.panels import Control, Picture
 from bot.service import GameRecord
@@ -98,6 +98,31 @@ def story(chosen: Plugin, record: GameRecord, turns: Sequence[TurnRecord]) -> li
 
 #: The button under a finished practice game's last post: a real table in the channel.
 REAL_TABLE = "table_real"
+#: The buttons beside it: practise a game (its name the argument) again, in a new thread.
+PRACTISE = "table_learn"
+
+
+def practice_buttons(chosen: Plugin, record: GameRecord) -> tuple[TableButton, ...]:
+    """Under a finished practice game: a real table of it, then practise it again, then
+    practise each other game that teaches."""
+
+    def button(control: str, args: tuple[str, ...]) -> str:
+        return scheme.control_id(record.id, 0, control, args, menu=False, who="seat")
+
+    buttons: list[TableButton] = [
+        (button(REAL_TABLE, ()), Text("table.button.real_table"), "success", "🎲"),
+        (
+            button(PRACTISE, (record.game_name,)),
+            Text("table.button.again"),
+            "primary",
+            "🎓",
+        ),
+    ]
+    for name, other in ready_plugins().items():
+        if name != record.game_name and other.teacher is not None:
+            label = Text("table.button.practise", game=other.front.title())
+            buttons.append((button(PRACTISE, (name,)), label, "secondary", "🎓"))
+    return tuple(buttons)
 
 
 def learned(chosen: Plugin, record: GameRecord) -> list[Text]:
@@ -163,8 +188,7 @@ def compose_post(
         if record.status == "finished" and record.practice is not None:
             # A practice game ends with what it taught, and a real table to play at.
             panel = panel.plus(*learned(chosen, record))
-            real = scheme.control_id(record.id, 0, REAL_TABLE, (), menu=False, who="seat")
-            buttons = ((real, Text("table.button.real_table"), "success", "🎲"),)
+            buttons = practice_buttons(chosen, record)
         elif record.status == "finished":
             rematch = scheme.control_id(record.id, 0, "table_rematch", (), menu=False, who="seat")
             buttons = ((rematch, Text("table.button.rematch"), "success", "🔁"),)

@@ -5,8 +5,11 @@ thread of its own, and the game teaches as it goes.
   :class:`~bot.games.teaching.Teacher` says which) stands above the turn's panel, with its
   picture and the hint's move as a suggestion; a lesson is given once.
 - After each of the learner's turns, what it did and why, privately.
-- At the end, what the learner now knows, and a button that opens a real table in the
-  channel the thread belongs to.
+- Above the lessons, how far along the learner is ("Lesson 3 of 12", from the teacher's
+  lessons).
+- At the end, what the learner now knows, a button that opens a real table of the same
+  length and edition in the channel the thread belongs to, and buttons to practise this game
+  again or another one.
 
 Only the table knows Discord; the lessons are the game's, the bookkeeping the service's
 (:mod:`bot.service.learning`).
@@ -24,7 +27,7 @@ import discord
 
 from bot.discord_ui import Verbatim, clip, message_text
 from bot.games import Plugin, plugins
-from bot.games.teaching import Teacher
+from bot.games.teaching import Teacher, after_turn_lesson, turn_lessons, turn_puzzle
 from bot.i18n import Text, language_of
 from bot.panels import Button, Panel, Refusal
 from bot.service import GameRecord, Seat, ServiceError, TurnResult
@@ -34,11 +37,8 @@ from bot.table.posts import Posts
 
 log = logging.getLogger("arkbot.table")
 
-
-#: The most lessons shown in one turn.
-AT_ONCE = 2
-#: The control of a puzzle's answer buttons.
-PUZZLE = "learn_try"
+#: The buttons of a puzzle (``sb:<game>:<version>:table_quiz:<lesson>:<answer>``).
+PUZZLE = "table_quiz"
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,12 +68,28 @@ class Learning:
         #: restart the turn's start is read from the log, and the move is told without the
         #: better move, which was not asked then).
         self._starts: dict[int, TurnStart] = {}
-        #: Practice game id -> the number of the learner's turn just told (for its puzzle).
-        self._told: dict[int, int] = {}
 
     async def learn(self, interaction: discord.Interaction, game: str) -> None:
         """Open a practice game of ``game`` for the user, in a new thread of this channel."""
         await interaction.response.defer(ephemeral=True, thinking=True)
+        channel = interaction.channel
+        if isinstance(channel, discord.Thread):
+            raise Refusal("table.learn.in_thread")
+        await self._open(interaction, game, channel)
+
+    async def again(self, interaction: discord.Interaction, game_id: int, game: str) -> None:
+        """A button under a finished practice game: practise ``game`` (the same one, or
+        another) in a new thread of the channel the finished one's thread belongs to."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        old = await self.common.service.play.get_game(game_id)
+        parent = getattr(interaction.channel, "parent", None)
+        if old.practice is None or old.channel_id != interaction.channel_id or parent is None:
+            raise Refusal("table.error.unknown_control")
+        if old.seat_of(interaction.user.id) is None:
+            raise Refusal("table.error.not_a_player")
+        await self._open(interaction, game, parent)
+
+    async def _open(self, interaction: discord.Interaction, game: str, channel: Any) -> None:
         common = self.common
         chosen = plugins().get(game)
         if chosen is None or not chosen.front.ready:
@@ -83,9 +99,6 @@ class Learning:
         going = await common.service.learning.going(user.id)
         if going is not None:
             raise Refusal("table.learn.going", where=Verbatim(f"<#{going.channel_id}>"))
-        channel = interaction.channel
-        if isinstance(channel, discord.Thread):
-            raise Refusal("table.learn.in_thread")
         # Threads belong to a text channel (not to a voice channel's chat).
         if not isinstance(channel, discord.TextChannel):
             raise Refusal("table.learn.no_threads")
@@ -153,51 +166,36 @@ class Learning:
         """The turn's first panel with the lessons due now above it (and the turn's start
         kept for :meth:`told`); their keys, to be marked taught once they are shown.
 
-        At most :data:`AT_ONCE` lessons a turn, the first due first: one idea at a time,
-        but a short game has about a dozen turns for nine lessons, and a lesson left for
-        later may never come again (the Prophet, once it is used)."""
+        At most the teacher's ``at_once`` lessons a turn, the first due first: one idea at a
+        time, but a game may have fewer turns than lessons, and a lesson left for later may
+        never come again (the Prophet, once it is used). Above them, how far along the
+        learner is: "Lesson 3 of 12", the number of the last one shown."""
         practice = record.practice
         chosen = self.common.plugin(record)
         if practice is None or chosen.teacher is None or seat.is_bot:
             return panel, ()
-        seen = self.common.seen(record, game, seat)
+        # In the learner's language: a turn's words are counted in it.
+        seen = self.common.seen(record, game, seat, practice.language)
         hint = await self._hint(record, seat)
-        if practice.turn == game.turn:
-            # The panel opened again in the same turn (after a restart too): the lessons it
-            # showed, again, and no new ones: a turn teaches at most AT_ONCE.
-            due = list(practice.shown)
-        else:
-            due = chosen.teacher.due(seen, frozenset(practice.taught))
-        # The suggestion puts to use only what is taught by the end of this turn.
-        hint = chosen.teacher.within(seen, hint, frozenset((*practice.taught, *due[:AT_ONCE])))
-        self._starts[record.id] = TurnStart(record.version, game.copy(), hint)
-        used = chosen.teacher.uses(seen, hint or ())
-        if practice.turn != game.turn:
-            # The first lesson due, then one the suggested move puts to use (a suggestion
-            # never uses an idea not yet explained: the Prophet, the Ark), else the next one.
-            due = list(dict.fromkeys([*due[:1], *[k for k in due[1:] if k in used], *due[1:]]))
-            due = due[:AT_ONCE]
-        if not due:
+        # The panel opened again in the same turn (after a restart too) shows the lessons it
+        # showed, again, and no new ones.
+        shown = practice.shown if practice.turn == game.turn else None
+        said = turn_lessons(chosen.teacher, seen, practice.taught, hint, shown)
+        # The turn's start, with the move as it is suggested (for what :meth:`told` says).
+        self._starts[record.id] = TurnStart(record.version, game.copy(), said.hint)
+        if not said.keys:
             return panel, ()
-        lessons = [chosen.teacher.lesson(key, seen, hint) for key in due]
-        lines = [line for lesson in lessons for line in lesson.lines]
-        # The hint's move once, under the lessons (each lesson words the same suggestion);
-        # not when the move puts to use an idea neither taught before nor now (the card
-        # game's first move may open two new cabins, before the action discs are explained).
-        suggestion = next((x.suggestion for x in lessons if x.suggestion is not None), None)
-        unexplained = used - set(practice.taught) - set(due)
-        if suggestion is not None and not unexplained:
-            lines.append(suggestion)
-        # One lesson picture (a phone shows two side by side, too small to read), in place of
-        # the panel's own when it draws the same (the numbered squares, with rings).
-        picture = next((x.picture for x in lessons if x.picture is not None), None)
+        lines = list(said.lines)
+        picture = said.picture
+        # The lesson's picture in place of the panel's own when it draws the same (the
+        # numbered squares, with rings).
         pictures = panel.pictures
         if picture is not None:
             same = bool(pictures) and pictures[0].function == picture.function
             pictures = (picture, *(pictures[1:] if same else pictures))
         lines.append(Text("table.learn.divider"))
         taught = Panel((*lines, *panel.lines), pictures, panel.controls)
-        return taught, tuple(due)
+        return taught, said.keys
 
     async def _hint(self, record: GameRecord, seat: Seat) -> tuple[Any, ...] | None:
         """The hint's move for the learner's turn, as engine actions (None if none)."""
@@ -214,19 +212,18 @@ class Learning:
         if keys:
             await self.common.service.learning.taught(record.id, turn, keys)
 
-    async def told(self, result: TurnResult, seat: Seat) -> list[Text]:
+    async def told(self, result: TurnResult, seat: Seat) -> tuple[list[Text], tuple[Button, ...]]:
         """What the learner's turn that just ended did and why (nothing if it is not a
-        practice game)."""
+        practice game), and the buttons of the puzzle it asks, if any."""
         record = result.record
         chosen = self.common.plugin(record)
         start = self._starts.pop(record.id, None)
         if record.practice is None or chosen.teacher is None:
-            return []
+            return [], ()
         if start is None or start.version != result.turn_began:
             # This process did not see the turn begin (it restarted meanwhile).
             game = await self.common.service.learning.state_at(record.id, result.turn_began)
             start = TurnStart(result.turn_began, game, None)
-        self._told[record.id] = start.game.turn
         rules = chosen.rules
         # The learner's turn: the actions stored since it began, up to the first of another
         # seat's (the computers' replies stored with it).
@@ -236,55 +233,57 @@ class Learning:
                 break
             played.append(rules.parse_action(stored.action))
         if not played:
-            return []
+            return [], ()
         after = start.game.copy()
         for action in played:
             after.apply(action)
-        before_seen = self.common.seen(record, start.game, seat)
-        after_seen = self.common.seen(record, after, seat)
+        language = record.practice.language
+        before_seen = self.common.seen(record, start.game, seat, language)
+        after_seen = self.common.seen(record, after, seat, language)
         better = start.hint if start.hint and tuple(played) != start.hint else None
-        return chosen.teacher.after_move(before_seen, after_seen, played, better)
-
-    def asked(self, record: GameRecord) -> tuple[tuple[Text, ...], tuple[Button, ...]]:
-        """The puzzle of the lesson the learner's turn just told taught, if it has one: its
-        question and an answer button each (answered by :meth:`answer`)."""
-        turn = self._told.pop(record.id, None)
+        lines = chosen.teacher.after_move(before_seen, after_seen, played, better)
+        # The next lesson, where the move has just shown it at work (the scoring cards with
+        # the first figure placed), taught under what the move did.
         practice = record.practice
-        teacher = self.common.plugin(record).teacher
-        if practice is None or teacher is None or turn is None or practice.turn != turn:
-            return (), ()
-        for key in practice.shown:
-            puzzle = teacher.puzzle(key, record.options)
-            if puzzle is not None:
-                buttons = tuple(
-                    Button(PUZZLE, (key, str(i)), label, "primary", row=0, who="seat")
-                    for i, label in enumerate(puzzle.answers)
-                )
-                return (Text("table.learn.puzzle", question=puzzle.question),), buttons
-        return (), ()
+        then = after_turn_lesson(chosen.teacher, before_seen, after_seen, played, practice.taught)
+        # The lessons shown above this turn (not known after a restart mid-turn).
+        shown = practice.shown if practice.turn == start.game.turn else ()
+        if then.keys:
+            await self.common.service.learning.taught(record.id, start.game.turn, then.keys)
+            lines += [Text("table.learn.divider"), *then.lines]
+        key = turn_puzzle(chosen.teacher, shown, then, record.options)
+        if key is None:
+            return lines, ()
+        puzzle = chosen.teacher.puzzle(key, record.options)
+        if puzzle is None:
+            return lines, ()
+        lines += [Text("table.learn.divider"), Text("table.learn.try_it", question=puzzle.question)]
+        buttons = tuple(
+            Button(PUZZLE, (key, value), label, "primary", who="seat")
+            for value, label in puzzle.choices
+        )
+        return lines, buttons
 
     async def answer(
-        self, interaction: discord.Interaction, game_id: int, args: Sequence[str]
+        self, interaction: discord.Interaction, game_id: int, key: str, value: str
     ) -> None:
-        """The learner pressed an answer of a puzzle: "Right!" and why, or "Not quite", what
-        to think of again and another try (the buttons stay)."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        record = await self.common.service.play.get_game(game_id)
-        teacher = self.common.plugin(record).teacher
-        practice = record.practice
-        key, index = (args[0], args[1]) if len(args) == 2 else ("", "")
-        taught = practice is not None and key in practice.taught
-        puzzle = teacher.puzzle(key, record.options) if teacher and taught else None
-        if puzzle is None or not index.isdigit() or int(index) >= len(puzzle.answers):
+        """The learner tapped an answer to a puzzle: right or not, with the reason, to them
+        alone; the puzzle's buttons stay, so a wrong answer can be tried again."""
+        old = await self.common.service.play.get_game(game_id)
+        teacher = self.common.plugin(old).teacher
+        # Only a puzzle the game has asked: one of a lesson it has taught.
+        taught = old.practice is not None and key in old.practice.taught
+        puzzle = teacher.puzzle(key, old.options) if teacher is not None and taught else None
+        if puzzle is None or value not in dict(puzzle.choices):
             raise Refusal("table.error.unknown_control")
-        if record.seat_of(interaction.user.id) is None:
+        if old.seat_of(interaction.user.id) is None:
             raise Refusal("table.error.not_a_player")
-        if int(index) == puzzle.right:
+        if value == puzzle.right:
             said = Text("table.learn.right", why=puzzle.why)
         else:
-            said = Text("table.learn.not_quite", clue=puzzle.clue)
-        said_text = message_text(said, language_of(interaction))
-        await interaction.followup.send(said_text, ephemeral=True)
+            said = Text("table.learn.not_quite", why=puzzle.clue or puzzle.why)
+        text = message_text(said, language_of(interaction))
+        await interaction.response.send_message(text, ephemeral=True)
 
     # ------------------------------------------------------------------------- the end
 
@@ -306,8 +305,13 @@ class Learning:
         if old.status != "finished":
             raise Refusal("table.error.unknown_control")
         user = interaction.user
+        # The practice game's length and edition, which the learner now knows; not what
+        # only a practice game has (an arranged deck).
+        chosen = common.plugin(old)
+        kept = {o.name for o in chosen.front.table_options}
+        options = {k: v for k, v in old.options.items() if k in kept}
         record = await common.service.lobby.create_game(
-            old.guild_id, parent.id, user.id, user.display_name, old.game_name, {}
+            old.guild_id, parent.id, user.id, user.display_name, old.game_name, options
         )
         problem = await self.posts.post_lobby(parent, record)
         done = Text("table.learn.real_table", channel=Verbatim(f"<#{parent.id}>"))

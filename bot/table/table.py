@@ -19,7 +19,7 @@ from bot.host import Host
 from bot.panels import Refusal
 from bot.table.browsing import Browsing
 from bot.table.common import Common
-from bot.table.compose import REAL_TABLE
+from bot.table.compose import PRACTISE, REAL_TABLE
 from bot.table.learning import PUZZLE, Learning
 from bot.table.lobby import Lobby
 from bot.table.lobby_message import ADD_COMPUTER
@@ -87,11 +87,14 @@ class Table:
         if cid.kind == "sb" and cid.control == "table_rematch":
             await self.lobby.rematch(interaction, cid.game_id)
             return
-        if cid.kind == "sb" and cid.control == PUZZLE:
-            await self.learning.answer(interaction, cid.game_id, cid.args)
-            return
         if cid.kind == "sb" and cid.control == REAL_TABLE:
             await self.learning.real_table(interaction, cid.game_id)
+            return
+        if cid.kind == "sb" and cid.control == PUZZLE and len(cid.args) == 2:
+            await self.learning.answer(interaction, cid.game_id, *cid.args)
+            return
+        if cid.kind == "sb" and cid.control == PRACTISE and len(cid.args) == 1:
+            await self.learning.again(interaction, cid.game_id, cid.args[0])
             return
         if cid.kind == "sb" and cid.control == "table_hist" and cid.args and cid.args[0].isdigit():
             await self.browsing.history(interaction, int(cid.args[0]), cid.game_id)

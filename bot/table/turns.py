@@ -207,9 +207,8 @@ class Turns:
                 Button(TAKE_BACK, label=Text("table.turn.take_back"), emoji="↩️", who="seat"),
                 Button(POST_NOW, label=Text("table.turn.post_now"), emoji="📣", who="seat"),
             )
-            told = await self.learning.told(result, seat)
-            asked, answers = self.learning.asked(result.record)
-            panel = Panel((*told, *asked, done), controls=(*buttons, *answers))
+            told, puzzle = await self.learning.told(result, seat)
+            panel = Panel((*told, done), controls=(*buttons, *puzzle))
             await common.show(interaction, panel, record, edit=edit)
             return
         if nxt is not None and nxt.is_bot and not result.game_over:
@@ -224,9 +223,9 @@ class Turns:
         where = Verbatim(f"<#{home}>")
         done = Text(key, points=points, where=where)
         # A practice game: what the learner's move did and why, to them alone.
-        told = await self.learning.told(result, seat)
-        asked, answers = self.learning.asked(result.record)
-        await common.show(interaction, Panel((*told, *asked, done), (), answers), record, edit=edit)
+        # ... and a puzzle on what it just taught, to try.
+        told, puzzle = await self.learning.told(result, seat)
+        await common.show(interaction, Panel((*told, done), controls=puzzle), record, edit=edit)
 
     async def post_now(
         self, interaction: discord.Interaction, game_id: int, version: int, *, edit: bool

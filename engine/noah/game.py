@@ -28,6 +28,10 @@ Decisions where the rules leave room:
   that can legally go anywhere, can only pass. Passed players are skipped.
 - An empty supply before the fifth rain card (only possible in arranged games) counts as the
   fifth rain card.
+- A practice deal (``Game.new(practice=True)``, the option ``{"deal": "practice"}``, for
+  ``/table learn``) is the same deal with the four rain cards of the bottom half spread out
+  (:data:`PRACTICE_RAIN_GAPS`) instead of shuffled in: the pets never come right after the
+  first rain card, so a learner has met the rules of play before they choose a pet.
 - ``scores`` before the end are the points the visible figures and discs would give now
   (pets not counted); after the end, the final scores.
 """
@@ -106,6 +110,25 @@ OPENING_LAYOUT: tuple[tuple[int, int], ...] = ((0, 0), (1, 0), (1, 1), (0, 1))
 
 HAND_SIZE = 2
 FACE_UP = 3
+#: A practice deal's cards drawn after the first rain card before the second, third and
+#: fourth (the fifth is the bottom card): about two rounds of three players between them.
+PRACTICE_RAIN_GAPS = (8, 5, 5)
+
+
+def _spread_rain(bottom: list[int]) -> list[int]:
+    """The bottom half (drawn from its end) with its rain cards at the practice deal's
+    places, the other cards in their shuffled order."""
+    draws = [card for card in reversed(bottom) if not IS_RAIN[card]]
+    rains = [card for card in reversed(bottom) if IS_RAIN[card]]
+    at = 0
+    for gap, rain in zip(PRACTICE_RAIN_GAPS, rains, strict=False):
+        at = min(at + gap, len(draws))
+        draws.insert(at, rain)
+        at += 1
+    draws += rains[len(PRACTICE_RAIN_GAPS) :]  # the last one at the bottom
+    return list(reversed(draws))
+
+
 #: The rain card that brings the pets, and the one that ends the game.
 PET_RAIN, LAST_RAIN = 2, 5
 
@@ -132,8 +155,9 @@ class Game:
     # ----------------------------------------------------------------- creation
 
     @classmethod
-    def new(cls, players: int = 4, seed: int = 0) -> Game:
-        """A new game for ``players`` (3 to 5), set up with the shuffles of ``seed``."""
+    def new(cls, players: int = 4, seed: int = 0, practice: bool = False) -> Game:
+        """A new game for ``players`` (3 to 5), set up with the shuffles of ``seed``;
+        ``practice``: the practice deal (the rain cards spread out)."""
         if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError(f"Ark is played by {MIN_PLAYERS} to {MAX_PLAYERS} players.")
         if type(seed) is not int:
@@ -163,6 +187,8 @@ class Game:
         top = cards[len(cards) - len(cards) // 2 :]
         bottom = cards[: len(cards) - len(cards) // 2] + list(RAIN_CARDS[:-1])
         rng.shuffle(bottom)
+        if practice:
+            bottom = _spread_rain(bottom)
         state.deck = [*bottom, RAIN_CARDS[-1], *top]
         state.discs = [starting_discs(players, seat) for seat in range(players)]
         state.rng = rng.state

@@ -19,6 +19,25 @@ def turns(players: int, options: Mapping[str, Any]) -> int | None:
     return {3: 46, 4: 47}.get(players, 48)
 
 
+#: The deals a table may ask for: the practice game's spreads the rain cards out.
+DEALS = ("normal", "practice")
+
+
+def check_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """Ark's one option, ``deal`` (only ``/table learn`` asks for ``"practice"``)."""
+    unknown = set(options) - {"deal"}
+    if unknown:
+        raise ValueError(f"Ark takes no option {sorted(unknown)}.")
+    deal = options.get("deal", "normal")
+    if deal not in DEALS:
+        raise ValueError(f"No deal {deal!r}: one of {', '.join(DEALS)}.")
+    return {} if deal == "normal" else {"deal": deal}
+
+
+def new(players: int, seed: int, options: Mapping[str, Any]) -> Game:
+    return Game.new(players, seed, practice=options.get("deal") == "practice")
+
+
 def timeout_action(game: Game, rng: Rng) -> Action:
     # "Skip the turn" does the least the rules allow: in the main game take the first
     # face-up card (a turn must take or play; taking never needs a choice of cabin),
@@ -40,4 +59,6 @@ RULES: Rules[Game, Action] = Rules(
     max_players=5,
     timeout=timeout_action,
     expected_turns=turns,
+    start=new,
+    options=check_options,
 )

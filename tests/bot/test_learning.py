@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ import bot.table.learning
 from bot.client import TableBot
 from bot.games import Seen, plugin
 from bot.i18n import Text
+from bot.panels import Button
 from bot.service import FakeClock, Seat, TurnResult
 from bot.table.common import names_of
 from tests.support.bot import CHANNEL, make_bot
@@ -84,6 +86,54 @@ def last_words(h: Harness, panels: list[Sent]) -> str:
     return str(h.message(private[-1].message_id)["content"])
 
 
+#: "Lesson 3 of 15" in each language, as a pattern.
+PROGRESS = {
+    "en-US": r"Lessons? (?:\d+–)?(\d+) of (\d+)",
+    "nl": r"Les (?:\d+–)?(\d+) van (\d+)",
+    "es-ES": r"Lecci(?:ón|ones) (?:\d+–)?(\d+) de (\d+)",
+}
+
+
+@pytest.mark.parametrize("locale", ["en-US", "nl", "es-ES"])
+async def test_a_card_game_practice_teaches_every_rule_once_in_the_rule_books_order(
+    tmp_path: Path, locale: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every rule of bot/games/noah/lessons.py's RULES, through its lesson, shown exactly
+    once in a whole practice game, in the teacher's order, each turn's lessons under its
+    progress line, in the learner's language."""
+    from bot.games.noah.lessons import RULES
+    from bot.service.learning import Learning as Service
+
+    shown: list[str] = []
+    record_taught = Service.taught
+
+    async def logged(self: Service, game_id: int, turn: int, keys: Sequence[str]) -> object:
+        record = await self.going(LEARNER)
+        if record is not None and record.practice is not None and record.practice.turn != turn:
+            shown.extend(keys)  # a panel opened again in its turn shows its lessons again
+        elif record is not None and record.practice is not None:
+            shown.extend(k for k in keys if k not in record.practice.shown)
+        return await record_taught(self, game_id, turn, keys)
+
+    monkeypatch.setattr(Service, "taught", logged)
+    async with Harness(await make_bot(tmp_path / "g.sqlite3"), channel_id=CHANNEL) as h:
+        h.user(LEARNER, "Noor", locale=locale)
+        game_id, _, _ = await learn(h, "noah")
+        turns = await play_through(h, game_id)
+        teacher = plugin("noah").teacher
+        assert teacher is not None
+        assert shown == list(teacher.lessons)
+        assert {RULES[rule] for rule in RULES} <= set(shown)
+        # The progress lines climb to the last lesson, never repeating a number.
+        said = [turns[0][0].content] + [
+            text for panels in turns for text in (panels[0].content, last_words(h, panels))
+        ]
+        numbers = [
+            int(n) for text in dict.fromkeys(said) for n, _ in re.findall(PROGRESS[locale], text)
+        ]
+        assert numbers == sorted(set(numbers)) and numbers[-1] == len(teacher.lessons)
+
+
 @pytest.mark.parametrize("locale", ["en-US", "nl", "es-ES"])
 @pytest.mark.parametrize("game", ["covenant", "noah"])
 async def test_a_practice_game_teaches_every_lesson_once_and_ends_with_a_real_table(
@@ -149,6 +199,51 @@ async def test_a_practice_game_teaches_every_lesson_once_and_ends_with_a_real_ta
         lobby = await service.play.game_in(CHANNEL)
         assert lobby is not None and lobby.status == "lobby" and lobby.practice is None
         assert [s.user_id for s in lobby.seats] == [LEARNER]
+        # Of the practice game's length and edition (the Covenant's short game), not of
+        # what only a practice game has (the card game's practice deal).
+        kept = {"covenant": {"length": "short"}, "noah": {}}[game]
+        assert lobby.options == kept
+
+
+async def test_after_a_practice_game_the_learner_may_practise_it_again_or_the_other_game(
+    tmp_path: Path,
+) -> None:
+    clock = FakeClock()
+    async with Harness(await make_bot(tmp_path / "g.sqlite3", clock), channel_id=CHANNEL) as h:
+        h.user(LEARNER, "Noor")
+        h.user(FRIEND, "Sam")
+        game_id, thread, _ = await learn(h, "noah")
+        await play_through(h, game_id)
+        (final,) = [
+            m
+            for m in h.channel_messages(thread, public=True)
+            if "table_real" in str(h.message(m).get("components"))
+        ]
+        components = str(h.message(final)["components"])
+        again, other = f"sb:{game_id}:0:table_learn:noah", f"sb:{game_id}:0:table_learn:covenant"
+        assert again in components and other in components
+        assert "Practise again" in components and "Practise The Ark of the Covenant" in components
+        # Only the learner may use them.
+        refused = await h.click(FRIEND, final, other)
+        assert refused.last.ephemeral and len(h.thread_ids()) == 1
+        clock.advance(seconds=60)
+        opened = await h.click(LEARNER, final, other)
+        assert opened.last.ephemeral and len(h.thread_ids()) == 2
+        record = await bot_of(h).service.play.game_in(h.thread_ids()[-1])
+        assert record is not None and record.practice is not None
+        # The Covenant's practice: the short game, on its arranged deck.
+        assert record.game_name == "covenant" and record.options["length"] == "short"
+        assert set(record.options) == {"length", "deck"} and len(record.options["deck"]) > 30
+        # One practice game at a time: again is refused while the Covenant's goes on.
+        clock.advance(seconds=60)
+        busy = await h.click(LEARNER, final, again)
+        assert busy.last.ephemeral and "already have a practice game going" in busy.last.content
+        await h.slash(LEARNER, "table leave", channel=h.thread_ids()[-1])
+        clock.advance(seconds=60)
+        await h.click(LEARNER, final, again)
+        record = await bot_of(h).service.play.game_in(h.thread_ids()[-1])
+        assert record is not None and record.game_name == "noah"
+        assert record.options == {"deal": "practice"}
 
 
 async def test_one_practice_game_at_a_time_and_leave_stops_it(tmp_path: Path) -> None:
@@ -225,7 +320,7 @@ async def test_a_panel_opened_again_shows_the_same_lessons_and_spends_no_more(
             return lessons, record.practice.taught
 
         first, taught = await opened()
-        assert 1 <= len(taught) <= bot.table.learning.AT_ONCE and first.strip()
+        assert 1 <= len(taught) <= plugin(game).teacher.at_once and first.strip()  # type: ignore[union-attr]
         assert await opened() == (first, taught)
         await h.restart(await make_bot(path))
         assert await opened() == (first, taught)
@@ -340,7 +435,9 @@ async def _first_turn_words(tmp_path: Path, game: str, *, restarted: bool) -> st
         if restarted:
             told = learning.told
 
-            async def forgetful(result: TurnResult, seat: Seat) -> list[Text]:
+            async def forgetful(
+                result: TurnResult, seat: Seat
+            ) -> tuple[list[Text], tuple[Button, ...]]:
                 learning._starts.clear()
                 return await told(result, seat)
 
@@ -381,3 +478,54 @@ async def test_a_suggestion_never_leans_on_an_idea_not_yet_explained(
         if not suggested:
             # Later, once the ideas it leans on are taught, the suggestions come.
             assert any("💡" in panels[0].content for panels in turns[1:])
+
+
+async def test_a_puzzle_answered_wrong_then_right(tmp_path: Path) -> None:
+    """Under the move of a turn that taught a rule, "Try it" with two buttons: a wrong
+    answer is told "Not quite" with the reason and may be tried again, the right one
+    "Right!"; only to the learner."""
+    async with Harness(await make_bot(tmp_path / "g.sqlite3"), channel_id=CHANNEL) as h:
+        h.user(LEARNER, "Noor")
+        h.user(FRIEND, "Sam")
+        game_id, _, _ = await learn(h, "noah")
+        turns = await play_through(h, game_id)
+        asked = []
+        for panels in turns:
+            private = [p for p in panels if p.ephemeral]
+            message = h.message(private[-1].message_id)
+            if "table_quiz" in str(message.get("components")):
+                asked.append((private[-1].message_id, str(message["content"]), message))
+        assert len(asked) >= 3
+        message_id, words, message = asked[0]
+        assert "🧩 Try it: " in words
+        ids = re.findall(rf"sb:{game_id}:\d+:table_quiz:\w+:\w+", str(message["components"]))
+        key = ids[0].split(":")[4]
+        puzzle = plugin("noah").teacher.puzzles[key]  # type: ignore[union-attr]
+        right = next(i for i in ids if i.endswith(f":{puzzle.right}"))
+        wrong = next(i for i in ids if i != right)
+        said = (await h.click(LEARNER, message_id, wrong)).last
+        assert said.ephemeral and said.content.startswith("❌ Not quite. ")
+        assert said.content.endswith("Tap another answer to try again.")
+        said = (await h.click(LEARNER, message_id, right)).last
+        assert said.ephemeral and said.content.startswith("✅ Right! ")
+        # Someone else at no seat of it cannot answer.
+        other = (await h.click(FRIEND, message_id, right)).last
+        assert other.ephemeral and not other.content.startswith("✅")
+
+
+@pytest.mark.parametrize(
+    ("language", "kind"),
+    [("en", "Nice try!"), ("nl", "Goed geprobeerd!"), ("es", "¡Buen intento!")],
+)
+def test_both_games_say_a_better_move_with_the_same_kind_words(language: str, kind: str) -> None:
+    from render.i18n import template
+
+    keys = [
+        "noah.learned.better",
+        "covenant.lesson.better_feature",
+        "covenant.lesson.better_ark",
+        "covenant.lesson.better_points",
+    ]
+    for key in keys:
+        said = template(key, language)
+        assert said is not None and said.startswith(kind), (key, said)

@@ -344,10 +344,9 @@ class CovenantTeacher(Teacher):
             return None
         answers, right = PUZZLES[key]
         return Puzzle(
-            key,
             _t(f"puzzle.{key}.question"),
-            tuple(_t("puzzle.number", n=n) for n in answers),
-            answers.index(right),
+            tuple((str(n), _t("puzzle.number", n=n)) for n in answers),
+            str(right),
             _t(f"puzzle.{key}.why"),
             _t(f"puzzle.{key}.clue"),
         )

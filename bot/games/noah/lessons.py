@@ -8,12 +8,15 @@ rings the cabins that card fits, never the card.
 
 Decisions:
 
-- "taking" and "cabins" come first: playing a card is the base the lessons on the balance,
-  carnivores and discs build on, so those three wait until "cabins" has been taught (one idea
-  at a time: the first turn teaches at most two).
-- "majorities" is due at the endgame, or already from the second rain card on once the
-  learner has a figure on a scoring card, so that a learner who passes at once in the
-  endgame has still met it.
+- The lessons come in :data:`SITUATIONS` order (the rule book's), each after the one before
+  it, whatever the hint likes: "taking" and "cabins" first, then the scoring cards (a played
+  card puts a figure on one, so the points are said from the first card on, as "if it stays
+  this way until the end"), then the rules of playing; after the rain and the pets the "!"
+  animals and the final scoring (the rule book, too, tells the "!" animals last). Those need
+  no situation on the board: a deal that does not show them still teaches them, one or two
+  a turn. Rain, pets and the endgame wait for their moment; the moments of the pets and the
+  endgame may be a single turn, so their lesson is taught then even if one before it waits.
+- :data:`RULES` lists every such rule with the lesson that teaches it.
 - After a move, a better one is mentioned only when it would have given at least
   :data:`CLEARLY_BETTER` points more on the scoreboard right away: points now are what the
   learner can check; a better take is a matter of taste and is not judged.
@@ -22,6 +25,7 @@ Decisions:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from bot.games.base import Seen
@@ -29,7 +33,7 @@ from bot.games.noah import hints
 from bot.games.noah.pictures import RENDER
 from bot.games.noah.words import cabin_text, card_text, scoring_text, side_text, tilt_text
 from bot.games.noah.words import noah_text as _t
-from bot.games.teaching import Lesson, Teacher
+from bot.games.teaching import MOST_WORDS, Lesson, Puzzle, Teacher
 from bot.panels import Picture, Text
 from engine.noah import (
     CARDS,
@@ -46,6 +50,7 @@ from engine.noah import (
     FigurePlaced,
     Game,
     IllegalAction,
+    Pass,
     Passed,
     PetChosen,
     PetDeclined,
@@ -54,6 +59,7 @@ from engine.noah import (
     RainFell,
     TakeCards,
     action_from_dict,
+    card_id,
 )
 from engine.noah.ai.hints import reason_for
 from engine.noah.state import ENDGAME, OVER, PET, PLAY
@@ -132,23 +138,128 @@ def _has_figures(game: Game, seat: int) -> bool:
     return any(game.figures(seat).values())
 
 
-#: When each lesson's situation is on the board for the learner ``seat`` (on their turn),
-#: given what has been taught.
+def _playing(game: Game, seat: int, taught: frozenset[str]) -> bool:
+    """Any turn of play once playing a card was taught in an earlier turn."""
+    return "cabins" in taught and game.phase in (PLAY, ENDGAME)
+
+
+#: When each lesson may be taught to the learner ``seat`` (on their turn), given what has been
+#: taught, in the rule book's order: a lesson is due only once every one before it is taught.
 SITUATIONS: Mapping[str, Callable[[Game, int, frozenset[str]], bool]] = {
     "taking": lambda g, s, t: g.phase == PLAY and bool(g.face_up),
     "cabins": lambda g, s, t: g.phase == PLAY and bool(_playable(g, s)),
-    "balance": lambda g, s, t: (
-        "cabins" in t and g.phase in (PLAY, ENDGAME) and _tipping(g, s) is not None
-    ),
-    "carnivores": lambda g, s, t: (
-        "cabins" in t and g.phase in (PLAY, ENDGAME) and _predator(g, s) is not None
-    ),
-    "discs": lambda g, s, t: "cabins" in t and g.phase == PLAY and _new_cabin(g, s) is not None,
-    "rain": lambda g, s, t: g.rain_fallen > 0,
+    # The scoring cards with the first card played: the points said after it mean something.
+    "majorities": _playing,
+    # The rain cards are told before they fall (a computer may turn up the first two), as
+    # the rule book tells them with taking cards.
+    "rain": _playing,
+    "alone": _playing,
+    "balance": _playing,
+    "carnivores": _playing,
+    "discs": _playing,
     "pets": lambda g, s, t: g.phase == PET,
+    # The "!" animals and the final scoring fill the turns between the pets and the endgame
+    # (the rule book, too, tells the "!" animals last).
+    "drive_out": _playing,
+    "orange": _playing,
+    "fox": _playing,
+    "tough": _playing,
     "endgame": lambda g, s, t: g.phase == ENDGAME,
-    "majorities": lambda g, s, t: g.phase == ENDGAME or (g.rain_fallen >= 2 and _has_figures(g, s)),
+    "final": lambda g, s, t: g.phase == ENDGAME,
 }
+
+#: Every rule of the rule book that decides a move or a point, with the lesson that teaches
+#: it (tests/games/noah/test_lessons.py checks each is taught once in a whole practice game).
+RULES: Mapping[str, str] = {
+    "take_or_play": "taking",
+    "take_face_up_and_pile": "taking",
+    "one_or_two_cards_other_cabins": "cabins",
+    "three_a_cabin": "cabins",
+    "hot_and_cold_apart": "cabins",
+    "figure_on_scoring_card": "majorities",
+    "majorities_10_6_2": "majorities",
+    "slow_and_provisions_alone": "alone",
+    "herbivores_not_with_provisions": "alone",
+    "port_starboard_bow": "balance",
+    "lean_at_most_2": "balance",
+    "carnivore_lightest": "carnivores",
+    "shy_away_from_carnivores": "carnivores",
+    "new_cabin_costs_a_disc": "discs",
+    "player_on_your_right": "discs",
+    "new_cabin_takes_a_face_up_card": "discs",
+    "fox_discs": "fox",
+    "skunk_drives_out": "drive_out",
+    "mosquito_drives_out": "drive_out",
+    "spider_drives_out": "drive_out",
+    "driven_out_scores": "drive_out",
+    "bronto_orange_disc": "orange",
+    "chimpanzee_orange_disc": "orange",
+    "turtle_fears_nothing": "tough",
+    "hedgehog_fears_nothing": "tough",
+    "rain_brings_pets_and_endgame": "rain",
+    "pets_score": "pets",
+    "endgame_a_disc_a_card": "endgame",
+    "endgame_no_slow_or_provisions": "endgame",
+    "disc_a_point": "final",
+    "ties_share": "final",
+    "tie_fewest_animals": "final",
+}
+
+#: The card of each "!" animal, by its ability (the lessons name them in the reader's words).
+SPECIAL_CARD: Mapping[str, int] = {card.special: n for n, card in enumerate(CARDS) if card.special}
+
+
+# --------------------------------------------------------------------- the puzzles
+
+
+def _cards(**names: str) -> dict[str, Text]:
+    return {param: card_text(card_id(name)) for param, name in names.items()}
+
+
+_YES_NO = (("yes", _t("puzzle.yes")), ("no", _t("puzzle.no")))
+
+#: "Try it": a question on the lesson of the turn, asked under the learner's move; each is a
+#: rule that decides a move, on animals named (none needs the board).
+PUZZLES: Mapping[str, Puzzle] = MappingProxyType(
+    {
+        "cabins": Puzzle(
+            _t("puzzle.cabins", **_cards(bear="Polar Bear", camel="Camel")),
+            _YES_NO,
+            "no",
+            _t("puzzle.cabins_why"),
+        ),
+        "alone": Puzzle(
+            _t("puzzle.alone", **_cards(turtle="Turtle", goat="Goat")),
+            _YES_NO,
+            "no",
+            _t("puzzle.alone_why"),
+        ),
+        "balance": Puzzle(
+            _t("puzzle.balance", **_cards(goat="Goat")), _YES_NO, "no", _t("puzzle.balance_why")
+        ),
+        "carnivores": Puzzle(
+            _t("puzzle.carnivores", **_cards(bear="Polar Bear", cow="Cow")),
+            _YES_NO,
+            "yes",
+            _t("puzzle.carnivores_why"),
+        ),
+        "discs": Puzzle(
+            _t("puzzle.discs"),
+            (("before", _t("puzzle.discs_before")), ("after", _t("puzzle.discs_after"))),
+            "before",
+            _t("puzzle.discs_why"),
+        ),
+        "pets": Puzzle(
+            _t("puzzle.pets", **_cards(elephant="Elephant")), _YES_NO, "no", _t("puzzle.pets_why")
+        ),
+        "drive_out": Puzzle(
+            _t("puzzle.drive_out", **_cards(mosquito="Mosquito", elephant="Elephant")),
+            _YES_NO,
+            "no",
+            _t("puzzle.drive_out_why", **_cards(mosquito="Mosquito")),
+        ),
+    }
+)
 
 
 # --------------------------------------------------------------------- the teacher
@@ -158,20 +269,35 @@ class NoahTeacher(Teacher):
     """Ark's lessons, in the rule book's order."""
 
     lessons = tuple(SITUATIONS)
+    in_order = True
+    # Up to three short ones (the Fox and the Turtle) in a turn, within the words.
+    at_once = 3
+    most_words = MOST_WORDS
+    puzzles = PUZZLES
 
     def practice_options(self, seed: int) -> dict[str, Any]:
-        # Ark has no options (no length, no arranged deck): the rain falls halfway whatever
-        # is done, and carnivores turn up by chance, so a practice game is a plain game.
-        return {}
+        # The practice deal spreads the rain cards out: the pets come a few rounds after the
+        # first rain card, once the rules of play are taught (engine/noah/game.py).
+        return {"deal": "practice"}
 
     def due(self, seen: Seen, taught: frozenset[str]) -> list[str]:
         game: Game = seen.game
         seat = seen.seat
         if seat is None or game.current_player != seat:
             return []
-        return [
-            key for key in self.lessons if key not in taught and SITUATIONS[key](game, seat, taught)
-        ]
+        if game.phase == PET and "pets" not in taught:
+            return ["pets"]  # the pets' one turn
+        due: list[str] = []
+        if game.phase == ENDGAME and "endgame" not in taught:
+            # The endgame may be a single turn (a pass ends it): its lesson first.
+            due.append("endgame")
+        for key in self.lessons:
+            if key in taught or key in due or (key == "pets" and game.rain_fallen >= 2):
+                continue  # taught, or the pets' moment passed (the learner was not asked)
+            if not SITUATIONS[key](game, seat, taught):
+                break  # in order: none after one not yet due
+            due.append(key)
+        return due
 
     def uses(self, seen: Seen, actions: Sequence[Any]) -> frozenset[str]:
         game: Game = seen.game
@@ -187,11 +313,39 @@ class NoahTeacher(Teacher):
                 used.add("pets")
         return frozenset(used)
 
+    def shown_by(self, before: Seen, after: Seen, actions: Sequence[Any]) -> frozenset[str]:
+        game: Game = before.game
+        seat = before.seat if before.seat is not None else game.current_player
+        played = _replay(game, actions)
+        if seat is None or played is None:
+            return frozenset()
+        shown: set[str] = set()
+        for event in played[1]:
+            if getattr(event, "seat", None) != seat:
+                continue
+            match event:
+                case FigurePlaced(half=True) | DiscUnderFigure():
+                    shown |= {"majorities", "orange"}
+                case FigurePlaced():
+                    shown.add("majorities")
+                case DiscPaid(to=to) if to is not None:
+                    shown.add("discs")
+                case AnimalDrivenOut():
+                    shown.add("drive_out")
+                case DiscsGained():
+                    shown.add("fox")
+                case Passed():
+                    shown.add("final")  # a pass for good: the final scoring is next
+        return frozenset(shown)
+
     def lesson(self, key: str, seen: Seen, hint: Sequence[Any] | None) -> Lesson:
         game: Game = seen.game
         seat = seen.seat if seen.seat is not None else game.current_player
         assert seat is not None, "a lesson is for a player at a game in play"
-        lines, focus = _LESSONS[key](game, seat)
+        if key == "discs":
+            lines, focus = _discs(game, seat, seen.names)
+        else:
+            lines, focus = _LESSONS[key](game, seat)
         picture = None
         if focus:
             picture = Picture(
@@ -200,7 +354,7 @@ class NoahTeacher(Teacher):
                 f"lesson-{key}.png",
                 _t("lesson.picture_alt"),
             )
-        return Lesson(key, tuple(lines), picture, suggestion(seen, hint))
+        return Lesson(key, tuple(lines), picture, suggestion(seen, _followable(game, seat, hint)))
 
     def after_move(
         self,
@@ -219,7 +373,17 @@ class NoahTeacher(Teacher):
         now, events = played
         names = before.names
         taking = any(isinstance(_action(a), TakeCards) for a in actions)
-        lines = [line for e in events if (line := _told(e, seat, names, now, taking)) is not None]
+        # The learner's discs as each event leaves them: two new cabins in one turn say
+        # "(4 left)" and then "(3 left)", not the turn's end twice.
+        discs = game.discs[seat]
+        lines: list[Text] = []
+        for event in events:
+            if isinstance(event, DiscPaid) and event.seat == seat:
+                discs -= 1
+            elif isinstance(event, DiscsGained) and event.seat == seat:
+                discs += event.count
+            if (line := _told(event, seat, names, now, taking, discs)) is not None:
+                lines.append(line)
         if now.phase == OVER:
             # The final scoring (pets, everyone's majorities) is the final post's to tell.
             return lines
@@ -305,8 +469,26 @@ def _carnivores(game: Game, seat: int) -> Said:
     return lines, [card]
 
 
-def _discs(game: Game, seat: int) -> Said:
-    return [_t("lesson.discs"), _t("lesson.discs_now", discs=game.discs[seat])], ["new_cabin"]
+def _discs(game: Game, seat: int, names: Sequence[str]) -> Said:
+    # The player on your right plays just before you (play goes to the left).
+    right = names[(seat - 1) % game.players]
+    return [_t("lesson.discs", right=right)], ["new_cabin"]
+
+
+def _specials(key: str, *abilities: str) -> Callable[[Game, int], Said]:
+    def said(game: Game, seat: int) -> Said:
+        cards = {ability: card_text(SPECIAL_CARD[ability]) for ability in abilities}
+        return [_t(f"lesson.{key}", **cards)], []
+
+    return said
+
+
+def _alone(game: Game, seat: int) -> Said:
+    return [_t("lesson.alone")], []
+
+
+def _final(game: Game, seat: int) -> Said:
+    return [_t("lesson.final")], ["players"]
 
 
 def _rain(game: Game, seat: int) -> Said:
@@ -324,22 +506,24 @@ def _endgame(game: Game, seat: int) -> Said:
 
 
 def _majorities(game: Game, seat: int) -> Said:
-    return [
-        _t("lesson.majorities"),
-        _t("lesson.majorities_now", points=game.scores[seat]),
-    ], ["scoring"]
+    return [_t("lesson.majorities")], ["scoring"]
 
 
 _LESSONS: Mapping[str, Callable[[Game, int], Said]] = {
     "taking": _taking,
     "cabins": _cabins,
+    "majorities": _majorities,
+    "alone": _alone,
     "balance": _balance,
     "carnivores": _carnivores,
-    "discs": _discs,
+    "drive_out": _specials("drive_out", "skunk", "mosquito", "spider"),
+    "orange": _specials("orange", "bronto", "chimpanzee"),
+    "fox": _specials("fox", "fox"),
+    "tough": _specials("tough", "turtle", "hedgehog"),
     "rain": _rain,
     "pets": _pets,
     "endgame": _endgame,
-    "majorities": _majorities,
+    "final": _final,
 }
 
 
@@ -366,6 +550,19 @@ def hint_lines(seen: Seen, actions: Sequence[Any] | None) -> list[Text]:
         return []
     key, params = reason_for(game, after, game.current_player, action)
     return hints.hint_text(seen, action.to_dict(), key, params) or []
+
+
+def _followable(game: Game, seat: int, actions: Sequence[Any] | None) -> Sequence[Any] | None:
+    """The hint's move as a learner can follow it: a pet that would not score (the computer
+    may hide a card so) becomes the first one of the hand that would, else no pet; a pet
+    suggested and then called useless by the pet's own question confuses."""
+    if not actions:
+        return actions
+    first = _action(actions[0])
+    if isinstance(first, ChoosePet) and not CARDS[first.card].can_be_pet:
+        scoring = [card for card in game.hand(seat) if CARDS[card].can_be_pet]
+        return [ChoosePet(scoring[0])] if scoring else [Pass()]
+    return actions
 
 
 def suggestion(seen: Seen, actions: Sequence[Any] | None) -> Text | None:
@@ -396,10 +593,13 @@ def _replay(game: Game, actions: Sequence[Any]) -> tuple[Game, list[Event]] | No
     return work, events
 
 
-def _told(event: Event, seat: int, names: Sequence[str], now: Game, taking: bool) -> Text | None:
+def _told(
+    event: Event, seat: int, names: Sequence[str], now: Game, taking: bool, discs: int
+) -> Text | None:
     """One event of the learner's turn said to them ("you"); None for what is not theirs or
     not worth a line. ``taking``: the turn took cards (else a face-up card taken came with a
-    new cabin). The card drawn from the pile is never named (it may be read aloud)."""
+    new cabin); ``discs``: the learner's action discs just after the event. The card drawn
+    from the pile is never named (it may be read aloud)."""
     match event:
         case CardTaken(seat=who, card=card) if who == seat:
             if not taking:
@@ -409,8 +609,8 @@ def _told(event: Event, seat: int, names: Sequence[str], now: Game, taking: bool
             return _t("learned.rain", number=number)
         case DiscPaid(seat=who, to=to) if who == seat:
             if to is None:
-                return _t("learned.paid_supply", discs=now.discs[seat])
-            return _t("learned.paid", to=names[to], discs=now.discs[seat])
+                return _t("learned.paid_supply", discs=discs)
+            return _t("learned.paid", to=names[to], discs=discs)
         case CardPlayed(seat=who) if who == seat:
             return _t(
                 "learned.played",

@@ -8,7 +8,7 @@ from types import MappingProxyType
 from typing import Any
 
 from engine.noah import ChoosePet, Game, Pass, PlayCards, TakeCards
-from engine.noah.cards import KINDS
+from engine.noah.cards import CARDS, KINDS
 
 #: Every reason key a hint of this game gives, with the names of its parameters: scoring
 #: card kinds (``"heavy"``...) and card ids.
@@ -44,9 +44,20 @@ def reason_for(game: Game, after: Game, seat: int, action: Any) -> tuple[str, di
     for k in range(len(KINDS)):
         before, now = leaders(game, k), leaders(after, k)
         if seat in now and (seat not in before or len(now) < len(before)):
-            card = next((c for c in cards if _kind_of(c) == k), cards[0])
-            return "hint.takes_lead", {"kind": KINDS[k], "card": card}
+            # The card that scores there: its own kind's, else one that drives an animal of
+            # that kind out or adds an orange disc; never a card with no part in it (the Fox
+            # beside a Spider that drove out a shy animal).
+            card = next((c for c in cards if _kind_of(c) == k), None)
+            if card is None:
+                card = next((c for c in cards if CARDS[c].special in _SCORING_SPECIALS), None)
+            if card is not None:
+                return "hint.takes_lead", {"kind": KINDS[k], "card": card}
     return "hint.plays_cards", {"cards": cards}
+
+
+#: The "!" animals that put a figure on a scoring card not their own (driving an animal out)
+#: or add to one (the Chimpanzee's orange disc).
+_SCORING_SPECIALS = ("skunk", "mosquito", "spider", "chimpanzee")
 
 
 def _kind_of(card: int) -> int:

@@ -80,18 +80,48 @@ def test_the_lessons_follow_the_rule_book_and_the_plugin_has_them() -> None:
     assert TEACHER.lessons == (
         "taking",
         "cabins",
+        "majorities",
+        "rain",
+        "alone",
         "balance",
         "carnivores",
         "discs",
-        "rain",
         "pets",
+        "drive_out",
+        "orange",
+        "fox",
+        "tough",
         "endgame",
-        "majorities",
+        "final",
     )
     assert isinstance(plugin("noah").teacher, NoahTeacher)
-    # Ark has no options: a practice game is a plain one, and the rules accept that.
-    assert TEACHER.practice_options(7) == {}
-    assert RULES.check_options(TEACHER.practice_options(7)) == {}
+    # A practice game is dealt with the rain cards spread out; the rules accept that, and a
+    # plain table's deal is the normal one.
+    assert TEACHER.practice_options(7) == {"deal": "practice"}
+    assert RULES.check_options(TEACHER.practice_options(7)) == {"deal": "practice"}
+    assert RULES.check_options({"deal": "normal"}) == {}
+    with pytest.raises(ValueError):
+        RULES.check_options({"deal": "stacked"})
+    with pytest.raises(ValueError):
+        RULES.check_options({"length": "short"})
+
+
+def test_the_practice_deal_spreads_the_rain_and_is_the_same_deal_otherwise() -> None:
+    from engine.noah.cards import IS_RAIN
+
+    for seed in range(5):
+        plain, practice = Game.new(3, seed), RULES.new(3, seed, {"deal": "practice"})
+        plain_deck, deck = plain._state.deck, practice._state.deck
+        draws = list(reversed(deck))
+        # The first rain card after the top half, then 8, 5 and 5 cards before the next
+        # ones, the last at the bottom.
+        assert [i for i, card in enumerate(draws) if IS_RAIN[card]] == [21, 30, 36, 42, 46]
+        # The same cards, hands and face-up cards: only the rain cards moved.
+        assert sorted(plain_deck) == sorted(deck)
+        assert [c for c in plain_deck if not IS_RAIN[c]][-21:] == [
+            c for c in deck if not IS_RAIN[c]
+        ][-21:]
+        assert practice.hand(0) == plain.hand(0) and practice.face_up == plain.face_up
 
 
 # --------------------------------------------------------------------- when each is due
@@ -130,54 +160,73 @@ def test_nothing_is_due_when_it_is_not_the_learners_turn() -> None:
 
 
 def test_what_has_been_taught_is_not_due_again() -> None:
-    assert TEACHER.due(seen(table()), PLAYING | {"balance", "discs"}) == []
+    assert TEACHER.due(seen(table()), EVERYTHING) == []
 
 
-def test_balance_is_due_when_the_lean_keeps_a_card_of_the_hand_off_a_side() -> None:
-    # The Horse (3) would tip a level ark over on either side.
-    assert TEACHER.due(seen(table()), PLAYING) == ["balance", "discs"]
+#: The lessons after playing, which need no situation on the board, in the rule book's order
+#: (the rain cards told with taking cards, before they fall), up to the pets.
+RULES_OF_PLAY = ["majorities", "rain", "alone", "balance", "carnivores", "discs"]
+#: The "!" animals, after the pets.
+SPECIALS = ["drive_out", "orange", "fox", "tough"]
+
+
+def test_after_playing_the_rules_come_in_the_rule_books_order_whatever_the_deal() -> None:
     # Not before playing has been taught (one idea at a time) ...
     assert TEACHER.due(seen(table()), frozenset({"taking"})) == ["cabins"]
-    # ... and not with a Chicken (1) and a Reindeer (2), which fit on either side.
-    light = table(hands=[["Chicken", "Reindeer"], ["Cow"], ["Pig"]])
-    assert TEACHER.due(seen(light), PLAYING) == ["discs"]
+    # ... then every rule of play, in order, with or without its situation on the table
+    # (no disc to open a cabin, nothing the lean keeps off a side), up to the pets.
+    assert TEACHER.due(seen(table()), PLAYING) == RULES_OF_PLAY
+    light = table(hands=[["Chicken", "Reindeer"], ["Cow"], ["Pig"]], discs=[0, 4, 4])
+    assert TEACHER.due(seen(light), PLAYING | {"majorities"}) == RULES_OF_PLAY[1:]
 
 
-def test_carnivores_are_due_for_one_in_the_hand_or_one_on_the_ark() -> None:
-    cat = table(hands=[["Cat", "Chicken"], ["Cow"], ["Pig"]])
-    assert TEACHER.due(seen(cat), PLAYING) == ["carnivores", "discs"]
-    dog = table(starboard=[["Donkey"], ["Llama", "Dog"]], hands=[["Chicken"], ["Cow"], ["Pig"]])
-    assert "carnivores" in TEACHER.due(seen(dog), PLAYING)
-    none = table(hands=[["Chicken", "Reindeer"], ["Cow"], ["Pig"]])
-    assert "carnivores" not in TEACHER.due(seen(none), PLAYING)
-
-
-def test_discs_are_due_when_the_learner_can_open_a_new_cabin() -> None:
-    assert "discs" in TEACHER.due(seen(table()), PLAYING)
-    assert "discs" not in TEACHER.due(seen(table(discs=[0, 4, 4])), PLAYING)
-
-
-def test_rain_is_due_once_a_rain_card_has_fallen() -> None:
-    assert TEACHER.due(seen(table(rain=1)), PLAYING | {"balance", "discs"}) == ["rain"]
-    assert TEACHER.due(seen(table(rain=0)), PLAYING | {"balance", "discs"}) == []
-
-
-def test_pets_are_due_in_the_pet_choice_only() -> None:
+def test_the_pets_wait_for_their_moment_and_the_ones_after_them_too() -> None:
+    before_pets = PLAYING | set(RULES_OF_PLAY)
+    assert TEACHER.due(seen(table(rain=1)), before_pets) == []
+    # The pets' one turn teaches them, even before a lesson still waiting.
     assert TEACHER.due(seen(pet_choice()), PLAYING | {"rain"}) == ["pets"]
     assert "pets" not in TEACHER.due(seen(table(rain=1)), frozenset())
+    # Once the pet choice is over, the "!" animals, in order.
+    assert TEACHER.due(seen(table(rain=2)), before_pets) == SPECIALS
+    assert TEACHER.due(seen(table(rain=3)), before_pets | {"pets"}) == SPECIALS
 
 
-def test_the_endgame_brings_the_endgame_and_the_majorities() -> None:
+def test_the_endgame_brings_the_endgame_and_the_final_scoring() -> None:
     endgame = table(rain=5, phase="endgame")
-    assert TEACHER.due(seen(endgame), frozenset()) == ["rain", "endgame", "majorities"]
-    assert TEACHER.due(seen(table()), EVERYTHING - {"endgame", "majorities"}) == []
+    everything_before = PLAYING | set(RULES_OF_PLAY) | set(SPECIALS)
+    # The pet choice came and went: its lesson does not hold the rest up.
+    assert TEACHER.due(seen(endgame), everything_before) == ["endgame", "final"]
+    # The endgame's lesson comes first even with lessons still waiting (it may be a
+    # single turn: a pass ends it), then those in order.
+    assert TEACHER.due(seen(endgame), PLAYING | set(RULES_OF_PLAY)) == [
+        "endgame",
+        *SPECIALS,
+        "final",
+    ]
+    assert TEACHER.due(seen(table()), EVERYTHING - {"endgame", "final"}) == []
 
 
-def test_majorities_come_earlier_once_the_pets_are_near_and_the_learner_has_figures() -> None:
-    taught = EVERYTHING - {"majorities"}
-    assert TEACHER.due(seen(table(rain=2, figures={0: {"useful": 1}})), taught) == ["majorities"]
-    assert TEACHER.due(seen(table(rain=2)), taught) == []  # no figure of hers yet
-    assert TEACHER.due(seen(table(rain=1, figures={0: {"useful": 1}})), taught) == []
+def test_every_rule_of_the_rule_book_has_a_lesson() -> None:
+    from bot.games.noah.lessons import RULES as TAUGHT
+
+    assert set(TAUGHT.values()) == set(TEACHER.lessons)
+    # The eight "!" animals, the provisions, playing alone, the sides, the right, the ties.
+    for rule in (
+        "fox_discs",
+        "skunk_drives_out",
+        "mosquito_drives_out",
+        "spider_drives_out",
+        "bronto_orange_disc",
+        "chimpanzee_orange_disc",
+        "turtle_fears_nothing",
+        "hedgehog_fears_nothing",
+        "herbivores_not_with_provisions",
+        "slow_and_provisions_alone",
+        "port_starboard_bow",
+        "player_on_your_right",
+        "ties_share",
+    ):
+        assert rule in TAUGHT
 
 
 # --------------------------------------------------------------------- what each says
@@ -186,9 +235,8 @@ def test_majorities_come_earlier_once_the_pets_are_near_and_the_learner_has_figu
 def test_taking_points_at_the_face_up_cards() -> None:
     lesson = TEACHER.lesson("taking", seen(table()), None)
     assert said(lesson.lines) == [
-        "On your turn you either take cards or play cards, never both.",
-        "To take, pick one of the face-up cards (ringed): the top card of the pile comes with "
-        "it, and a new card is turned face up.",
+        "On your turn you take cards or play cards, never both.",
+        "To take, pick a face-up card (ringed): the top card of the pile comes with it.",
     ]
     assert lesson.picture is not None and lesson.picture.args[2] == ["face_up"]
     assert lesson.suggestion is None
@@ -198,7 +246,7 @@ def test_cabins_counts_where_a_card_of_the_hand_fits_and_says_the_hint() -> None
     hint = [chicken()]
     lesson = TEACHER.lesson("cabins", seen(table()), hint)
     # The Horse fits nowhere; the Chicken in the four cabins and both new ones.
-    assert said(lesson.lines)[1] == "Your Chicken fits in 6 cabins right now."
+    assert said(lesson.lines)[1] == "Your Chicken fits in 6 cabins now."
     assert lesson.picture is not None
     assert lesson.picture.args[2] == [
         "port:0",
@@ -209,23 +257,25 @@ def test_cabins_counts_where_a_card_of_the_hand_fits_and_says_the_hint() -> None
         "starboard:2",
     ]
     assert lesson.suggestion is not None
-    assert said([lesson.suggestion]) == [
+    short = TEACHER.lesson("alone", seen(table()), hint)
+    assert short.suggestion is not None
+    assert said([short.suggestion]) == [
         "💡 Play the Chicken: it puts you first on the useful card. The Chicken in port cabin 1."
     ]
-    assert said([lesson.suggestion], "nl") == [
+    assert said([short.suggestion], "nl") == [
         "💡 Speel de Kip: daarmee ga je aan kop op de kaart voor nuttige dieren. "
         "De Kip in hut 1 aan bakboord."
     ]
     # The same hint in its log form says the same.
-    again = TEACHER.lesson("cabins", seen(table()), [hint[0].to_dict()])
-    assert again.suggestion == lesson.suggestion
+    again = TEACHER.lesson("alone", seen(table()), [hint[0].to_dict()])
+    assert again.suggestion == short.suggestion
 
 
 def test_balance_says_which_side_the_lean_closes() -> None:
     lesson = TEACHER.lesson("balance", seen(table()), None)
     assert said(lesson.lines)[1] == (
-        "Right now the ark is level, so your Horse (weight 3) fits on neither side: first the "
-        "port side must weigh 1 more, then it fits on starboard."
+        "Now the ark is level: your Horse (weight 3) fits on neither side until the port side "
+        "weighs 1 more."
     )
     assert lesson.picture is not None and lesson.picture.args[2] == ["bow"]
     # Leaning 1 to starboard (a Chicken there), a Reindeer (2) may only go to port.
@@ -233,47 +283,46 @@ def test_balance_says_which_side_the_lean_closes() -> None:
         starboard=[["Donkey"], ["Llama"], ["Chicken"]], hands=[["Reindeer"], ["Cow"], ["Pig"]]
     )
     assert said(TEACHER.lesson("balance", seen(leaning), None).lines)[1] == (
-        "Right now the ark leans 1 to starboard, so your Reindeer (weight 2) cannot go to "
-        "starboard."
+        "Now the ark leans 1 to starboard: your Reindeer (weight 2) cannot go to starboard."
     )
 
 
 def test_carnivores_names_the_learners_own_or_the_one_on_the_ark() -> None:
     cat = table(hands=[["Cat", "Chicken"], ["Cow"], ["Pig"]])
     lesson = TEACHER.lesson("carnivores", seen(cat), None)
-    assert said(lesson.lines)[1] == "Your Cat eats meat: right now it fits in 6 cabins."
+    assert said(lesson.lines)[1] == "Your Cat eats meat: it fits in 6 cabins now."
     dog = table(starboard=[["Donkey"], ["Llama", "Dog"]], hands=[["Chicken"], ["Cow"], ["Pig"]])
     lesson = TEACHER.lesson("carnivores", seen(dog), None)
-    assert said(lesson.lines)[1] == (
-        "The Dog in starboard cabin 2 eats meat: keep that in mind when you play next to it."
-    )
-    assert said(lesson.lines, "es")[1] == (
-        "El Perro del camarote 2 de estribor come carne: tenlo en cuenta cuando juegues a su lado."
-    )
+    assert said(lesson.lines)[1] == ("The Dog in starboard cabin 2 eats meat.")
+    assert said(lesson.lines, "es")[1] == ("El Perro del camarote 2 de estribor come carne.")
     assert lesson.picture is not None and lesson.picture.args[2] == [card_id("Dog")]
 
 
 def test_the_later_lessons_say_the_learners_own_numbers() -> None:
     discs = TEACHER.lesson("discs", seen(table()), None)
-    assert said(discs.lines)[1] == (
-        "You have 4 action discs; each one you keep is worth a point at the end."
-    )
+    # Ruth plays first: the player on her right is Naomi, the last.
+    assert said(discs.lines) == [
+        "A new cabin costs an action disc for the player on your right: Naomi, who plays just "
+        "before you. You also take a face-up card."
+    ]
     rain = TEACHER.lesson("rain", seen(table(rain=1)), None)
     assert said(rain.lines) == [
-        "Rain card 1 of 5 has fallen. The second one brings the pets, the fifth starts the endgame."
+        "The pile hides 5 rain cards (1 fallen): the second brings the pets, the fifth the endgame."
     ]
     pets = TEACHER.lesson("pets", seen(pet_choice()), [ChoosePet(card_id("Chicken"))])
     # Horse, Camel and Cow weigh 3: only the Chicken would score.
     assert said(pets.lines)[1] == "1 of your cards would score as a pet (★)."
-    assert pets.suggestion is not None
-    assert said([pets.suggestion]) == ["💡 Take the Chicken as your pet."]
+    # A pet that would not score is never suggested: the Chicken instead of the Horse.
+    horse = TEACHER.lesson("pets", seen(pet_choice()), [ChoosePet(card_id("Horse"))])
+    assert horse.suggestion is not None
+    assert said([horse.suggestion]) == ["💡 Take the Chicken as your pet."]
     endgame = TEACHER.lesson("endgame", seen(table(rain=5, phase="endgame")), None)
     assert said(endgame.lines)[1] == "You have 4 action discs left."
-    majorities = TEACHER.lesson("majorities", seen(table(figures={0: {"useful": 1}})), None)
-    # First on the useful card (10) and 4 discs.
-    assert said(majorities.lines)[1] == (
-        "If the game ended now, you would have 14 points (pets not counted)."
-    )
+    final = TEACHER.lesson("final", seen(table(rain=5, phase="endgame")), None)
+    assert said(final.lines) == [
+        "Each action disc left is 1 point. Players tied on a scoring card share its points "
+        "(two firsts get 8 each). Tied at the end? Fewest animals in hand wins."
+    ]
 
 
 POSITIONS = {
@@ -285,7 +334,14 @@ POSITIONS = {
     "rain": lambda: table(rain=1),
     "pets": pet_choice,
     "endgame": lambda: table(rain=5, phase="endgame"),
-    "majorities": lambda: table(rain=5, phase="endgame"),
+    "majorities": table,
+    "alone": table,
+    "provisions": table,
+    "fox": table,
+    "drive_out": table,
+    "orange": table,
+    "tough": table,
+    "final": lambda: table(rain=5, phase="endgame"),
 }
 
 
@@ -348,17 +404,17 @@ def test_after_a_play_the_cabin_the_lean_the_figure_and_the_points() -> None:
         "You put the Chicken in port cabin 1: the ark leans 1 to port.",
         "You placed a figure on the useful card.",
         # First on the useful card: 10 points, besides her 4 discs.
-        "That gives you 10 points more: 14 now.",
+        "If it stays this way until the end, that is 10 points more for you: 14 in all.",
     ]
     assert said(lines, "nl") == [
         "Je zette de Kip in hut 1 aan bakboord: de ark helt 1 naar bakboord.",
         "Je zette een figuur op de kaart voor nuttige dieren.",
-        "Dat levert je 10 punten op: je hebt er nu 14.",
+        "Als het zo blijft tot het eind, levert dat je 10 punten op: 14 in totaal.",
     ]
     assert said(lines, "es") == [
         "Has puesto la Gallina en el camarote 1 de babor: el arca se inclina 1 casilla a babor.",
         "Has puesto una figura en la carta de animales útiles.",
-        "Eso te da 10 puntos más: ahora tienes 14.",
+        "Si todo sigue así hasta el final, son 10 puntos más para ti: 14 en total.",
     ]
     # Latin American Spanish says what was just done in the simple past.
     assert said(lines, "es-419")[:2] == [
@@ -376,7 +432,24 @@ def test_after_opening_a_cabin_the_disc_paid_and_the_card_taken_with_it() -> Non
         "You put the Chicken in a new port cabin 3: the ark leans 1 to port.",
         "You placed a figure on the useful card.",
         "For the new cabin you took the Camel from the face-up cards.",
-        "That gives you 9 points more: 13 now.",  # 10 for the lead, 1 disc fewer
+        # 10 for the lead, 1 disc fewer
+        "If it stays this way until the end, that is 9 points more for you: 13 in all.",
+    ]
+
+
+def test_two_new_cabins_in_one_turn_each_say_the_discs_left_after_it() -> None:
+    game = table(hands=[["Chicken", "Reindeer"], ["Cow"], ["Pig"]])
+    play = PlayCards(
+        (
+            Placement(card_id("Chicken"), "port", 2, take=card_id("Camel")),
+            Placement(card_id("Reindeer"), "starboard", 2, take=card_id("Rabbit")),
+        )
+    )
+    lines = said(TEACHER.after_move(seen(game), seen(played(game, play)), [play], None))
+    paid = [line for line in lines if line.startswith("You gave")]
+    assert paid == [
+        "You gave an action disc to Naomi for the new cabin (3 left).",
+        "You gave an action disc to Naomi for the new cabin (2 left).",
     ]
 
 
@@ -428,7 +501,8 @@ def test_in_the_endgame_a_play_costs_a_disc_and_a_pass_keeps_them() -> None:
         "You put the Chicken in port cabin 1: the ark leans 1 to port.",
         "You placed a figure on the useful card.",
         # Already first on the useful card: the disc paid is a point less.
-        "You have 13 points for now, 1 fewer: every action disc you keep is worth a point.",
+        "If it stays this way until the end, you have 13 points, 1 fewer: every action disc you "
+        "keep is worth a point.",
     ]
     for language in ("nl", "es"):
         assert all("noah." not in text and "{" not in text for text in said(lines, language))
@@ -457,3 +531,62 @@ def test_the_summary_has_a_line_per_lesson_taught_in_the_rule_books_order() -> N
     assert len(everything) == len(TEACHER.lessons)
     for language in ("en", "nl", "es"):
         assert all("noah." not in text for text in said(everything, language))
+
+
+# --------------------------------------------------------------------- a turn's lessons
+
+
+def test_a_turn_says_one_idea_within_forty_words_with_its_progress() -> None:
+    from bot.games.teaching import MOST_WORDS, turn_lessons, words
+
+    hint = [chicken()]
+    for language in ("en", "nl", "es"):
+        view = Seen(table(), 0, NAMES, 1, {}, language)
+        first = turn_lessons(TEACHER, view, (), hint)
+        # Taking alone: with playing it would say over 40 words.
+        assert first.keys == ("taking",)
+        assert words(first.lines, language) <= MOST_WORDS
+        assert said(first.lines[:1], language) == [
+            {"en": "📖 Lesson 1 of 15", "nl": "📖 Les 1 van 15", "es": "📖 Lección 1 de 15"}[
+                language
+            ]
+        ]
+        # The balance with its example would be too long: its idea alone, then the hint.
+        balance = turn_lessons(
+            TEACHER, view, ["taking", "cabins", "majorities", "rain", "alone"], hint
+        )
+        assert balance.keys == ("balance",)
+        keys = [line.key for line in balance.lines]
+        assert keys[:2] == ["table.learn.progress", "noah.lesson.balance"]
+        assert "noah.lesson.balance_neither" not in keys
+        assert words(balance.lines, language) <= MOST_WORDS
+    # Two short ones fit in one turn: the Fox and the Turtle.
+    taught = [k for k in TEACHER.lessons if k not in ("fox", "tough", "endgame", "final")]
+    late = turn_lessons(TEACHER, seen(table(rain=3)), taught, None)
+    assert late.keys == ("fox", "tough")
+    assert said(late.lines[:1]) == ["📖 Lessons 12–13 of 15"]
+    assert said(late.lines[:1], "nl") == ["📖 Les 12–13 van 15"]
+
+
+def test_the_scoring_cards_are_taught_under_the_first_figure_placed() -> None:
+    from bot.games.teaching import after_turn_lesson
+
+    game = table()
+    play = chicken()
+    after = played(game, play)
+    then = after_turn_lesson(TEACHER, seen(game), seen(after), [play], ["taking", "cabins"])
+    assert then.keys == ("majorities",)
+    assert said(then.lines) == [
+        "📖 Lesson 3 of 15",
+        "Each card you play puts your figure on its scoring card. At the end the most figures "
+        "there get 10 points, the next 6, the others 2.",
+    ]
+    # Not before playing is taught (in order), nor after taking cards, nor twice.
+    assert after_turn_lesson(TEACHER, seen(game), seen(after), [play], ["taking"]).keys == ()
+    take = TakeCards(card_id("Camel"))
+    taken = played(game, take)
+    assert (
+        after_turn_lesson(TEACHER, seen(game), seen(taken), [take], ["taking", "cabins"]).keys == ()
+    )
+    again = ["taking", "cabins", "majorities"]
+    assert after_turn_lesson(TEACHER, seen(game), seen(after), [play], again).keys == ()

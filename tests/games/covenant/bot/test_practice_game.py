@@ -88,24 +88,24 @@ async def test_a_puzzle_answered_wrong_then_right(tmp_path: Path) -> None:
         for panels in turns:
             private = [p for p in panels if p.ephemeral]
             message = h.message(private[-1].message_id)
-            ids = re.findall(r"sb:\d+:\d+:learn_try:[a-z_]+:\d", str(message.get("components")))
+            ids = re.findall(r"sb:\d+:\d+:table_quiz:[a-z_]+:\d+", str(message.get("components")))
             if ids:
                 asked.append((int(private[-1].message_id or 0), str(message["content"]), ids))
         # At least three times a game, each a question and two or three answers.
         assert len(asked) >= 3
-        assert all("🧩 **Try it:**" in content and 2 <= len(ids) <= 3 for _, content, ids in asked)
+        assert all("🧩 Try it:" in content and 2 <= len(ids) <= 3 for _, content, ids in asked)
         message_id, content, ids = next(a for a in asked if "3 tiles and 1 scroll" in a[1])
         assert "A finished city has 3 tiles and 1 scroll" in content
-        wrong = await h.click(LEARNER, message_id, next(i for i in ids if i.endswith(":1")))
+        wrong = await h.click(LEARNER, message_id, next(i for i in ids if i.endswith(":5")))
         assert wrong.last.ephemeral
         assert wrong.text.endswith(
-            "❌ **Not quite.** Count 2 points for each tile, then add the scroll. "
-            "Try another answer."
+            "❌ Not quite. Count 2 points for each tile, then add the scroll. "
+            "Tap another answer to try again."
         )
-        right = await h.click(LEARNER, message_id, next(i for i in ids if i.endswith(":0")))
-        assert right.text.endswith("✅ **Right!** 2 points a tile and 2 for the scroll: 6 + 2 = 8.")
+        right = await h.click(LEARNER, message_id, next(i for i in ids if i.endswith(":8")))
+        assert right.text.endswith("✅ Right! 2 points a tile and 2 for the scroll: 6 + 2 = 8.")
         # A made-up answer, or one of a lesson not taught, is refused and changes nothing.
         record = await bot_of(h).service.play.get_game(game_id)
-        forged = await h.forge(LEARNER, message_id, f"sb:{game_id}:0:learn_try:cities:7")
+        forged = await h.forge(LEARNER, message_id, f"sb:{game_id}:0:table_quiz:cities:7")
         assert "no longer valid" in forged.text
         assert await bot_of(h).service.play.get_game(game_id) == record

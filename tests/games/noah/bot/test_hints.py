@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.games import plugin
 from bot.games.base import Seen
-from engine.noah import CARDS, Game, Placement, PlayCards
+from engine.noah import CARDS, Game, Placement, PlayCards, card_id
 from engine.noah.ai.hints import reason_for
 from render.i18n import say
 from render.noah.words import card_name
@@ -114,3 +114,29 @@ def test_a_hint_names_the_card_its_reason_names_first() -> None:
     dumped = front.rules.dump_action(taking)
     lines = front.front.hint_text(seen, dumped, "hint.takes_lead", {"card": pig, "kind": "useful"})
     assert [say(line) for line in lines][1].startswith("The Gazelle in a new starboard cabin 3")
+
+
+def test_a_lead_taken_by_driving_out_is_said_of_the_card_that_drove_out() -> None:
+    """The Fox (no scoring card) and the Spider, which drives the Rabbit out of port cabin 2
+    and so puts Ruth first on the shy card: the Spider takes the lead, not the Fox."""
+    game = Game.arranged(
+        3,
+        port=[["Sheep"], ["Rabbit"]],
+        starboard=[["Donkey"], ["Llama"]],
+        hands=[["Fox", "Spider"], ["Cow"], ["Pig"]],
+        face_up=["Camel", "Goat", "Hay"],
+        deck=["Bison", "Moose", "Walrus"],
+    )
+    fox, spider, rabbit = card_id("Fox"), card_id("Spider"), card_id("Rabbit")
+    action = PlayCards((Placement(fox, "port", 0), Placement(spider, "port", 1, drive_out=rabbit)))
+    after = game.copy()
+    after.apply(action)
+    assert reason_for(game, after, 0, action) == (
+        "hint.takes_lead",
+        {"kind": "shy", "card": spider},
+    )
+    # The Fox alone in a cabin takes no lead: its move is only played.
+    alone = PlayCards((Placement(fox, "port", 0),))
+    after = game.copy()
+    after.apply(alone)
+    assert reason_for(game, after, 0, alone) == ("hint.plays_cards", {"cards": [fox]})
