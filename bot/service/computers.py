@@ -16,7 +16,7 @@ from bot.service.common import ANNOUNCE_GRACE, CLAIM_BATCH, record_of, td_ms, th
 from bot.service.core import Core
 from bot.service.may_act import may_act
 from bot.service.models import GameRecord, ServiceError, TurnResult
-from bot.service.play import Play
+from bot.service.play import Moves
 from bot.service.thinking import HintData
 from engine import registry
 
@@ -32,7 +32,7 @@ class Computers:
     """The computer players of this process's games (``service.computers``)."""
 
     def __init__(
-        self, core: Core, play: Play, told: Callable[[TurnResult], Awaitable[None]]
+        self, core: Core, play: Moves, told: Callable[[TurnResult], Awaitable[None]]
     ) -> None:
         self._core = core
         #: Where a computer's turn is thought from (the game's state) and stored.

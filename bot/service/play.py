@@ -1,5 +1,5 @@
-"""Play: a game loaded (from the cache, or its snapshot and log), a move checked against the
-engine and applied with the computer seats' replies, and all of it stored in one write with
+"""Moves (``service.play``): a game loaded (from the cache, or its snapshot and log), a move
+checked against the engine and applied with the computer seats' replies, and all of it stored in one write with
 the game's new version, clock and ratings. Also the game's state for pictures and menus.
 
 A part of :class:`~bot.service.service.GameService` (``service.play``); the module docstring
@@ -45,7 +45,7 @@ from engine.rules import Rules
 from engine.turns import TurnRecord
 
 
-class Play:
+class Moves:
     """Moves played and stored, and the games they are played in (``service.play``)."""
 
     def __init__(self, core: Core, posts: Posts, wake: Callable[[GameRecord], None]) -> None:

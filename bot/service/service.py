@@ -15,7 +15,7 @@ small class of its own module given the core and the parts it calls: ``service.l
 stalled games, away), ``service.posts`` (what the channel has seen, message ids) and
 ``service.history``. The parts import the core, never this module, so the imports run one
 way: core <- posts <- play <- computers, lobby; core <- moderation, notices, history; all of
-them <- service. Play has a computer move by a callback given here, as the computers play
+them <- service. Moves has a computer move by a callback given here, as the computers play
 through play.
 
 Decisions worth knowing:
@@ -80,7 +80,7 @@ from bot.service.lobby import Lobby
 from bot.service.models import GameRecord, GuildSettings, TurnResult
 from bot.service.moderation import Moderation
 from bot.service.notices import Notices
-from bot.service.play import Play
+from bot.service.play import Moves
 from bot.service.posts import Posts
 from bot.service.seasons import Seasons
 from bot.service.storage import Storage, open_storage
@@ -114,7 +114,7 @@ class GameService:
         #: Called with each computer turn stored in the background (the table posts it).
         self.on_computer_turn: Callable[[TurnResult], Awaitable[None]] | None = None
         self.posts = Posts(self.core)
-        self.play = Play(self.core, self.posts, wake=self._wake)
+        self.play = Moves(self.core, self.posts, wake=self._wake)
         self.computers = Computers(self.core, self.play, told=self._computer_played)
         self.lobby = Lobby(self.core)
         self.moderation = Moderation(self.core, wake=self.computers.wake)

@@ -14,13 +14,13 @@ from bot.pictures import Priority
 from bot.table.common import Common, names_of
 from bot.table.compose import story
 from bot.table.lobby_message import lobby_text
-from bot.table.posts import Posts
+from bot.table.posts import Announcer
 
 
 class Browsing:
     """The table's private looks at a game and its past."""
 
-    def __init__(self, common: Common, posts: Posts) -> None:
+    def __init__(self, common: Common, posts: Announcer) -> None:
         self.common = common
         self.posts = posts
 

@@ -32,8 +32,8 @@ from bot.i18n import Text, language_of
 from bot.panels import Button, Panel, Refusal
 from bot.service import GameRecord, Seat, ServiceError, TurnResult
 from bot.table.common import Common
-from bot.table.lobby import Lobby, may_make_private_threads, may_make_threads, saying
-from bot.table.posts import Posts
+from bot.table.lobby import Seating, may_make_private_threads, may_make_threads, saying
+from bot.table.posts import Announcer
 
 log = logging.getLogger("arkbot.table")
 
@@ -57,10 +57,10 @@ def teacher_of(chosen: Plugin) -> Teacher:
     return chosen.teacher
 
 
-class Learning:
+class Tutor:
     """``/table learn`` and what a practice game says that other games do not."""
 
-    def __init__(self, common: Common, posts: Posts, lobby: Lobby) -> None:
+    def __init__(self, common: Common, posts: Announcer, lobby: Seating) -> None:
         self.common = common
         self.posts = posts
         self.lobby = lobby

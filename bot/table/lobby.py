@@ -21,7 +21,7 @@ from bot.service import GameRecord, Seat
 from bot.service.thinking import LEVELS
 from bot.table.common import Common
 from bot.table.lobby_message import lobby_text
-from bot.table.posts import Posts
+from bot.table.posts import Announcer
 
 log = logging.getLogger("arkbot.table")
 
@@ -63,10 +63,10 @@ def saying(texts: Sequence[Text], language: str) -> str:
     return " ".join(message_text(text, language) for text in texts)
 
 
-class Lobby:
+class Seating:
     """Everything before a game's first move, and leaving it."""
 
-    def __init__(self, common: Common, posts: Posts) -> None:
+    def __init__(self, common: Common, posts: Announcer) -> None:
         self.common = common
         self.posts = posts
         #: (game, user) -> when they joined or left it lately (seconds, service clock).

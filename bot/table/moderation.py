@@ -20,7 +20,7 @@ from bot.service.pace import HOUR_MS, PACES, pace_of
 from bot.service.zones import better_locale, likely_zone_of, matching_zones
 from bot.table.common import Common
 from bot.table.lobby import locale_of
-from bot.table.posts import Posts
+from bot.table.posts import Announcer
 
 
 def pace_words(name: str) -> Text:
@@ -40,7 +40,7 @@ def pace_words(name: str) -> Text:
 class Moderating:
     """The moderators' acts, each checked first."""
 
-    def __init__(self, common: Common, posts: Posts) -> None:
+    def __init__(self, common: Common, posts: Announcer) -> None:
         self.common = common
         self.posts = posts
 

@@ -10,7 +10,7 @@ import discord
 from bot.discord_ui import Verbatim, message_text
 from bot.i18n import Text, language_of
 from bot.table.common import Common
-from bot.table.posts import Posts
+from bot.table.posts import Announcer
 
 log = logging.getLogger("arkbot.table")
 
@@ -18,7 +18,7 @@ log = logging.getLogger("arkbot.table")
 class Players:
     """``/table pings`` and ``/table away``."""
 
-    def __init__(self, common: Common, posts: Posts) -> None:
+    def __init__(self, common: Common, posts: Announcer) -> None:
         self.common = common
         self.posts = posts
 

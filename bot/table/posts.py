@@ -133,7 +133,7 @@ class _ThreadClosed(Exception):
         self.error = error
 
 
-class Posts:
+class Announcer:
     """Everything the table posts in public."""
 
     def __init__(self, common: Common) -> None:

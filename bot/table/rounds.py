@@ -33,7 +33,7 @@ from bot.service import DueTurn, GameRecord, ServiceError
 from bot.service.service import ANNOUNCE_GRACE
 from bot.service.storage import ConnectionLost
 from bot.table.common import Common
-from bot.table.posts import Posts
+from bot.table.posts import Announcer
 from bot.table.seasons import Seasons
 
 log = logging.getLogger("arkbot.reminders")
@@ -85,7 +85,7 @@ ROUND_TRIES = 2
 class Rounds:
     """The background work of the table, one round at a time."""
 
-    def __init__(self, common: Common, posts: Posts, seasons: Seasons) -> None:
+    def __init__(self, common: Common, posts: Announcer, seasons: Seasons) -> None:
         self.common = common
         self.posts = posts
         self.seasons = seasons

@@ -35,8 +35,8 @@ from bot.service.seasons import (
     SeasonStandings,
 )
 from bot.table.common import Common, with_view
-from bot.table.lobby import Lobby, may_make_threads
-from bot.table.posts import Posts
+from bot.table.lobby import Seating, may_make_threads
+from bot.table.posts import Announcer
 from render.i18n import ListOf
 
 #: What ``/moderate season new`` offers (the service's ranges and defaults).
@@ -57,7 +57,7 @@ def closes_at(ms: int) -> Verbatim:
 class Seasons:
     """Seasons in a channel (see the module)."""
 
-    def __init__(self, common: Common, posts: Posts, lobby: Lobby) -> None:
+    def __init__(self, common: Common, posts: Announcer, lobby: Seating) -> None:
         self.common = common
         self.posts = posts
         self.lobby = lobby

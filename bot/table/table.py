@@ -20,12 +20,12 @@ from bot.panels import Refusal
 from bot.table.browsing import Browsing
 from bot.table.common import Common
 from bot.table.compose import PRACTISE, REAL_TABLE
-from bot.table.learning import PUZZLE, Learning
-from bot.table.lobby import Lobby
+from bot.table.learning import PUZZLE, Tutor
+from bot.table.lobby import Seating
 from bot.table.lobby_message import ADD_COMPUTER
 from bot.table.moderation import Moderating
 from bot.table.players import Players
-from bot.table.posts import Posts
+from bot.table.posts import Announcer
 from bot.table.rounds import Rounds
 from bot.table.seasons import Seasons
 from bot.table.turns import Turns
@@ -36,9 +36,9 @@ class Table:
 
     def __init__(self, host: Host) -> None:
         self.common = Common(host)
-        self.posts = Posts(self.common)
-        self.lobby = Lobby(self.common, self.posts)
-        self.learning = Learning(self.common, self.posts, self.lobby)
+        self.posts = Announcer(self.common)
+        self.lobby = Seating(self.common, self.posts)
+        self.learning = Tutor(self.common, self.posts, self.lobby)
         self.turns = Turns(self.common, self.posts, self.lobby, self.learning)
         self.browsing = Browsing(self.common, self.posts)
         self.players = Players(self.common, self.posts)

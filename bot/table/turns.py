@@ -19,9 +19,9 @@ from bot.i18n import Text, language_of
 from bot.panels import Button, CommandSpec, Panel, Play, Refusal
 from bot.service import GameRecord, Seat, TurnResult
 from bot.table.common import Common
-from bot.table.learning import Learning
-from bot.table.lobby import Lobby
-from bot.table.posts import Posts
+from bot.table.learning import Tutor
+from bot.table.lobby import Seating
+from bot.table.posts import Announcer
 
 AUTOCOMPLETE_LIMIT = 25
 #: The table's Leave button, which any seated player may use on a started game.
@@ -35,7 +35,7 @@ POST_NOW = "table_post_now"
 class Turns:
     """A player's turn, from the panel to the post."""
 
-    def __init__(self, common: Common, posts: Posts, lobby: Lobby, learning: Learning) -> None:
+    def __init__(self, common: Common, posts: Announcer, lobby: Seating, learning: Tutor) -> None:
         self.common = common
         self.posts = posts
         self.lobby = lobby
@@ -213,7 +213,7 @@ class Turns:
             return
         if nxt is not None and nxt.is_bot and not result.game_over:
             # A computer plays next: one post tells both turns, once it has played (see
-            # Posts.computer_played), rather than a board that is old a second later.
+            # Announcer.computer_played), rather than a board that is old a second later.
             key = "table.computer.done_next"
         else:
             posted = await self.posts.announce_result(interaction.channel, result)

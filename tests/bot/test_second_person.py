@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from bot.client import TableBot
-from bot.table.posts import Posts
+from bot.table.posts import Announcer
 from engine.common import Rng
 from engine.covenant import TILES
 from tests.support.bot import CHANNEL, make_bot
@@ -42,7 +42,7 @@ async def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterato
     async def no_replay(*_: object) -> None:
         return None
 
-    monkeypatch.setattr(Posts, "post_replay", no_replay)
+    monkeypatch.setattr(Announcer, "post_replay", no_replay)
     async with Harness(await make_bot(tmp_path / "db.sqlite3"), channel_id=CHANNEL) as h:
         yield h
 
