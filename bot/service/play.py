@@ -1,6 +1,7 @@
 """Moves (``service.play``): a game loaded (from the cache, or its snapshot and log), a move
 checked against the engine and applied with the computer seats' replies, and all of it
-stored in one write with the game's new version, clock and ratings. Also the game's state for pictures and menus.
+stored in one write with the game's new version, clock and ratings. Also the game's state
+for pictures and menus.
 
 A part of :class:`~bot.service.service.GameService` (``service.play``); the module docstring
 of :mod:`bot.service.service` says why the log is the truth and one click is one write."""
