@@ -37,10 +37,9 @@ class SeasonRecord:
     ``first_ms``: when sign-up closes and round 1 is dealt (a moderator may close it early,
     which moves every round's time). ``dealt``: the rounds dealt so far (all of their
     tables opened); ``closed``: the rounds whose time is up and whose standings were told;
-    ``dealing``: the round
-    being dealt, as its tables' members and computers (JSON-ready), kept from the moment it
-    is worked out until every table of it is opened, so a restart in between opens the rest
-    of the same deal. ``message_id``: the sign-up message."""
+    ``dealing``: the round being dealt, as its tables' members and computers (JSON-ready),
+    kept from the moment it is worked out until every table of it is opened, so a restart in
+    between opens the rest of the same deal. ``message_id``: the sign-up message."""
 
     id: int
     guild_id: int
