@@ -543,7 +543,10 @@ def _take_back(
     """What taking back the turn these actions ended would restore, or None if it may not be
     taken back: only a person's whole turn, played by them alone (no time-out or computer
     step in it), ended by this write, with the game going on (an end is rated and posted
-    at once)."""
+    at once); never in a practice game, whose learner plays computers alone (nobody to hide
+    the next tile from, and its computers reply at once)."""
+    if record.practice is not None:
+        return None
     if over or len(turns) != 1 or not turns[0].complete:
         return None
     if any(t != "player" for t in turns[0].sources):

@@ -10,7 +10,7 @@ import pytest
 
 from bot.service import FakeClock, GameService, ServiceError
 from engine.covenant import Pass, PlaceTile
-from tests.service.conftest import ALICE, BOB, SCRIPTED_DECK, Opener, started_game
+from tests.service.conftest import ALICE, BOB, CHANNEL, GUILD, SCRIPTED_DECK, Opener, started_game
 
 GRACE = timedelta(seconds=30)
 MISSED = timedelta(minutes=2)
@@ -157,3 +157,15 @@ async def test_posting_now_ends_the_time_to_take_back(
         await service.play.take_back(game.id, ALICE, 2)
     assert refused.value.code == "take_back_over"
     await _turn(service, game.id, BOB)  # Bob need not wait
+
+
+async def test_a_practice_turn_is_not_held_back(service: GameService) -> None:
+    """A learner plays computers alone: their turn goes on at once, to the computer next,
+    with no time to take it back (nobody to hide the next tile from)."""
+    game = await service.learning.open(
+        GUILD, CHANNEL, ALICE, "Alice", "covenant", {}, language="en", seed=7
+    )
+    assert await _turn(service, game.id, ALICE) == 2
+    played = await service.play.get_game(game.id)
+    assert played.take_back is None and played.take_back_until_ms is None
+    assert played.current_seat == 1 and played.current is not None and played.current.is_bot
