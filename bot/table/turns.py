@@ -194,6 +194,7 @@ class Turns:
             return
         mine = result.turns[0]
         points = mine.gained(result.scores)[seat.index] if mine.start_scores else 0
+        scored = scored_text(points)
         nxt = result.next_seat
         home = record.home
         until = record.take_back_until_ms
@@ -202,7 +203,7 @@ class Turns:
             common.round_at(until)
             when = Verbatim(f"<t:{-(-until // 1000)}:R>")
             where = Verbatim(f"<#{home}>")
-            done = Text("table.turn.done_take_back", points=points, where=where, when=when)
+            done = Text("table.turn.done_take_back", scored=scored, where=where, when=when)
             buttons = (
                 Button(TAKE_BACK, label=Text("table.turn.take_back"), emoji="↩️", who="seat"),
                 Button(POST_NOW, label=Text("table.turn.post_now"), emoji="📣", who="seat"),
@@ -221,7 +222,7 @@ class Turns:
             # Where the board is: the game's thread, or its channel (if it left its thread).
             home = posted.id if posted is not None else home
         where = Verbatim(f"<#{home}>")
-        done = Text(key, points=points, where=where)
+        done = Text(key, scored=scored, where=where)
         # A practice game: what the learner's move did and why, to them alone.
         # ... and a puzzle on what it just taught, to try.
         told, puzzle = await self.learning.told(result, seat)
@@ -264,3 +265,11 @@ class Turns:
         panel = common.plugin(record).front.panel(common.seen(record, game, seat))
         panel = Panel((Text("table.turn.taken_back"), *panel.lines), panel.pictures, panel.controls)
         await common.show(interaction, panel, record, edit=edit)
+
+
+def scored_text(points: int) -> Text:
+    """What a turn did to its player's score, said to them: the points it scored, or (a
+    card game's endgame, where a kept disc is worth a point) the points it cost."""
+    if points < 0:
+        return Text("table.turn.lost", points=-points)
+    return Text("table.turn.scored", points=points)

@@ -351,29 +351,60 @@ PLURALS = {
             "Ruth gana con 1000000 de puntos",
         ],
     },
-    ("table.turn.done", "points", (("where", "#ark"),)): {
+    # What a turn scored, said in its "Done!" message (table.turn.done and its kin).
+    ("table.turn.scored", "points", ()): {
         "nl": [
-            "Klaar! Je hebt deze beurt geen punten gescoord. Het bord staat in #ark.",
-            "Klaar! Je hebt deze beurt 1 punt gescoord. Het bord staat in #ark.",
-            "Klaar! Je hebt deze beurt 2 punten gescoord. Het bord staat in #ark.",
-            "Klaar! Je hebt deze beurt 5 punten gescoord. Het bord staat in #ark.",
-            "Klaar! Je hebt deze beurt 1000000 punten gescoord. Het bord staat in #ark.",
+            "Je hebt deze beurt geen punten gescoord.",
+            "Je hebt deze beurt 1 punt gescoord.",
+            "Je hebt deze beurt 2 punten gescoord.",
+            "Je hebt deze beurt 5 punten gescoord.",
+            "Je hebt deze beurt 1000000 punten gescoord.",
         ],
         "es": [
-            "¡Hecho! No has sumado puntos en este turno. El tablero está publicado en #ark.",
-            "¡Hecho! Has sumado 1 punto en este turno. El tablero está publicado en #ark.",
-            "¡Hecho! Has sumado 2 puntos en este turno. El tablero está publicado en #ark.",
-            "¡Hecho! Has sumado 5 puntos en este turno. El tablero está publicado en #ark.",
-            "¡Hecho! Has sumado 1000000 de puntos en este turno. El tablero está publicado en "
-            "#ark.",
+            "No has sumado puntos en este turno.",
+            "Has sumado 1 punto en este turno.",
+            "Has sumado 2 puntos en este turno.",
+            "Has sumado 5 puntos en este turno.",
+            "Has sumado 1000000 de puntos en este turno.",
         ],
         # Latin America says what just happened in the simple past.
         "es-419": [
-            "¡Hecho! No sumaste puntos en este turno. El tablero está publicado en #ark.",
-            "¡Hecho! Sumaste 1 punto en este turno. El tablero está publicado en #ark.",
-            "¡Hecho! Sumaste 2 puntos en este turno. El tablero está publicado en #ark.",
-            "¡Hecho! Sumaste 5 puntos en este turno. El tablero está publicado en #ark.",
-            "¡Hecho! Sumaste 1000000 de puntos en este turno. El tablero está publicado en #ark.",
+            "No sumaste puntos en este turno.",
+            "Sumaste 1 punto en este turno.",
+            "Sumaste 2 puntos en este turno.",
+            "Sumaste 5 puntos en este turno.",
+            "Sumaste 1000000 de puntos en este turno.",
+        ],
+    },
+    # ... or what it cost (the card game's endgame: a disc kept is worth a point).
+    ("table.turn.lost", "points", ()): {
+        "en": [
+            "You lost 0 points this turn.",
+            "You lost 1 point this turn.",
+            "You lost 2 points this turn.",
+            "You lost 5 points this turn.",
+            "You lost 1000000 points this turn.",
+        ],
+        "nl": [
+            "Je hebt deze beurt 0 punten verloren.",
+            "Je hebt deze beurt 1 punt verloren.",
+            "Je hebt deze beurt 2 punten verloren.",
+            "Je hebt deze beurt 5 punten verloren.",
+            "Je hebt deze beurt 1000000 punten verloren.",
+        ],
+        "es": [
+            "Has perdido 0 puntos en este turno.",
+            "Has perdido 1 punto en este turno.",
+            "Has perdido 2 puntos en este turno.",
+            "Has perdido 5 puntos en este turno.",
+            "Has perdido 1000000 de puntos en este turno.",
+        ],
+        "es-419": [
+            "Perdiste 0 puntos en este turno.",
+            "Perdiste 1 punto en este turno.",
+            "Perdiste 2 puntos en este turno.",
+            "Perdiste 5 puntos en este turno.",
+            "Perdiste 1000000 de puntos en este turno.",
         ],
     },
 }

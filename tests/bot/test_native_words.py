@@ -31,7 +31,7 @@ def test_dutch() -> None:
     said = t("noah.lesson.balance_now", "nl", tilt="x", card=GOAT, weight=2, side=PORT)
     assert "kan jouw Geit (gewicht 2)" in said
     assert t("covenant.story.passed", "nl", player="Noor") == "Noor paste."
-    done = t("table.computer.done_next", "nl", points=3)
+    done = t("table.computer.done_next", "nl", scored=Text("table.turn.scored", points=3))
     assert done.startswith("Klaar! Je hebt deze beurt 3 punten gescoord.")
     edge = Text(
         "covenant.spot.outer", spot=Text("covenant.spot.field", where=Text("covenant.where.n"))
@@ -83,7 +83,8 @@ def test_spanish() -> None:
 
 
 def test_latin_american_spanish() -> None:
-    assert t("table.turn.done", "es-419", points=0, where="#arca").startswith(
+    scored = Text("table.turn.scored", points=0)
+    assert t("table.turn.done", "es-419", scored=scored, where="#arca").startswith(
         "¡Hecho! No sumaste puntos en este turno."
     )
     assert t("table.lobby.you_join", "es-419") == "Te sentaste a la mesa."
@@ -131,3 +132,19 @@ def test_english() -> None:
     watcher = t("table.turn.stranger")
     assert "/table new" not in watcher and "tap **Join**" in watcher
     assert "/tafel nieuw" not in t("table.turn.stranger", "nl")
+
+
+def test_a_turn_that_cost_points_says_so() -> None:
+    """The card game's endgame can cost a player points (a disc kept is worth one): the
+    "Done!" message says they were lost, not "scored -2 points"."""
+    from bot.table.turns import scored_text
+
+    assert t("table.turn.done", "es", scored=scored_text(-2), where="#arca") == (
+        "¡Hecho! Has perdido 2 puntos en este turno. El tablero está publicado en #arca."
+    )
+    assert t("table.computer.done_next", "en", scored=scored_text(-1)).startswith(
+        "Done! You lost 1 point this turn."
+    )
+    assert t("table.turn.done", "nl", scored=scored_text(0), where="#ark") == (
+        "Klaar! Je hebt deze beurt geen punten gescoord. Het bord staat in #ark."
+    )
