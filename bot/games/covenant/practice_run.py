@@ -7,7 +7,6 @@ which lessons came when, how many words a turn said, who won.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -15,6 +14,7 @@ from typing import Any
 from bot.games.base import Seen
 from bot.games.covenant.lessons import CovenantTeacher, lessons_of
 from bot.games.covenant.practice_deal import PLAYERS
+from bot.games.teaching import turn_lessons, words
 from engine import registry
 from engine.covenant import Game
 from render.i18n import say
@@ -59,10 +59,6 @@ class PracticeRun:
         return self.scores[0] > max(self.scores[1:])
 
 
-def _words(text: str) -> int:
-    return len(re.findall(r"[\w'’-]+", text))
-
-
 def play_practice(seed: int, style: str, languages: Sequence[str] = ("en",)) -> PracticeRun:
     """A practice game dealt from ``seed``, the learner (seat 0) playing in ``style``, its
     texts said in each of ``languages``."""
@@ -79,19 +75,23 @@ def play_practice(seed: int, style: str, languages: Sequence[str] = ("en",)) -> 
             action = RULES.computer_action(game, OPPONENT_LEVEL, seed + game.turn, 1.0, ITERATIONS)
             game.apply(action)
             continue
-        seen = Seen(game, 0, NAMES, 0, options)
-        due = teacher.due(seen, frozenset(taught))
+        # The turn's lessons, progress line and suggestion as the table shows them, in each
+        # language (the words are counted in it); the first language's keys and hint.
         raw = _hint(game, seed)
-        hint = teacher.within(seen, raw, frozenset((*taught, *due)))
-        lessons = [teacher.lesson(key, seen, hint) for key in due]
-        texts = [line for lesson in lessons for line in lesson.lines]
-        suggestion = next((x.suggestion for x in lessons if x.suggestion is not None), None)
-        if suggestion is not None:
-            texts.append(suggestion)
-        for language in languages:
-            lines = [say(text, language) for text in texts]
+        told = [
+            (
+                language,
+                turn_lessons(teacher, Seen(game, 0, NAMES, 0, options, language), taught, raw),
+            )
+            for language in languages
+        ]
+        said = told[0][1]
+        for language, each in told:
+            lines = [say(text, language) for text in each.lines]
             run.said.setdefault(language, []).append(lines)
-            run.words.setdefault(language, []).append(sum(_words(line) for line in lines))
+            run.words.setdefault(language, []).append(words(each.lines, language))
+        due = list(said.keys)
+        hint = said.hint
         run.turns.append(tuple(due))
         run.puzzles += [key for key in due if teacher.puzzle(key, options) is not None]
         taught += due
