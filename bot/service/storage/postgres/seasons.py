@@ -60,7 +60,8 @@ class PostgresSeasons(Seasons):
 
     async def due(self, now_ms: int, shards: Shards | None = None) -> list[SeasonRecord]:
         rows = await self._connection.fetch(
-            f"{_SELECT} WHERE s.status != 'over' AND s.lease_until <= $1"
+            f"{_SELECT} WHERE (s.status != 'over' OR s.untold IS NOT NULL) "
+            "AND s.lease_until <= $1"
             f"{on_shards(shards, 's')} ORDER BY s.id",
             now_ms,
         )
