@@ -246,3 +246,52 @@ async def test_a_hello_whose_thread_is_gone_is_dropped_and_the_others_said(
         assert tries == len(
             [r for r in h.requests if r.path == f"/channels/{gone.channel_id}/messages"]
         )
+
+
+async def test_a_whole_season_of_seven_plays_three_rounds_to_its_podium(db_path: Path) -> None:
+    clock = FakeClock()
+    async with Harness(await make_bot(db_path, clock), channel_id=CHANNEL) as h:
+        season_id = await _signed_up(h)
+        service = bot_of(h).service
+        clock.advance(days=1)  # sign-up closes: round 1
+        for round_number in (1, 2, 3):
+            before = len(h.thread_ids())
+            async with h.capture() as dealt:
+                await reminders(h).run_once()
+            if round_number > 1:  # the round before closed first: its standings, once
+                heading = f"Round {round_number - 1} is over"
+                [told] = [s for s in dealt.messages if heading in (s.content or "")]
+                assert told.channel_id == CHANNEL
+                [picture] = told.images
+                _look(picture, f"season-whole-after-round{round_number - 1}.png")
+            # Seven members: a table of four and one of three, each in a thread of its own
+            # with its players mentioned once, every member seated once.
+            threads = h.thread_ids()[before:]
+            games = [await service.play.game_in(thread) for thread in threads]
+            assert sorted(len(g.seats) for g in games if g) == [3, 4]
+            seated = sorted(s.user_id for g in games if g for s in g.seats if s.user_id)
+            assert seated == list(MEMBERS)
+            for thread, game in zip(threads, games, strict=True):
+                assert game is not None and game.status == "active"
+                said = [s for s in dealt.messages if s.channel_id == thread]
+                [hello] = [s for s in said if f"round {round_number} of 3" in (s.content or "")]
+                assert all(f"<@{s.user_id}>" in (hello.content or "") for s in game.seats)
+                assert any(s.images for s in said), "the first board is posted in the thread"
+            for game in games:
+                assert game is not None
+                await play_to_end(service, game.id)
+            clock.advance(days=7)
+        # Round 3 closes with every game ended: its standings, then the podium.
+        async with h.capture() as ended:
+            await reminders(h).run_once()
+        posts = [s for s in ended.messages if s.channel_id == CHANNEL and s.images]
+        assert ["Round 3 is over" in (s.content or "") for s in posts] == [True, False]
+        assert "The season is over" in (posts[1].content or "")
+        _look(posts[1].images[0], "season-whole-podium.png")
+        assert len(h.thread_ids()) == before + 2  # no round 4
+        assert await service.seasons.current(CHANNEL) is None
+        table = await service.seasons.standings(season_id)
+        assert table.rounds == 3 and table.playing == 0
+        assert sorted(line.user_id for line in table.lines) == list(MEMBERS)
+        assert all(line.games == 3 for line in table.lines)
+        assert (await service.seasons.get(season_id)).untold == ()
