@@ -354,10 +354,11 @@ class Seasons:
             return await self._deal(season, make_home)
         if season.closed == season.rounds:
             async with self._core.storage.write() as tx:
+                # The season before its games: every write locks them in this order.
+                season = await _season(tx, season.id)
                 games = await _games(tx, season.id)
                 if any(g.status in ("active", "error") for g in games.values()):
                     return None  # a late game of the last round: the season ends with it
-                season = await _season(tx, season.id)
                 owed = _owing(season, f"over.{season.rounds}")
                 await tx.seasons.update(season.id, status="over", untold=owed)
                 return SeasonNews("over", await _season(tx, season.id), season.rounds)
@@ -476,6 +477,7 @@ class Seasons:
                 )
             core.cache.put(record.id, Loaded(0, game, fresh_turn(game), 0))
         async with core.storage.write() as tx:
+            current = await _season(tx, season.id)  # locked before its games, as everywhere
             tables = await tx.seasons.tables(season.id)
             games = await _games(tx, season.id, tables)
             hellos = [
@@ -483,7 +485,7 @@ class Seasons:
                 for t in tables
                 if t.round_number == round_number
             ]
-            owed = _owing(await _season(tx, season.id), *hellos)
+            owed = _owing(current, *hellos)
             await tx.seasons.update(season.id, dealt=round_number, dealing=None, untold=owed)
             season = await _season(tx, season.id)
         this_round = tuple(games[t.game_id] for t in tables if t.round_number == round_number)

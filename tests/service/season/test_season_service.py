@@ -366,3 +366,16 @@ async def test_what_a_step_owes_is_kept_until_told_also_across_a_restart(
     await second.seasons.told(season.id, "over.2")
     assert (await second.seasons.get(season.id)).untold == ()
     assert await second.seasons.due() == []
+
+
+async def test_two_processes_telling_at_once_both_count(
+    open_service: Opener, clock: FakeClock
+) -> None:
+    one, two = await open_service(), await open_service()
+    season = await _season(one, clock)
+    clock.advance(hours=1)
+    [dealt] = await one.seasons.step(season.id, Homes())
+    first, second = dealt.season.untold
+    # Each process tells one of the two hellos at the same moment: neither undoes the other.
+    await asyncio.gather(one.seasons.told(season.id, first), two.seasons.told(season.id, second))
+    assert (await one.seasons.get(season.id)).untold == ()
