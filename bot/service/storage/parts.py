@@ -321,7 +321,8 @@ class Seasons(ABC):
 
     @abstractmethod
     async def update(self, season_id: int, **fields: Any) -> None:
-        """Set some of: status, dealt, dealing (JSON text or None), message_id."""
+        """Set some of: status, dealt, closed, first_ms, dealing and untold (JSON text or
+        None), message_id."""
 
     @abstractmethod
     async def members(self, season_id: int) -> list[Member]:
