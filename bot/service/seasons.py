@@ -37,7 +37,7 @@ from bot.service.moderation import Moderation
 from bot.service.ratings import finishes
 from bot.service.season.dealing import Deal, Problem, SeatRange, Table, deal
 from bot.service.season.members import Member
-from bot.service.season.records import NewSeason, SeasonRecord, SeasonTable
+from bot.service.season.records import NewSeason, SeasonRecord, SeasonTable, Untold
 from bot.service.season.standings import GameResult, Standing, standings
 from bot.service.storage import NewGame, Transaction
 from bot.service.thinking import COMPUTER_NAMES
@@ -78,7 +78,10 @@ class SeasonNews:
       first board still to be posted), ``waiting`` sat it out (still playing), or nobody
       was dealt (``problem``, with the free members ``unseated``);
     - ``closed``: round ``round_number``'s time is up: its standings are to be posted;
-    - ``over``: the season ended: the podium."""
+    - ``over``: the season ended: the podium.
+
+    What is to be posted of it (a table's hello, the standings, the podium) is also kept
+    in the season's ``untold`` until the table says it was posted (:meth:`Seasons.told`)."""
 
     kind: Literal["dealt", "closed", "over"]
     season: SeasonRecord
@@ -179,12 +182,23 @@ class Seasons:
             season = await _season(tx, season_id)
             if season.status == "over":
                 raise ServiceError("no_season")
-            await tx.seasons.update(season_id, status="over")
+            await tx.seasons.update(
+                season_id, status="over", untold=_owing(season, f"over.{season.dealt}")
+            )
             await core.log_act(
                 tx, season.guild_id, None, moderator_id, "season_end", None,
                 {"season": season_id, "dealt": season.dealt},
             )  # fmt: skip
             return SeasonNews("over", await _season(tx, season_id), season.dealt)
+
+    async def told(self, season_id: int, post: Untold) -> None:
+        """Discord took ``post`` (see :data:`~bot.service.season.records.Untold`): it is no
+        longer owed."""
+        async with self._core.storage.write() as tx:
+            season = await _season(tx, season_id)
+            if post in season.untold:
+                left = [u for u in season.untold if u != post]
+                await tx.seasons.update(season_id, untold=json.dumps(left) if left else None)
 
     async def set_message(self, season_id: int, message_id: int) -> None:
         """The sign-up message was posted as ``message_id``."""
@@ -331,16 +345,22 @@ class Seasons:
         # A round's time is up: its standings are told before the next one is dealt.
         if season.closed < season.dealt and now >= season.starts_ms(season.closed + 2):
             async with self._core.storage.write() as tx:
-                await tx.seasons.update(season.id, closed=season.closed + 1)
-                return SeasonNews("closed", await _season(tx, season.id), season.closed + 1)
+                season = await _season(tx, season.id)
+                closing = season.closed + 1
+                owed = _owing(season, f"closed.{closing}")
+                await tx.seasons.update(season.id, closed=closing, untold=owed)
+                return SeasonNews("closed", await _season(tx, season.id), closing)
         if season.dealt < season.rounds and now >= season.starts_ms(season.dealt + 1):
             return await self._deal(season, make_home)
         if season.closed == season.rounds:
             async with self._core.storage.write() as tx:
+                # The season before its games: every write locks them in this order.
+                season = await _season(tx, season.id)
                 games = await _games(tx, season.id)
                 if any(g.status in ("active", "error") for g in games.values()):
                     return None  # a late game of the last round: the season ends with it
-                await tx.seasons.update(season.id, status="over")
+                owed = _owing(season, f"over.{season.rounds}")
+                await tx.seasons.update(season.id, status="over", untold=owed)
                 return SeasonNews("over", await _season(tx, season.id), season.rounds)
         return None
 
@@ -457,9 +477,16 @@ class Seasons:
                 )
             core.cache.put(record.id, Loaded(0, game, fresh_turn(game), 0))
         async with core.storage.write() as tx:
-            await tx.seasons.update(season.id, dealt=round_number, dealing=None)
+            current = await _season(tx, season.id)  # locked before its games, as everywhere
             tables = await tx.seasons.tables(season.id)
             games = await _games(tx, season.id, tables)
+            hellos = [
+                f"hello.{round_number}.{t.game_id}"
+                for t in tables
+                if t.round_number == round_number
+            ]
+            owed = _owing(current, *hellos)
+            await tx.seasons.update(season.id, dealt=round_number, dealing=None, untold=owed)
             season = await _season(tx, season.id)
         this_round = tuple(games[t.game_id] for t in tables if t.round_number == round_number)
         return SeasonNews("dealt", season, round_number, this_round, dealt.waiting)
@@ -487,6 +514,12 @@ async def _games(
         if record is not None:
             found[record.id] = record
     return found
+
+
+def _owing(season: SeasonRecord, *posts: Untold) -> str | None:
+    """The season's ``untold`` column with ``posts`` added (each once)."""
+    owed = list(season.untold) + [p for p in posts if p not in season.untold]
+    return json.dumps(owed) if owed else None
 
 
 def _member(members: Sequence[Member], user_id: int) -> Member | None:

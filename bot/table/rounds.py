@@ -128,7 +128,8 @@ class Rounds:
         handled += await service.computers.wake_computers(grace)
         handled += await self.close_expired_lobbies()
         handled += await self.end_stalled_games()
-        # Seasons: a round's tables dealt, a round closed, a season over (each told once).
+        # Seasons: a round's tables dealt, a round closed, a season over (each told once),
+        # and what a stop between a step and its post left untold.
         with _one_piece("step the seasons"):
             handled += await self.seasons.tell_due()
         return handled + await self._notices([d for d in due if d.kind == "timeout"])

@@ -24,7 +24,7 @@ from bot.panels import Picture, Refusal
 from bot.pictures import Priority
 from bot.service.models import Seat
 from bot.service.season.dealing import SeatRange, best_sizes
-from bot.service.season.records import SeasonRecord
+from bot.service.season.records import SeasonRecord, Untold
 from bot.service.seasons import (
     DAYS,
     DEFAULT_DAYS,
@@ -183,12 +183,24 @@ class Seasons:
 
     async def tell_due(self) -> int:
         """Step every season that has something due (this process's shards), and tell what
-        happened; how many pieces of news were told."""
+        happened, then what is still owed from before (the bot stopped between a step and
+        its post, or Discord refused it); how many pieces of news were told."""
         told = 0
-        for season in await self.common.service.seasons.due():
-            for news in await self.common.service.seasons.step(season.id, self._make_home):
+        seasons = self.common.service.seasons
+        for season in await seasons.due():
+            for news in await seasons.step(season.id, self._make_home):
                 await self._tell(news)
                 told += 1
+            for post in (await seasons.get(season.id)).untold:
+                try:
+                    told += await self._say(season.id, post)
+                except (discord.NotFound, discord.Forbidden):
+                    # Its thread or channel is gone, or closed to the bot: it can never be
+                    # said, and is not tried again every round.
+                    log.warning("season %s cannot post %s: dropped", season.id, post)
+                    await seasons.told(season.id, post)
+                except discord.HTTPException:
+                    log.info("season %s could not post %s: tried next round", season.id, post)
         return told
 
     async def _make_home(
@@ -209,52 +221,79 @@ class Seasons:
         return int(thread.id)
 
     async def _tell(self, news: SeasonNews) -> None:
-        """Say one piece of a season's news where it belongs."""
+        """Say one piece of a season's news where it belongs: what it owes through
+        :meth:`_say` (once, also across a restart), a dealt table's first board after its
+        hello (a board left unposted comes back through the missed posts)."""
         common = self.common
         season = news.season
-        language = await common.public_language(season.guild_id)
-        channel = await common.channel(season.channel_id)
         if news.kind == "dealt":
             await self._update_signup(season)
             if news.problem is not None:
+                language = await common.public_language(season.guild_id)
+                channel = await common.channel(season.channel_id)
                 rules = common.service.core.game_rules(season.game_name)
                 fewest = min(best_sizes(SeatRange(rules.min_players, rules.max_players)))
                 key = f"season.round.{news.problem}"
                 said = Text(key, count=len(news.unseated), fewest=fewest)
                 await channel.send(message_text(said, language))
-            closes = season.starts_ms(news.round_number + 1)
             for record in news.games:
-                thread = await common.channel(record.home)
-                people = tuple(Mention(s.user_id) for s in record.seats if s.user_id is not None)
-                hello = Text(
-                    "table.season.hello",
-                    players=ListOf(people, "standard"),
-                    round=news.round_number,
-                    rounds=season.rounds,
-                    closes=closes_at(closes),
-                )
-                await thread.send(
-                    message_text(hello, language),
-                    allowed_mentions=discord.AllowedMentions(users=True),
-                )
-                await self.lobby.begin(thread, record)
+                await self._say(season.id, f"hello.{news.round_number}.{record.id}")
+                await self.lobby.begin(await common.channel(record.home), record)
             return
-        over = news.kind == "over"
-        through = None if over else news.round_number
-        table = await common.service.seasons.standings(season.id, through)
-        if over:
+        if news.kind == "over":
             await self._update_signup(season)
-        drawn = await common.host.pictures.draw_all(
-            [_standings_picture(table, language, over=over, round_number=news.round_number)],
-            language,
-            priority=Priority.WAITED,
-        )
-        key = "table.season.over" if over else "table.season.closed"
-        await channel.send(
-            message_text(Text(key, round=news.round_number), language),
-            files=files(drawn),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        await self._say(season.id, f"{news.kind}.{news.round_number}")
+
+    async def _say(self, season_id: int, post: Untold) -> int:
+        """Post what the season owes (see :data:`~bot.service.season.records.Untold`) if
+        it still owes it, under a nonce of its own (posted again before it was marked told,
+        Discord gives back the first message), and mark it told; 1 if it was owed."""
+        common = self.common
+        season = await common.service.seasons.get(season_id)
+        if post not in season.untold:
+            return 0
+        language = await common.public_language(season.guild_id)
+        kind, _, rest = post.partition(".")
+        nonce = f"s{season.id}.{post}"[-25:]
+        if kind == "hello":
+            round_text, _, game_text = rest.partition(".")
+            round_number = int(round_text)
+            record = await common.service.play.get_game(int(game_text))
+            thread = await common.channel(record.home)
+            people = tuple(Mention(s.user_id) for s in record.seats if s.user_id is not None)
+            hello = Text(
+                "table.season.hello",
+                players=ListOf(people, "standard"),
+                round=round_number,
+                rounds=season.rounds,
+                closes=closes_at(season.starts_ms(round_number + 1)),
+            )
+            await thread.send(
+                message_text(hello, language),
+                nonce=nonce,
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
+        else:
+            round_number = int(rest)
+            over = kind == "over"
+            table = await common.service.seasons.standings(
+                season.id, None if over else round_number
+            )
+            drawn = await common.host.pictures.draw_all(
+                [_standings_picture(table, language, over=over, round_number=round_number)],
+                language,
+                priority=Priority.WAITED,
+            )
+            key = "table.season.over" if over else "table.season.closed"
+            channel = await common.channel(season.channel_id)
+            await channel.send(
+                message_text(Text(key, round=round_number), language),
+                files=files(drawn),
+                nonce=nonce,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        await common.service.seasons.told(season.id, post)
+        return 1
 
     # ================================================================ the sign-up message
 

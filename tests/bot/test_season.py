@@ -6,7 +6,9 @@ channel when round 1 closes."""
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 from PIL import Image
 
@@ -15,7 +17,7 @@ from bot.cogs.reminders import Reminders
 from bot.service import FakeClock
 from tests.service.conftest import play_to_end
 from tests.support.bot import CHANNEL, LEADER, STRANGER, make_bot
-from tests.support.harness import Harness, Reply, Sent
+from tests.support.harness import Harness, Reply, Request, Sent, http_error
 
 MEMBERS = tuple(range(31, 38))
 #: Where the test leaves the pictures it saw, scaled to a phone's 400 px, for a person to
@@ -148,3 +150,151 @@ async def test_a_season_signs_up_deals_threads_and_shows_standings(db_path: Path
         assert await bot_of(h).service.seasons.current(CHANNEL) is None
         final = h.messages[signup.message_id]
         assert "This season is over." in final["content"] and not final.get("components")
+
+
+async def _signed_up(h: Harness) -> int:
+    """A season with :data:`MEMBERS` signed up; its id."""
+    leader = h.user(LEADER, "Leader", moderator=True)
+    for uid in MEMBERS:
+        h.user(uid, f"Member{uid}")
+    signup = (await h.slash(leader, "moderate season new")).last
+    season = await bot_of(h).service.seasons.current(CHANNEL)
+    assert season is not None
+    for uid in MEMBERS:
+        await h.click(uid, signup, f"zb:{season.id}:join")
+    return season.id
+
+
+async def test_a_stop_between_a_step_and_its_posts_posts_them_once_after_the_restart(
+    db_path: Path,
+) -> None:
+    clock = FakeClock()
+    async with Harness(await make_bot(db_path, clock), channel_id=CHANNEL) as h:
+        season_id = await _signed_up(h)
+        # Round 1 is dealt (its threads made, its games started), then the bot stops before
+        # a table said a word: nobody was mentioned in either thread.
+        clock.advance(days=1)
+        async with h.capture() as stepped:
+            step = bot_of(h).service.seasons.step
+            [dealt] = await step(season_id, reminders(h).table.rounds.seasons._make_home)
+        threads = [g.channel_id for g in dealt.games]
+        assert not [s for s in stepped.messages if s.channel_id in threads]
+        await h.restart(await make_bot(db_path, clock))
+
+        # After the restart, the background round says each table's hello once.
+        async with h.capture() as after:
+            await reminders(h).run_once(grace=timedelta(0))
+        for game in dealt.games:
+            said = [s for s in after.messages if s.channel_id == game.channel_id]
+            [hello] = [s for s in said if "round 1 of 3" in (s.content or "")]
+            assert all(f"<@{s.user_id}>" in (hello.content or "") for s in game.seats if s.user_id)
+            assert hello.payload.get("nonce") == f"s{season_id}.hello.1.{game.id}"
+            # The first board comes back as any missed post does.
+            assert any(s.images for s in said)
+        async with h.capture() as again:
+            await reminders(h).run_once()
+        assert not [s for s in again.messages if "round 1 of 3" in (s.content or "")]
+
+        # Round 1 closes while the bot is away again: its standings come after the restart,
+        # once, with round 2's hellos.
+        service = bot_of(h).service
+        for game in dealt.games:
+            await play_to_end(service, game.id)
+        clock.advance(days=7)
+        closed, dealt = await service.seasons.step(
+            season_id, reminders(h).table.rounds.seasons._make_home
+        )
+        assert (closed.kind, dealt.round_number) == ("closed", 2)
+        await h.restart(await make_bot(db_path, clock))
+        async with h.capture() as after:
+            await reminders(h).run_once()
+        [standings] = [s for s in after.messages if "Round 1 is over" in (s.content or "")]
+        assert standings.channel_id == CHANNEL and len(standings.images) == 1
+        for game in dealt.games:
+            said = [s for s in after.messages if s.channel_id == game.channel_id]
+            assert len([s for s in said if "round 2 of 3" in (s.content or "")]) == 1
+        async with h.capture() as again:
+            await reminders(h).run_once()
+        assert not [s for s in again.messages if "Round 1 is over" in (s.content or "")]
+        assert (await bot_of(h).service.seasons.get(season_id)).untold == ()
+
+
+async def test_a_hello_whose_thread_is_gone_is_dropped_and_the_others_said(
+    db_path: Path,
+) -> None:
+    clock = FakeClock()
+    async with Harness(await make_bot(db_path, clock), channel_id=CHANNEL) as h:
+        season_id = await _signed_up(h)
+        clock.advance(days=1)
+        step = bot_of(h).service.seasons.step
+        [dealt] = await step(season_id, reminders(h).table.rounds.seasons._make_home)
+        gone, kept = dealt.games
+        # The first table's thread was deleted while the bot was away: Discord refuses it.
+
+        def deleted(request: Request) -> Any:
+            if request.path == f"/channels/{gone.channel_id}/messages":
+                raise http_error(404, "Unknown Channel", code=10003)
+            return NotImplemented
+
+        h.on("POST", "/channels/{channel_id}/messages", deleted)
+        async with h.capture() as after:
+            await reminders(h).run_once()
+        said = [s for s in after.messages if "round 1 of 3" in (s.content or "")]
+        assert [s.channel_id for s in said] == [kept.channel_id]
+        # Not owed any more: the next rounds do not try it again.
+        assert (await bot_of(h).service.seasons.get(season_id)).untold == ()
+        tries = len([r for r in h.requests if r.path == f"/channels/{gone.channel_id}/messages"])
+        assert tries == 1
+        await reminders(h).run_once()
+        assert tries == len(
+            [r for r in h.requests if r.path == f"/channels/{gone.channel_id}/messages"]
+        )
+
+
+async def test_a_whole_season_of_seven_plays_three_rounds_to_its_podium(db_path: Path) -> None:
+    clock = FakeClock()
+    async with Harness(await make_bot(db_path, clock), channel_id=CHANNEL) as h:
+        season_id = await _signed_up(h)
+        service = bot_of(h).service
+        clock.advance(days=1)  # sign-up closes: round 1
+        for round_number in (1, 2, 3):
+            before = len(h.thread_ids())
+            async with h.capture() as dealt:
+                await reminders(h).run_once()
+            if round_number > 1:  # the round before closed first: its standings, once
+                heading = f"Round {round_number - 1} is over"
+                [told] = [s for s in dealt.messages if heading in (s.content or "")]
+                assert told.channel_id == CHANNEL
+                [picture] = told.images
+                _look(picture, f"season-whole-after-round{round_number - 1}.png")
+            # Seven members: a table of four and one of three, each in a thread of its own
+            # with its players mentioned once, every member seated once.
+            threads = h.thread_ids()[before:]
+            games = [await service.play.game_in(thread) for thread in threads]
+            assert sorted(len(g.seats) for g in games if g) == [3, 4]
+            seated = sorted(s.user_id for g in games if g for s in g.seats if s.user_id)
+            assert seated == list(MEMBERS)
+            for thread, game in zip(threads, games, strict=True):
+                assert game is not None and game.status == "active"
+                said = [s for s in dealt.messages if s.channel_id == thread]
+                [hello] = [s for s in said if f"round {round_number} of 3" in (s.content or "")]
+                assert all(f"<@{s.user_id}>" in (hello.content or "") for s in game.seats)
+                assert any(s.images for s in said), "the first board is posted in the thread"
+            for game in games:
+                assert game is not None
+                await play_to_end(service, game.id)
+            clock.advance(days=7)
+        # Round 3 closes with every game ended: its standings, then the podium.
+        async with h.capture() as ended:
+            await reminders(h).run_once()
+        posts = [s for s in ended.messages if s.channel_id == CHANNEL and s.images]
+        assert ["Round 3 is over" in (s.content or "") for s in posts] == [True, False]
+        assert "The season is over" in (posts[1].content or "")
+        _look(posts[1].images[0], "season-whole-podium.png")
+        assert len(h.thread_ids()) == before + 2  # no round 4
+        assert await service.seasons.current(CHANNEL) is None
+        table = await service.seasons.standings(season_id)
+        assert table.rounds == 3 and table.playing == 0
+        assert sorted(line.user_id for line in table.lines) == list(MEMBERS)
+        assert all(line.games == 3 for line in table.lines)
+        assert (await service.seasons.get(season_id)).untold == ()

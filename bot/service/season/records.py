@@ -13,6 +13,12 @@ from typing import Any, Literal
 SeasonStatus = Literal["signup", "running", "over"]
 
 
+#: A post a season still owes, as stored in ``untold``: ``hello.<round>.<game id>`` (a dealt
+#: table's first message in its thread, mentioning its players), ``closed.<round>`` (a
+#: round's standings) or ``over.<round>`` (the podium, after ``<round>`` rounds).
+Untold = str
+
+
 @dataclass(frozen=True, slots=True)
 class NewSeason:
     """What a moderator chose for a new season (times in ms)."""
@@ -39,7 +45,9 @@ class SeasonRecord:
     tables opened); ``closed``: the rounds whose time is up and whose standings were told;
     ``dealing``: the round being dealt, as its tables' members and computers (JSON-ready),
     kept from the moment it is worked out until every table of it is opened, so a restart in
-    between opens the rest of the same deal. ``message_id``: the sign-up message."""
+    between opens the rest of the same deal. ``message_id``: the sign-up message.
+    ``untold``: what the season has still to say in the channel (see :data:`Untold`), kept
+    from the step that made it due until Discord took it, so a restart says it then."""
 
     id: int
     guild_id: int
@@ -57,6 +65,7 @@ class SeasonRecord:
     closed: int = 0
     dealing: list[Any] | None = None
     message_id: int | None = None
+    untold: tuple[str, ...] = ()
 
     @property
     def round_ms(self) -> int:

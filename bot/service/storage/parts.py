@@ -305,7 +305,8 @@ class Seasons(ABC):
 
     @abstractmethod
     async def due(self, now_ms: int, shards: Shards | None = None) -> list[SeasonRecord]:
-        """Seasons not over (of guilds on ``shards``) whose lease is free at ``now_ms``."""
+        """Seasons not over, or owing a post (see ``untold``), of guilds on ``shards``, whose
+        lease is free at ``now_ms``."""
 
     @abstractmethod
     async def claim(self, season_id: int, holder: str, now_ms: int, until_ms: int) -> bool:
@@ -320,7 +321,8 @@ class Seasons(ABC):
 
     @abstractmethod
     async def update(self, season_id: int, **fields: Any) -> None:
-        """Set some of: status, dealt, dealing (JSON text or None), message_id."""
+        """Set some of: status, dealt, closed, first_ms, dealing and untold (JSON text or
+        None), message_id."""
 
     @abstractmethod
     async def members(self, season_id: int) -> list[Member]:

@@ -201,9 +201,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
     # 12: seasons (issue 45): a season's row (its game, options and pace, its rounds and
     # their length in days, when the first is dealt, its seed, the rounds dealt and closed
-    # (their standings told), the round being dealt, the sign-up message, and a lease for
-    # its background work), its members (the round they are dealt from, the round they left
-    # in) and which game each round's table is. Kept equal with sqlite_schema.py.
+    # (their standings told), the round being dealt, the sign-up message, the posts it still
+    # owes (a table's hello, a round's standings, the podium) and a lease for its background
+    # work), its members (the round they are dealt from, the round they left in) and which
+    # game each round's table is. Kept equal with sqlite_schema.py.
     (
         """
         CREATE TABLE seasons (
@@ -223,6 +224,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             closed          INTEGER NOT NULL DEFAULT 0,
             dealing         TEXT,
             message_id      BIGINT,
+            untold          TEXT,
             created_at      BIGINT  NOT NULL,
             lease_holder    TEXT,
             lease_until     BIGINT  NOT NULL DEFAULT 0

@@ -148,6 +148,7 @@ SEASON_FIELDS = ", ".join(
     for c in (
         "id", "guild_id", "channel_id", "creator_id", "kind", "options", "pace", "rounds",
         "days", "first_at", "seed", "status", "dealt", "closed", "dealing", "message_id",
+        "untold",
     )
 )  # fmt: skip
 #: The season fields a service may change, by their columns.
@@ -158,13 +159,14 @@ SEASON_UPDATES = {
     "first_ms": "first_at",
     "dealing": "dealing",
     "message_id": "message_id",
+    "untold": "untold",
 }
 
 
 def season_of(row: Any) -> SeasonRecord:
     """A seasons row (selected as :data:`SEASON_FIELDS`) as a record."""
     (id_, guild, channel, creator, kind, options, pace, rounds, days, first, seed, status,
-     dealt, closed, dealing, message) = tuple(row)  # fmt: skip
+     dealt, closed, dealing, message, untold) = tuple(row)  # fmt: skip
     return SeasonRecord(
         int(id_),
         int(guild),
@@ -182,6 +184,7 @@ def season_of(row: Any) -> SeasonRecord:
         int(closed),
         dealing if isinstance(dealing := json_or(dealing, None), list) else None,
         None if message is None else int(message),
+        tuple(str(u) for u in said) if isinstance(said := json_or(untold, None), list) else (),
     )
 
 

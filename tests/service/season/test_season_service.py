@@ -323,3 +323,59 @@ async def test_too_few_free_members_are_told_and_dealt_next_round(
     closed, dealt = await service.seasons.step(season.id, Homes())
     assert (closed.kind, dealt.round_number, dealt.problem) == ("closed", 2, None)
     assert _people(dealt) == [{21, 22, 23}]
+
+
+async def test_what_a_step_owes_is_kept_until_told_also_across_a_restart(
+    open_service: Opener, clock: FakeClock
+) -> None:
+    first = await open_service()
+    season = await _season(first, clock)
+    clock.advance(hours=1)
+    [dealt] = await first.seasons.step(season.id, Homes())
+    # Each table's hello is owed from the step that opened it, in the tables' order.
+    hellos = tuple(f"hello.1.{g.id}" for g in dealt.games)
+    assert dealt.season.untold == hellos
+    # The process stops before the table said anything: its successor finds the same debt,
+    # and the season among those due (its lease free), though nothing else is due.
+    await first.close()
+    second = await open_service()
+    assert (await second.seasons.get(season.id)).untold == hellos
+    assert [s.id for s in await second.seasons.due()] == [season.id]
+    assert await second.seasons.step(season.id, Homes(start=600_000)) == []
+    # Told one by one; telling one again changes nothing.
+    await second.seasons.told(season.id, hellos[0])
+    await second.seasons.told(season.id, hellos[0])
+    assert (await second.seasons.get(season.id)).untold == hellos[1:]
+    await second.seasons.told(season.id, hellos[1])
+    assert (await second.seasons.get(season.id)).untold == ()
+
+    # A round's standings are owed as it closes, beside the next round's hellos.
+    for game in dealt.games:
+        await _finish(second, game.id)
+    clock.advance(days=7)
+    closed, dealt = await second.seasons.step(season.id, Homes(start=700_000))
+    assert (closed.kind, closed.round_number) == ("closed", 1)
+    assert dealt.season.untold == ("closed.1", *(f"hello.2.{g.id}" for g in dealt.games))
+    for post in dealt.season.untold:
+        await second.seasons.told(season.id, post)
+
+    # A season a moderator ended owes its podium, and stays due (though over) until told.
+    ended = await second.seasons.end(season.id, MOD, moderator=True)
+    assert (ended.season.status, ended.season.untold) == ("over", ("over.2",))
+    assert [s.id for s in await second.seasons.due()] == [season.id]
+    await second.seasons.told(season.id, "over.2")
+    assert (await second.seasons.get(season.id)).untold == ()
+    assert await second.seasons.due() == []
+
+
+async def test_two_processes_telling_at_once_both_count(
+    open_service: Opener, clock: FakeClock
+) -> None:
+    one, two = await open_service(), await open_service()
+    season = await _season(one, clock)
+    clock.advance(hours=1)
+    [dealt] = await one.seasons.step(season.id, Homes())
+    first, second = dealt.season.untold
+    # Each process tells one of the two hellos at the same moment: neither undoes the other.
+    await asyncio.gather(one.seasons.told(season.id, first), two.seasons.told(season.id, second))
+    assert (await one.seasons.get(season.id)).untold == ()

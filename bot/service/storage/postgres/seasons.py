@@ -19,6 +19,7 @@ class PostgresSeasons(Seasons):
     """Seasons, their members and dealt tables in PostgreSQL."""
 
     def __init__(self, session: Session) -> None:
+        self._session = session
         self._connection = session.connection
 
     async def insert(self, season: NewSeason) -> int:
@@ -42,6 +43,13 @@ class PostgresSeasons(Seasons):
         )
 
     async def get(self, season_id: int) -> SeasonRecord | None:
+        if self._session.writing:
+            # Locked first, in a statement of its own (as a game is): the row read next is
+            # the one committed once the lock is ours, so a change made from it (what the
+            # season owes) cannot undo another process's.
+            await self._connection.execute(
+                "SELECT 1 FROM seasons WHERE id = $1 FOR UPDATE", season_id
+            )
         row = await self._connection.fetchrow(f"{_SELECT} WHERE s.id = $1", season_id)
         return season_of(row) if row is not None else None
 
@@ -60,7 +68,8 @@ class PostgresSeasons(Seasons):
 
     async def due(self, now_ms: int, shards: Shards | None = None) -> list[SeasonRecord]:
         rows = await self._connection.fetch(
-            f"{_SELECT} WHERE s.status != 'over' AND s.lease_until <= $1"
+            f"{_SELECT} WHERE (s.status != 'over' OR s.untold IS NOT NULL) "
+            "AND s.lease_until <= $1"
             f"{on_shards(shards, 's')} ORDER BY s.id",
             now_ms,
         )

@@ -60,7 +60,7 @@ class SqliteSeasons(Seasons):
 
     async def due(self, now_ms: int, shards: Shards | None = None) -> list[SeasonRecord]:
         rows = await self._sql.rows(
-            f"{_SELECT} WHERE s.status != 'over' AND s.lease_until <= ?"
+            f"{_SELECT} WHERE (s.status != 'over' OR s.untold IS NOT NULL) AND s.lease_until <= ?"
             f"{on_shards(shards, 's')} ORDER BY s.id",
             (now_ms,),
         )
