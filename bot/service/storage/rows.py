@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from bot.service.clock import from_ms
-from bot.service.models import GameRecord, Practice, Seat
+from bot.service.models import ActionRecord, GameRecord, Practice, Seat
 from bot.service.pace import Away
 from bot.service.season.records import SeasonRecord
 
@@ -46,10 +47,22 @@ def json_list(text: str | None) -> list[Any]:
     return value if isinstance(value, list) else []
 
 
+def action_of(game_id: int, row: Sequence[Any]) -> ActionRecord:
+    """An action of the log from its row (seq, seat, user_id, source, action, created_at)."""
+    return ActionRecord(
+        game_id=game_id,
+        seq=row[0],
+        seat=row[1],
+        user_id=row[2],
+        source=row[3],
+        action=json_dict(row[4]),
+        created_at=from_ms(row[5]),
+    )
+
+
 def seats_of(text: str | None) -> tuple[Seat, ...]:
-    rows = json_or(text, [])
     seats = []
-    for row in rows if isinstance(rows, list) else []:
+    for row in json_list(text):
         try:
             index, user_id, name, is_bot, left, away_start, away_until, ping, level = row
             away = Away(away_start, away_until) if away_start and away_until else None
@@ -120,8 +133,7 @@ def practice_of(text: str | None) -> Practice | None:
     English with nothing taught yet: the lessons come again, the game goes on."""
     if text is None:
         return None
-    value = json_or(text, {})
-    value = value if isinstance(value, dict) else {}
+    value = json_dict(text)
     language = value.get("language")
     taught = value.get("taught")
     turn = value.get("turn")

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
 
-from bot.service.clock import from_ms
 from bot.service.models import ActionRecord
 from bot.service.storage.parts import GameLog
 from bot.service.storage.postgres.session import Session
-from bot.service.storage.rows import json_dict
+from bot.service.storage.rows import action_of
 
 
 class PostgresLog(GameLog):
@@ -45,7 +43,7 @@ class PostgresLog(GameLog):
             game_id,
             after,
         )
-        return [_record(game_id, tuple(r)) for r in rows]
+        return [action_of(game_id, tuple(r)) for r in rows]
 
     async def save_snapshot(self, game_id: int, version: int, state: str, digest: str) -> None:
         await self._connection.execute(
@@ -98,17 +96,4 @@ class PostgresLog(GameLog):
             "FROM taken_back WHERE game_id = $1 ORDER BY taken_back_at, seq",
             game_id,
         )
-        return [(r[0], _record(game_id, tuple(r)[1:])) for r in rows]
-
-
-def _record(game_id: int, row: Sequence[Any]) -> ActionRecord:
-    """An action of the log from its row (seq, seat, user_id, source, action, created_at)."""
-    return ActionRecord(
-        game_id=game_id,
-        seq=row[0],
-        seat=row[1],
-        user_id=row[2],
-        source=row[3],
-        action=json_dict(row[4]),
-        created_at=from_ms(row[5]),
-    )
+        return [(r[0], action_of(game_id, tuple(r)[1:])) for r in rows]

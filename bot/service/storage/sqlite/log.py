@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
 
-from bot.service.clock import from_ms
 from bot.service.models import ActionRecord
 from bot.service.storage.parts import GameLog
-from bot.service.storage.rows import json_dict
+from bot.service.storage.rows import action_of
 from bot.service.storage.sqlite.statements import Statements
 
 
@@ -43,7 +41,7 @@ class SqliteLog(GameLog):
             "WHERE game_id = ? AND seq > ? ORDER BY seq",
             (game_id, after),
         )
-        return [_record(game_id, tuple(r)) for r in rows]
+        return [action_of(game_id, tuple(r)) for r in rows]
 
     async def save_snapshot(self, game_id: int, version: int, state: str, digest: str) -> None:
         await self._sql.execute(
@@ -88,17 +86,4 @@ class SqliteLog(GameLog):
             "FROM taken_back WHERE game_id = ? ORDER BY taken_back_at, seq",
             (game_id,),
         )
-        return [(r[0], _record(game_id, r[1:])) for r in rows]
-
-
-def _record(game_id: int, row: Sequence[Any]) -> ActionRecord:
-    """An action of the log from its row (seq, seat, user_id, source, action, created_at)."""
-    return ActionRecord(
-        game_id=game_id,
-        seq=row[0],
-        seat=row[1],
-        user_id=row[2],
-        source=row[3],
-        action=json_dict(row[4]),
-        created_at=from_ms(row[5]),
-    )
+        return [(r[0], action_of(game_id, r[1:])) for r in rows]
